@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppInstance } from './app-types.js';
+import type { Config } from './config.js';
+import { type Container, type ContainerOptions, createContainer } from './container.js';
+import { seedDatabase } from './db/seed/index.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { languageRoutes } from './modules/languages/routes.js';
+import { registerAccessControl } from './plugins/access.js';
+import { registerCsrf } from './plugins/csrf.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerWebApp } from './plugins/web-app.js';
+
+export interface BuildOptions extends ContainerOptions {
+  /** Seed languages and the first admin on an empty database (default true). */
+  seed?: boolean;
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    container: Container;
+  }
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<AppInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const container = await createContainer(config, options);
+  app.decorate('container', container);
+  app.addHook('onClose', async () => {
+    await container.database.close();
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'SalomTV API', version: '1.0.0', description: 'Every call of the SalomTV service.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sid' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandler(app);
+  registerAccessControl(app, container.services.auth);
+  registerCsrf(app);
+
+  const { services } = container;
+  healthRoutes(app, container.database.ping);
+  authRoutes(app, services.auth, services.users);
+  languageRoutes(app, services.languages);
+
+  fs.mkdirSync(path.join(config.mediaDir, 'flags'), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: path.join(config.mediaDir, 'flags'),
+    prefix: '/media/flags/',
+    decorateReply: false,
+    index: false,
+    maxAge: '1d',
+  });
+
+  const hasWebApp = await registerWebApp(app, config.webDist ?? defaultWebDist);
+  app.setNotFoundHandler((request, reply) => {
+    const pathName = request.url.split('?')[0] ?? '';
+    if (request.method === 'GET' && hasWebApp && !pathName.startsWith('/api/') && !pathName.startsWith('/media/') && !path.extname(pathName)) {
+      return app.sendIndexHtml!(reply);
+    }
+    return reply.status(404).send({ error: { code: 'not_found', message: `No such address: ${request.method} ${pathName}` } });
+  });
+
+  if (options.seed !== false) {
+    await seedDatabase(
+      { languages: services.languages, languageRepo: container.repos.languages, users: services.users, log: app.log },
+      { adminPhone: config.adminPhone, adminPassword: config.adminPassword },
+    );
+  }
+  return app;
+}

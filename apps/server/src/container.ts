@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { Clock } from './lib/clock.js';
+import { systemClock } from './lib/clock.js';
+import { LocalMediaStorage } from './media/storage.js';
+import { AuthService } from './modules/auth/service.js';
+import { SessionRepo } from './modules/auth/session-repo.js';
+import { LanguageRepo } from './modules/languages/repo.js';
+import { LanguageService } from './modules/languages/service.js';
+import { RateCounterRepo } from './modules/limits/repo.js';
+import { RateLimitService } from './modules/limits/service.js';
+import { UserRepo } from './modules/users/repo.js';
+import { UserService } from './modules/users/service.js';
+
+export interface ContainerOptions {
+  clock?: Clock;
+  /** PostgreSQL schema to use (tests run each suite in its own). */
+  pgSchema?: string;
+}
+
+/** Opens the database, runs migrations and wires repositories into services: the composition root. */
+export async function createContainer(config: Config, options: ContainerOptions = {}) {
+  const clock = options.clock ?? systemClock;
+  const database: DatabaseHandle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgSchema: options.pgSchema,
+    dataDir: config.dataDir,
+    sqliteSynchronous: config.sqliteSynchronous,
+  });
+  try {
+    await migrateToLatest(database.db as unknown as Kysely<unknown>);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+  const storage = new LocalMediaStorage(config.mediaDir);
+
+  const repos = {
+    users: new UserRepo(database.db),
+    sessions: new SessionRepo(database.db),
+    counters: new RateCounterRepo(database.db, database.dialect),
+    languages: new LanguageRepo(database.db),
+  };
+  const limits = new RateLimitService(repos.counters, clock);
+  const services = {
+    limits,
+    auth: new AuthService(repos.users, repos.sessions, limits, clock, config),
+    users: new UserService(repos.users, clock),
+    languages: new LanguageService(repos.languages, storage, clock),
+  };
+  return { config, clock, database, storage, repos, services };
+}
+
+export type Container = Awaited<ReturnType<typeof createContainer>>;

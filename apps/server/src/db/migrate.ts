@@ -1,0 +1,22 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as foundation from './migrations/0001-foundation.js';
+import * as accounts from './migrations/0002-accounts.js';
+import * as catalog from './migrations/0003-catalog.js';
+
+/** Migrations in order; each new module adds its file here. */
+const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+  '0002-accounts': accounts,
+  '0003-catalog': catalog,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}

@@ -1,0 +1,60 @@
+import type { Generated } from 'kysely';
+import type { AccountTables } from './schema-accounts.js';
+import type { CatalogTables } from './schema-catalog.js';
+
+/** Timestamps are ISO-8601 UTC strings and booleans are 0/1 integers, so one schema serves SQLite and PostgreSQL. */
+export interface UsersTable {
+  user_id: Generated<number>;
+  phone_number: string;
+  email: string | null;
+  password_hash: string;
+  role: 'user' | 'admin';
+  status: 'active' | 'disabled';
+  verified: number;
+  first_name: string | null;
+  last_name: string | null;
+  dob: string | null;
+  gender: string | null;
+  nationality: string | null;
+  language: string | null;
+  avatar: string | null;
+  trial_ends_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie value: a database leak does not hand out live sessions. */
+  session_hash: string;
+  user_id: number;
+  remember: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface RateCountersTable {
+  counter_key: string;
+  window_start: string;
+  hits: number;
+}
+
+export interface LanguagesTable {
+  lang_id: Generated<number>;
+  keyword: string;
+  keyword_lower: string;
+  language_title: string;
+  dir: 'ltr' | 'rtl';
+  flag: string | null;
+  is_default: number;
+  /** JSON object of translation key -> text. */
+  texts: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database extends AccountTables, CatalogTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  rate_counters: RateCountersTable;
+  languages: LanguagesTable;
+}

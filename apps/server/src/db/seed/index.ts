@@ -1,0 +1,56 @@
+import { englishTexts, type LanguageFields } from '@salomtv/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { randomToken } from '../../lib/tokens.js';
+import type { LanguageRepo } from '../../modules/languages/repo.js';
+import type { LanguageService } from '../../modules/languages/service.js';
+import type { UserService } from '../../modules/users/service.js';
+import { flagSvgs } from './flags.js';
+import { russianTexts, urduTexts, uzbekTexts } from './translations.js';
+
+const seededLanguages: { keyword: string; title: string; dir: 'ltr' | 'rtl'; texts: Record<string, string> }[] = [
+  { keyword: 'En', title: 'English', dir: 'ltr', texts: englishTexts },
+  { keyword: 'Uz', title: 'Oʻzbekcha', dir: 'ltr', texts: uzbekTexts },
+  { keyword: 'Ru', title: 'Русский', dir: 'ltr', texts: russianTexts },
+  { keyword: 'Ur', title: 'اردو', dir: 'rtl', texts: urduTexts },
+];
+
+export interface SeedDeps {
+  languages: LanguageService;
+  languageRepo: LanguageRepo;
+  users: UserService;
+  log: FastifyBaseLogger;
+}
+
+export interface SeedSettings {
+  adminPhone: string | undefined;
+  adminPassword: string | undefined;
+}
+
+const DEFAULT_ADMIN_PHONE = '+998900000001';
+
+/** Fills an empty database: the four languages and the first administrator. Safe to run at every start. */
+export async function seedDatabase(deps: SeedDeps, settings: SeedSettings): Promise<void> {
+  if ((await deps.languageRepo.list()).length === 0) {
+    for (const language of seededLanguages) {
+      const fields = { ...language.texts, keyword: language.keyword, language_title: language.title, dir: language.dir };
+      const created = await deps.languages.create(fields as LanguageFields, Buffer.from(flagSvgs[language.keyword]!));
+      if (language.keyword === 'En') await deps.languageRepo.update(created.lang_id, { is_default: 1 });
+    }
+    deps.log.info('seeded languages En, Uz, Ru, Ur');
+  }
+
+  if ((await deps.users.countAdmins()) === 0) {
+    const phone = settings.adminPhone ?? DEFAULT_ADMIN_PHONE;
+    const generated = settings.adminPassword === undefined;
+    const password = settings.adminPassword ?? randomToken(12);
+    await deps.users.upsertAdmin(phone, password);
+    if (generated) {
+      // Printed once, on the console only: it is not stored anywhere in clear.
+      process.stdout.write(
+        `\n  First administrator created: phone ${phone}, password ${password}\n  (shown once; set ADMIN_PHONE/ADMIN_PASSWORD or run "npm run admin -- --phone ${phone}" to change it)\n\n`,
+      );
+    } else {
+      deps.log.info({ phone }, 'first administrator created from ADMIN_PHONE');
+    }
+  }
+}

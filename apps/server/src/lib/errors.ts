@@ -1,0 +1,26 @@
+/** An error the API reports to the client as `{ error: { code, message, fields? } }` with its status. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'validation_failed', message, fields);
+export const unauthorized = (message = 'Sign in to continue') => new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, 'conflict', message, fields);
+export const tooLarge = (message: string, fields?: Record<string, string>) =>
+  new AppError(413, 'too_large', message, fields);
+export const unsupportedType = (message: string, fields?: Record<string, string>) =>
+  new AppError(415, 'unsupported_type', message, fields);
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts, try again later') =>
+  new AppError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface SessionUser {
+  user_id: number;
+  role: 'user' | 'admin';
+  expires_at: string;
+}
+
+export class SessionRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: { session_hash: string; user_id: number; remember: number; created_at: string; expires_at: string }) {
+    await this.db.insertInto('sessions').values(row).execute();
+  }
+
+  /** The live session's user, if the session has not expired and the account is active. */
+  findLive(sessionHash: string, nowIso: string): Promise<SessionUser | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.user_id', 'sessions.user_id')
+      .select(['users.user_id', 'users.role', 'sessions.expires_at'])
+      .where('sessions.session_hash', '=', sessionHash)
+      .where('sessions.expires_at', '>', nowIso)
+      .where('users.status', '=', 'active')
+      .executeTakeFirst();
+  }
+
+  async delete(sessionHash: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('session_hash', '=', sessionHash).execute();
+  }
+
+  async deleteForUser(userId: number, exceptHash?: string): Promise<void> {
+    await this.db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .$if(exceptHash !== undefined, (q) => q.where('session_hash', '!=', exceptHash!))
+      .execute();
+  }
+
+  async deleteExpired(nowIso: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('expires_at', '<=', nowIso).execute();
+  }
+}

@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { translationKeyNames } from '@salomtv/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  listFiles,
+  pngImage,
+  signedInAdmin,
+  signedInViewer,
+  TestClient,
+  type TestApp,
+} from '../../test/harness.js';
+
+async function snapshot(t: TestApp) {
+  const rows = await t.app.container.database.db.selectFrom('languages').selectAll().orderBy('lang_id').execute();
+  return { rows, files: listFiles(path.join(t.dataDir, 'media')) };
+}
+
+describe('languages', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signedInAdmin(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('lists the four seeded languages with flag images, English first and Urdu right-to-left', async () => {
+    const response = await new TestClient(t.app).get('/api/language/select');
+    expect(response.statusCode).toBe(200);
+    const list = response.json() as { keyword: string; flag: string; dir: string; is_default: boolean }[];
+    expect(list.map((l) => l.keyword)).toEqual(['En', 'Uz', 'Ru', 'Ur']);
+    expect(list[0]!.is_default).toBe(true);
+    expect(list.find((l) => l.keyword === 'Ur')!.dir).toBe('rtl');
+    const flag = await t.app.inject({ url: list[1]!.flag });
+    expect(flag.statusCode).toBe(200);
+    expect(flag.headers['content-type']).toBe('image/webp');
+  });
+
+  it('answers the translation record with every catalogue key, really translated', async () => {
+    const client = new TestClient(t.app);
+    const response = await client.post('/api/language/get', { keyword: 'ru' });
+    expect(response.statusCode).toBe(200);
+    const [record] = response.json() as Record<string, string>[];
+    for (const key of translationKeyNames) expect(record![key], key).toBeTruthy();
+    expect(record!.keyword).toBe('Ru');
+    expect(record!.sign_in).not.toBe('Sign In');
+    expect(record!.whats_New_on_salomtv).toMatch(/SalomTV/);
+  });
+
+  it('answers 404 for an unknown keyword and 400 for a malformed one', async () => {
+    const client = new TestClient(t.app);
+    expect((await client.post('/api/language/get', { keyword: 'Xx' })).statusCode).toBe(404);
+    const bad = await client.post('/api/language/get', { keyword: 'e1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.keyword).toBeTruthy();
+  });
+
+  it('creates a language with a flag; missing texts fall back to English', async () => {
+    const response = await admin.postForm('/api/language', {
+      language_title: 'Deutsch',
+      keyword: 'De',
+      sign_in: 'Anmelden',
+      flag: { filename: 'de.png', contentType: 'image/png', data: await pngImage(60, 40) },
+    });
+    expect(response.statusCode).toBe(201);
+    const created = response.json();
+    expect(created).toMatchObject({ keyword: 'De', language_title: 'Deutsch', dir: 'ltr' });
+    expect(created.flag).toMatch(/^\/media\/flags\/.+\.webp$/);
+    const [record] = (await admin.post('/api/language/get', { keyword: 'de' })).json();
+    expect(record.sign_in).toBe('Anmelden');
+    expect(record.sign_up).toBe('Sign Up');
+  });
+
+  it('updates a text and replaces the flag, removing the old file', async () => {
+    const list = (await admin.get('/api/language/select')).json() as { lang_id: number; keyword: string; flag: string }[];
+    const german = list.find((l) => l.keyword === 'De')!;
+    const response = await admin.postForm('/api/language/update', {
+      lang_id: String(german.lang_id),
+      language_title: 'Deutsch',
+      keyword: 'De',
+      sign_in: 'Einloggen',
+      flag: { filename: 'de2.png', contentType: 'image/png', data: await pngImage(30, 20) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().flag).not.toBe(german.flag);
+    expect(fs.existsSync(path.join(t.dataDir, german.flag.replace('/media/', 'media/')))).toBe(false);
+    const [record] = (await admin.post('/api/language/get', { keyword: 'De' })).json();
+    expect(record.sign_in).toBe('Einloggen');
+    const detail = (await admin.get(`/api/language/${german.lang_id}`)).json();
+    expect(detail.texts).toEqual({ sign_in: 'Einloggen' });
+  });
+
+  it('exports and imports a language for translators', async () => {
+    const list = (await admin.get('/api/language/select')).json() as { lang_id: number; keyword: string }[];
+    const german = list.find((l) => l.keyword === 'De')!;
+    const exported = await admin.get(`/api/language/${german.lang_id}/export`);
+    expect(exported.headers['content-disposition']).toContain('language-De.json');
+    const file = exported.json();
+    file.texts.play_now = 'Jetzt abspielen';
+    const imported = await admin.post(`/api/language/${german.lang_id}/import`, file);
+    expect(imported.statusCode).toBe(200);
+    const [record] = (await admin.post('/api/language/get', { keyword: 'De' })).json();
+    expect(record.play_now).toBe('Jetzt abspielen');
+    const wrong = await admin.post(`/api/language/${german.lang_id}/import`, { ...file, keyword: 'Ru' });
+    expect(wrong.statusCode).toBe(400);
+  });
+
+  it('searches the list by title or keyword', async () => {
+    const found = (await admin.get('/api/language/select?search=deu')).json();
+    expect(found.map((l: { keyword: string }) => l.keyword)).toEqual(['De']);
+  });
+
+  describe('refusals change nothing', () => {
+    const cases: [string, () => Promise<{ statusCode: number; json(): { error: { fields?: Record<string, string> } } }>, number, string?][] = [];
+    beforeAll(async () => {
+      const png = await pngImage();
+      const base = { language_title: 'Test', keyword: 'Tt' };
+      cases.push(
+        ['missing title', () => admin.postForm('/api/language', { keyword: 'Tt' }), 400, 'language_title'],
+        ['duplicate keyword (any case)', () => admin.postForm('/api/language', { ...base, keyword: 'en' }), 409, 'keyword'],
+        ['keyword with digits', () => admin.postForm('/api/language', { ...base, keyword: 'e1' }), 400, 'keyword'],
+        ['text over 2,000 characters', () => admin.postForm('/api/language', { ...base, sign_in: 'x'.repeat(2001) }), 400, 'sign_in'],
+        ['unknown field', () => admin.postForm('/api/language', { ...base, is_default: '1' }), 400, 'is_default'],
+        [
+          'a flag that is not an image',
+          () => admin.postForm('/api/language', { ...base, flag: { filename: 'f.png', contentType: 'image/png', data: Buffer.from('<html>hi</html>') } }),
+          415,
+          'flag',
+        ],
+        [
+          'a flag over 1 MB',
+          () => admin.postForm('/api/language', { ...base, flag: { filename: 'f.png', contentType: 'image/png', data: Buffer.concat([png, Buffer.alloc(1024 * 1024)]) } }),
+          413,
+          'flag',
+        ],
+        [
+          'an SVG flag with a script',
+          () =>
+            admin.postForm('/api/language', {
+              ...base,
+              flag: { filename: 'f.svg', contentType: 'image/svg+xml', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+            }),
+          415,
+          'flag',
+        ],
+        ['unknown lang_id', () => admin.postForm('/api/language/update', { ...base, lang_id: '9999' }), 404],
+        ['no session', () => new TestClient(t.app).postForm('/api/language', base), 401],
+        ['no CSRF header', () => admin.postForm('/api/language', base, { csrf: false }), 403],
+        ['deleting the default language', async () => admin.delete('/api/language/1'), 409],
+      );
+    });
+
+    it('answers each bad request with its status and field, leaving database and media folder unchanged', async () => {
+      for (const [name, call, status, field] of cases) {
+        const before = await snapshot(t);
+        const response = await call();
+        expect(response.statusCode, name).toBe(status);
+        if (field) expect(response.json().error.fields?.[field], name).toBeTruthy();
+        expect(await snapshot(t), name).toEqual(before);
+      }
+    });
+
+    it('refuses a viewer with 403', async () => {
+      const viewer = await signedInViewer(t.app);
+      const before = await snapshot(t);
+      const response = await viewer.postForm('/api/language', { language_title: 'Test', keyword: 'Tt' });
+      expect(response.statusCode).toBe(403);
+      expect((await viewer.delete('/api/language/2')).statusCode).toBe(403);
+      expect(await snapshot(t)).toEqual(before);
+    });
+  });
+
+  it('deletes a language and its flag file', async () => {
+    const list = (await admin.get('/api/language/select')).json() as { lang_id: number; keyword: string; flag: string }[];
+    const german = list.find((l) => l.keyword === 'De')!;
+    expect((await admin.delete(`/api/language/${german.lang_id}`)).statusCode).toBe(204);
+    expect(fs.existsSync(path.join(t.dataDir, german.flag.replace('/media/', 'media/')))).toBe(false);
+    expect((await admin.post('/api/language/get', { keyword: 'De' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,84 @@
+import {
+  languageExportSchema,
+  languageFieldsSchema,
+  languageGetBodySchema,
+  languageGetReplySchema,
+  languageListReplySchema,
+  languageSummarySchema,
+  languageUpdateFieldsSchema,
+  MAX_FLAG_BYTES,
+} from '@salomtv/contract';
+import { z } from 'zod';
+import { readSmallForm } from '../../lib/multipart-form.js';
+import { parseOrThrow } from '../../lib/validation.js';
+import type { AppInstance } from '../../app-types.js';
+import type { LanguageService } from './service.js';
+
+const langIdParams = z.object({ lang_id: z.coerce.number().int().positive() });
+const tags = ['languages'];
+
+export function languageRoutes(app: AppInstance, languages: LanguageService): void {
+  app.get('/api/language/select', {
+    config: { access: 'public' },
+    schema: { tags, querystring: z.strictObject({ search: z.string().max(60).optional() }), response: { 200: languageListReplySchema } },
+    handler: (request) => languages.list(request.query.search),
+  });
+
+  app.post('/api/language/get', {
+    // A read that the spec's client sends as POST: it changes nothing, so no CSRF token is needed.
+    config: { access: 'public', csrf: false },
+    schema: { tags, body: languageGetBodySchema, response: { 200: languageGetReplySchema } },
+    handler: async (request) => [await languages.record(request.body.keyword)],
+  });
+
+  app.post('/api/language', {
+    config: { access: 'admin' },
+    schema: { tags, consumes: ['multipart/form-data'], response: { 201: languageSummarySchema } },
+    handler: async (request, reply) => {
+      const form = await readSmallForm(request, { flag: MAX_FLAG_BYTES });
+      const fields = parseOrThrow(languageFieldsSchema, form.fields);
+      return reply.status(201).send(await languages.create(fields, form.files.flag));
+    },
+  });
+
+  app.post('/api/language/update', {
+    config: { access: 'admin' },
+    schema: { tags, consumes: ['multipart/form-data'], response: { 200: languageSummarySchema } },
+    handler: async (request) => {
+      const form = await readSmallForm(request, { flag: MAX_FLAG_BYTES });
+      const { lang_id, ...fields } = parseOrThrow(languageUpdateFieldsSchema, form.fields);
+      return languages.update(lang_id, fields, form.files.flag);
+    },
+  });
+
+  app.get('/api/language/:lang_id', {
+    config: { access: 'admin' },
+    schema: { tags, params: langIdParams },
+    handler: (request) => languages.detail(request.params.lang_id),
+  });
+
+  app.delete('/api/language/:lang_id', {
+    config: { access: 'admin' },
+    schema: { tags, params: langIdParams },
+    handler: async (request, reply) => {
+      await languages.delete(request.params.lang_id);
+      return reply.status(204).send();
+    },
+  });
+
+  app.get('/api/language/:lang_id/export', {
+    config: { access: 'admin' },
+    schema: { tags, params: langIdParams, response: { 200: languageExportSchema } },
+    handler: async (request, reply) => {
+      const file = await languages.export(request.params.lang_id);
+      reply.header('content-disposition', `attachment; filename="language-${file.keyword}.json"`);
+      return file;
+    },
+  });
+
+  app.post('/api/language/:lang_id/import', {
+    config: { access: 'admin' },
+    schema: { tags, params: langIdParams, body: languageExportSchema, response: { 200: languageSummarySchema } },
+    handler: (request) => languages.import(request.params.lang_id, request.body),
+  });
+}

@@ -1,0 +1,176 @@
+import {
+  englishTexts,
+  type LanguageExport,
+  type LanguageFields,
+  type LanguageSummary,
+  translationKeyNames,
+} from '@salomtv/contract';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { randomToken } from '../../lib/tokens.js';
+import { reencodeImage } from '../../media/images.js';
+import type { LocalMediaStorage } from '../../media/storage.js';
+import type { LanguageRepo, LanguageRow } from './repo.js';
+
+const FLAG_SIZE = { width: 160, height: 120, fit: 'inside' } as const;
+
+export type LanguageRecordReply = Record<string, string | number | null> & {
+  lang_id: number;
+  keyword: string;
+  language_title: string;
+  flag: string | null;
+  dir: 'ltr' | 'rtl';
+};
+
+/** Only catalogue keys with a non-empty text are stored; everything else falls back to English. */
+function pickTexts(fields: Partial<Record<string, unknown>>): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const key of translationKeyNames) {
+    const value = fields[key];
+    if (typeof value === 'string' && value.trim() !== '') texts[key] = value;
+  }
+  return texts;
+}
+
+function parseTexts(row: LanguageRow): Record<string, string> {
+  try {
+    return JSON.parse(row.texts) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+export class LanguageService {
+  constructor(
+    private readonly languages: LanguageRepo,
+    private readonly storage: LocalMediaStorage,
+    private readonly clock: Clock,
+  ) {}
+
+  private summary(row: LanguageRow): LanguageSummary {
+    return {
+      lang_id: row.lang_id,
+      keyword: row.keyword,
+      language_title: row.language_title,
+      flag: this.storage.publicUrl(row.flag),
+      dir: row.dir,
+      is_default: row.is_default === 1,
+    };
+  }
+
+  async list(search?: string): Promise<LanguageSummary[]> {
+    return (await this.languages.list(search?.trim())).map((row) => this.summary(row));
+  }
+
+  /** The translation record the viewer site reads: every catalogue key, English where a text is missing. */
+  async record(keyword: string): Promise<LanguageRecordReply> {
+    const row = await this.languages.findByKeyword(keyword);
+    if (!row) throw notFound(`No language has the keyword ${keyword}`);
+    const { is_default: _isDefault, ...identity } = this.summary(row);
+    return { ...englishTexts, ...parseTexts(row), ...identity };
+  }
+
+  /** The stored texts only (what the admin form edits), without the English fill. */
+  async detail(langId: number) {
+    const row = await this.requireRow(langId);
+    return { ...this.summary(row), texts: parseTexts(row) };
+  }
+
+  async create(fields: LanguageFields, flag: Buffer | undefined): Promise<LanguageSummary> {
+    await this.assertKeywordFree(fields.keyword);
+    const flagKey = flag ? await this.storeFlag(flag) : null;
+    const now = this.clock.now().toISOString();
+    try {
+      const row = await this.languages.insert({
+        keyword: fields.keyword,
+        keyword_lower: fields.keyword.toLowerCase(),
+        language_title: fields.language_title,
+        dir: fields.dir ?? 'ltr',
+        flag: flagKey,
+        is_default: 0,
+        texts: JSON.stringify(pickTexts(fields)),
+        created_at: now,
+        updated_at: now,
+      });
+      return this.summary(row);
+    } catch (error) {
+      await this.storage.remove(flagKey);
+      if (await this.languages.findByKeyword(fields.keyword)) throw this.keywordTaken();
+      throw error;
+    }
+  }
+
+  async update(langId: number, fields: LanguageFields, flag: Buffer | undefined): Promise<LanguageSummary> {
+    const row = await this.requireRow(langId);
+    await this.assertKeywordFree(fields.keyword, langId);
+    if (row.is_default === 1 && fields.keyword.toLowerCase() !== row.keyword_lower) {
+      throw badRequest('The default language keeps its keyword', { keyword: 'The default language keeps its keyword' });
+    }
+    const flagKey = flag ? await this.storeFlag(flag) : row.flag;
+    try {
+      await this.languages.update(langId, {
+        keyword: fields.keyword,
+        keyword_lower: fields.keyword.toLowerCase(),
+        language_title: fields.language_title,
+        dir: fields.dir ?? row.dir,
+        flag: flagKey,
+        texts: JSON.stringify(pickTexts(fields)),
+        updated_at: this.clock.now().toISOString(),
+      });
+    } catch (error) {
+      if (flagKey !== row.flag) await this.storage.remove(flagKey);
+      throw error;
+    }
+    if (flagKey !== row.flag) await this.storage.remove(row.flag);
+    return this.summary((await this.languages.findById(langId))!);
+  }
+
+  async delete(langId: number): Promise<void> {
+    const row = await this.requireRow(langId);
+    if (row.is_default === 1) throw conflict('The default language cannot be deleted');
+    await this.languages.delete(langId);
+    await this.storage.remove(row.flag);
+  }
+
+  async export(langId: number): Promise<LanguageExport> {
+    const row = await this.requireRow(langId);
+    return { keyword: row.keyword, language_title: row.language_title, dir: row.dir, texts: parseTexts(row) };
+  }
+
+  /** Replaces a language's texts (and title, direction) with a translator's file; the keyword must match. */
+  async import(langId: number, file: LanguageExport): Promise<LanguageSummary> {
+    const row = await this.requireRow(langId);
+    if (file.keyword.toLowerCase() !== row.keyword_lower) {
+      throw badRequest('The file is for another language', { keyword: `Expected ${row.keyword}` });
+    }
+    await this.languages.update(langId, {
+      language_title: file.language_title,
+      dir: file.dir,
+      texts: JSON.stringify(pickTexts(file.texts)),
+      updated_at: this.clock.now().toISOString(),
+    });
+    return this.summary((await this.languages.findById(langId))!);
+  }
+
+  private async requireRow(langId: number): Promise<LanguageRow> {
+    const row = await this.languages.findById(langId);
+    if (!row) throw notFound('This language does not exist');
+    return row;
+  }
+
+  private async assertKeywordFree(keyword: string, exceptLangId?: number): Promise<void> {
+    const existing = await this.languages.findByKeyword(keyword);
+    if (existing && existing.lang_id !== exceptLangId) throw this.keywordTaken();
+  }
+
+  private keywordTaken() {
+    return conflict('Another language already uses this keyword', { keyword: 'This keyword is taken' });
+  }
+
+  private async storeFlag(upload: Buffer): Promise<string> {
+    const image = await reencodeImage(upload, 'flag', FLAG_SIZE);
+    const key = `flags/${randomToken(12)}.webp`;
+    await this.storage.put(key, image);
+    return key;
+  }
+}

@@ -1,0 +1,51 @@
+import type { Clock } from '../../lib/clock.js';
+import type { CounterRow, RateCounterRepo } from './repo.js';
+
+export interface LimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+export interface LimitVerdict {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counters kept in the database, so every API instance sees the same counts
+ * (sign-in failures, one-time code sends).
+ */
+export class RateLimitService {
+  constructor(
+    private readonly counters: RateCounterRepo,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Whether the key is already over its limit, without counting. */
+  async check(key: string, rule: LimitRule): Promise<LimitVerdict> {
+    return this.verdict(await this.counters.get(key), rule, rule.limit);
+  }
+
+  /** Counts one hit; the hit that goes over the limit is refused. */
+  async consume(key: string, rule: LimitRule): Promise<LimitVerdict> {
+    const now = this.clock.now();
+    const row = await this.counters.hit(
+      key,
+      now.toISOString(),
+      new Date(now.getTime() - rule.windowMs).toISOString(),
+    );
+    return this.verdict(row, rule, rule.limit + 1);
+  }
+
+  reset(key: string): Promise<void> {
+    return this.counters.clear(key);
+  }
+
+  private verdict(row: CounterRow | undefined, rule: LimitRule, refuseAt: number): LimitVerdict {
+    const now = this.clock.now().getTime();
+    if (!row) return { allowed: true, retryAfterSeconds: 0 };
+    const windowEnd = new Date(row.window_start).getTime() + rule.windowMs;
+    if (windowEnd <= now || row.hits < refuseAt) return { allowed: true, retryAfterSeconds: 0 };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
+  }
+}

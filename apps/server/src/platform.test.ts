@@ -1,0 +1,127 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+import { createTestApp, type TestApp, TestClient } from './test/harness.js';
+
+describe('platform', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    // A tiny stand-in build so the SPA serving rules can be checked without running Vite.
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-web-'));
+    fs.mkdirSync(path.join(webDist, 'static/js'), { recursive: true });
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'static/js/index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await createTestApp({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('reports health after checking the database', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown API paths with 404 JSON in the error format', async () => {
+    const response = await t.app.inject({ url: '/api/no/such/thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not_found');
+  });
+
+  it('loads the app for deep links with index.html never cached', async () => {
+    for (const url of ['/home', '/editlanguage', '/Home']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toContain('no-cache');
+    }
+  });
+
+  it('serves hashed script chunks under /static/js/ with a long cache', async () => {
+    const response = await t.app.inject({ url: '/static/js/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['cache-control']).toContain('max-age=31536000');
+    expect((await t.app.inject({ url: '/static/js/missing-1.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/favicon.svg' })).headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ url: '/home' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('hands out the XSRF-TOKEN cookie readable by the page', async () => {
+    const response = await t.app.inject({ url: '/home' });
+    const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie?.value.length).toBeGreaterThan(20);
+    expect(cookie?.httpOnly).toBeFalsy();
+  });
+
+  it('publishes the OpenAPI document built from the zod schemas', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.paths['/api/language/get'].post.requestBody.content['application/json'].schema.properties.keyword).toBeDefined();
+    expect(doc.paths['/api/user/login']).toBeDefined();
+    expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
+  });
+
+  it('refuses oversized and malformed JSON with the error format, never a stack trace', async () => {
+    const client = new TestClient(t.app);
+    const big = await client.request('POST', '/api/user/login', {
+      body: { payload: Buffer.from(`{"phone_number":"${'1'.repeat(2 * 1024 * 1024)}"}`), headers: { 'content-type': 'application/json' } },
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.code).toBe('too_large');
+    const broken = await client.request('POST', '/api/user/login', {
+      body: { payload: Buffer.from('{"phone_number":'), headers: { 'content-type': 'application/json' } },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.body).not.toMatch(/at .+\.(js|ts):\d+/);
+    expect(broken.body).not.toContain('/work/');
+  });
+});
+
+describe('configuration', () => {
+  it('names the variable of a bad value in one line', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid setting PORT: /);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+});
+
+describe('the server process', () => {
+  const mainJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
+
+  it('stops with one clear line when a setting is bad', async () => {
+    const child = spawn(process.execPath, [mainJs], { env: { ...process.env, PORT: 'seventy' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(/^Invalid setting PORT: .*"seventy"/);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  test: {
+    include: ['src/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Two cores: more workers only queue up behind argon2 and ffmpeg.
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+  },
+});

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useT } from '../../shared/i18n/language-context';
+import { roleQuery } from '../../shared/session/session-api';
+import { Button } from '../../shared/ui/button';
+import { LoadingState } from '../../shared/ui/loading-state';
+import { ForbiddenPage } from '../errors/forbidden-page';
+import { MessagePage } from '../errors/message-page';
+
+/** Admin screens deny by default: signed out goes to sign-in (and back), a viewer account gets 403. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const t = useT();
+  const location = useLocation();
+  const role = useQuery(roleQuery());
+  const here = `${location.pathname}${location.search}`;
+  const signInPath = `/signin?next=${encodeURIComponent(here)}`;
+
+  if (role.isPending) return <LoadingState label={t('loading')} fullScreen />;
+  if (role.isError) {
+    return (
+      <MessagePage title={t('something_went_wrong')}>
+        <Button onClick={() => void role.refetch()}>{t('try_again')}</Button>
+      </MessagePage>
+    );
+  }
+  if (role.data === null) return <Navigate to={signInPath} replace />;
+  if (role.data !== 'admin') return <ForbiddenPage signInPath={signInPath} />;
+  return children;
+}

@@ -1,0 +1,110 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from './lazy-page';
+
+export const viewerRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: lazyPage(
+      () => import('../../features/landing/components/landing-page'),
+      (m) => m.LandingPage,
+    ),
+  },
+  {
+    path: 'signin',
+    lazy: lazyPage(
+      () => import('../../features/auth/components/sign-in-page'),
+      (m) => m.SignInPage,
+    ),
+  },
+  {
+    path: 'signup',
+    lazy: lazyPage(
+      () => import('../../features/auth/components/sign-up-page'),
+      (m) => m.SignUpPage,
+    ),
+  },
+  {
+    path: 'signupotp',
+    lazy: lazyPage(
+      () => import('../../features/auth/components/sign-up-otp-page'),
+      (m) => m.SignUpOtpPage,
+    ),
+  },
+  {
+    path: 'signupotpverify',
+    lazy: lazyPage(
+      () => import('../../features/auth/components/sign-up-otp-verify-page'),
+      (m) => m.SignUpOtpVerifyPage,
+    ),
+  },
+  {
+    path: 'home',
+    lazy: lazyPage(
+      () => import('../../features/browse/components/home-page'),
+      (m) => m.HomePage,
+    ),
+  },
+  {
+    path: 'movies',
+    lazy: lazyPage(
+      () => import('../../features/browse/components/movies-page'),
+      (m) => m.MoviesPage,
+    ),
+  },
+  {
+    path: 'serials',
+    lazy: lazyPage(
+      () => import('../../features/browse/components/serials-page'),
+      (m) => m.SerialsPage,
+    ),
+  },
+  {
+    path: 'tvshow',
+    lazy: lazyPage(
+      () => import('../../features/browse/components/tv-show-page'),
+      (m) => m.TvShowPage,
+    ),
+  },
+  {
+    path: 'watchlist',
+    lazy: lazyPage(
+      () => import('../../features/browse/components/watch-list-page'),
+      (m) => m.WatchListPage,
+    ),
+  },
+  {
+    path: 'kidsection',
+    lazy: lazyPage(
+      () => import('../../features/browse/components/kids-section-page'),
+      (m) => m.KidsSectionPage,
+    ),
+  },
+  {
+    path: 'popup',
+    lazy: lazyPage(
+      () => import('../../features/player/components/popup-page'),
+      (m) => m.PopupPage,
+    ),
+  },
+  {
+    path: 'player',
+    lazy: lazyPage(
+      () => import('../../features/player/components/player-page'),
+      (m) => m.PlayerPage,
+    ),
+  },
+  {
+    path: 'pricingplan',
+    lazy: lazyPage(
+      () => import('../../features/pricing/components/pricing-plan-page'),
+      (m) => m.PricingPlanPage,
+    ),
+  },
+  {
+    path: 'userprofile',
+    lazy: lazyPage(
+      () => import('../../features/account/components/account-page'),
+      (m) => m.AccountPage,
+    ),
+  },
+];

@@ -1,0 +1,122 @@
+import { CSRF_HEADER } from '@salomtv/contract';
+import { abortedError, ApiError, errorFromReply, networkError, timeoutError } from './api-error';
+import { readCsrfToken } from './csrf';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A JSON body (sent with content-type application/json). */
+  json?: unknown;
+  /** A multipart body (the browser sets the content type). */
+  form?: FormData;
+  query?: Record<string, string | undefined>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** GET calls that change state (the spec's logout) need the CSRF header too. */
+  csrf?: boolean;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  readCookies: () => string;
+  timeoutMs?: number;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export function buildUrl(path: string, query?: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(name, value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/** A small fetch wrapper: JSON in and out, same-origin cookies, the CSRF header, readable errors. */
+export function createApiClient(deps: ApiClientDeps) {
+  const defaultTimeout = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function send(path: string, options: RequestOptions, method: string, headers: Headers): Promise<Response> {
+    const timeoutMs = options.timeoutMs ?? defaultTimeout;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    if (options.signal?.aborted) controller.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    let body: BodyInit | undefined;
+    if (options.form) body = options.form;
+    else if (options.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(options.json);
+    }
+    try {
+      return await deps.fetch(buildUrl(path, options.query), {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (timedOut) throw timeoutError(timeoutMs);
+      if (controller.signal.aborted || (error instanceof Error && error.name === 'AbortError')) throw abortedError();
+      throw networkError();
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** The server sets the CSRF cookie on any answer; fetch one cheaply before the first state-changing call. */
+  async function ensureCsrfToken(): Promise<string | undefined> {
+    let token = readCsrfToken(deps.readCookies());
+    if (!token) {
+      await send('/api/health', {}, 'GET', new Headers({ accept: 'application/json' })).catch(() => undefined);
+      token = readCsrfToken(deps.readCookies());
+    }
+    return token;
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    const headers = new Headers({ accept: 'application/json' });
+    if (!SAFE_METHODS.has(method) || options.csrf) {
+      const token = await ensureCsrfToken();
+      if (token) headers.set(CSRF_HEADER, token);
+    }
+    const response = await send(path, options, method, headers);
+    const body = await readBody(response).catch(() => undefined);
+    if (!response.ok) throw errorFromReply(response.status, body, response.headers.get('retry-after'));
+    return body as T;
+  }
+
+  return { request };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export const api: ApiClient = createApiClient({
+  fetch: (...args) => globalThis.fetch(...args),
+  readCookies: () => (typeof document === 'undefined' ? '' : document.cookie),
+});
+

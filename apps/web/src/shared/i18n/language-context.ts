@@ -1,0 +1,30 @@
+import type { LanguageSummary } from '@salomtv/contract';
+import { createContext, useContext } from 'react';
+import type { Translate } from './translate';
+
+export type LanguageStatus = 'loading' | 'ready' | 'fallback';
+
+export interface LanguageContextValue {
+  /** The keyword whose texts are on screen (En while falling back). */
+  keyword: string;
+  title: string;
+  flag: string | null;
+  dir: 'ltr' | 'rtl';
+  status: LanguageStatus;
+  /** True while a newly chosen language loads (the old texts stay until the new ones arrive). */
+  switching: boolean;
+  t: Translate;
+  choose: (language: Pick<LanguageSummary, 'keyword' | 'language_title' | 'flag'>) => void;
+  retry: () => void;
+}
+
+export const LanguageContext = createContext<LanguageContextValue | null>(null);
+
+export function useLanguage(): LanguageContextValue {
+  const value = useContext(LanguageContext);
+  if (!value) throw new Error('useLanguage needs a LanguageProvider');
+  return value;
+}
+
+/** The translate function of the current language: `t('sign_in')`. */
+export const useT = (): Translate => useLanguage().t;

@@ -1,0 +1,9 @@
+// `npm start`: build what is out of date, then run the API and the web app from one process.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { buildIfNeeded, root } from './build-if-needed.mjs';
+
+buildIfNeeded();
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

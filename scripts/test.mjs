@@ -1,0 +1,75 @@
+// `npm test`: types, lint, server tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
+// web unit tests and the browser tests; ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildIfNeeded, root } from './build-if-needed.mjs';
+
+const results = [];
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-reports-'));
+
+function step(name, command, args, { cwd = root, env = {}, report } = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const outcome = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  let passed = 0;
+  let failed = outcome.status === 0 ? 0 : 1;
+  if (report && fs.existsSync(report.file)) {
+    const counts = report.read(JSON.parse(fs.readFileSync(report.file, 'utf8')));
+    passed = counts.passed;
+    failed = Math.max(counts.failed, outcome.status === 0 ? 0 : 1);
+  } else if (outcome.status === 0) {
+    passed = 1;
+  }
+  results.push({ name, passed, failed, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+const node = process.execPath;
+const bin = (name) => path.join(root, 'node_modules', name);
+const vitestReport = (file) => ({
+  file,
+  read: (json) => ({ passed: json.numPassedTests ?? 0, failed: (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0) }),
+});
+const vitest = (label, cwd, env = {}) => {
+  const file = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
+  step(label, node, [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
+    cwd,
+    env,
+    report: vitestReport(file),
+  });
+};
+
+buildIfNeeded();
+step('types (tsc -b)', node, [bin('typescript/bin/tsc'), '-b']);
+step('lint (biome)', node, [bin('@biomejs/biome/bin/biome'), 'check', '.']);
+
+const serverDir = path.join(root, 'apps/server');
+vitest('server tests on SQLite', serverDir, { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) vitest('server tests on PostgreSQL', serverDir);
+
+const webDir = path.join(root, 'apps/web');
+vitest('web unit tests', webDir);
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (fs.existsSync(chromium)) {
+  const file = path.join(reportDir, 'e2e.json');
+  step('browser tests (Playwright, Chromium)', node, [bin('@playwright/test/cli.js'), 'test', '--reporter=list,json'], {
+    cwd: webDir,
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    report: {
+      file,
+      read: (json) => ({ passed: json.stats?.expected ?? 0, failed: (json.stats?.unexpected ?? 0) + (json.stats?.flaky ?? 0) }),
+    },
+  });
+} else {
+  console.error(`\nThe browser tests need Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`);
+  results.push({ name: 'browser tests (no Chromium)', passed: 0, failed: 1, seconds: 0 });
+}
+
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
