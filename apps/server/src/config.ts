@@ -12,6 +12,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
     .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL schema name')
+    .optional(),
   SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('FULL'),
   ADMIN_PHONE: z.string().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -19,6 +23,15 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
+  SMS_CONSOLE_IN_PRODUCTION: booleanFlag.default(false),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'must be the account auth token').optional(),
+  TWILIO_FROM: z.string().regex(/^\+[1-9]\d{4,14}$|^[A-Za-z0-9 ]{1,11}$/, 'must be an E.164 number or a sender id').optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'must be MG followed by 32 hex digits').optional(),
+  TWILIO_API_BASE: z.url('must be a URL').default('https://api.twilio.com'),
+  OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  OTP_SENDS_PER_NUMBER_PER_HOUR: z.coerce.number().int().positive().default(5),
+  OTP_SENDS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
   PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(12),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
@@ -36,6 +49,7 @@ export type Config = {
   dataDir: string;
   mediaDir: string;
   databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
   sqliteSynchronous: 'NORMAL' | 'FULL';
   adminPhone: string | undefined;
   adminPassword: string | undefined;
@@ -43,6 +57,11 @@ export type Config = {
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
   smsProvider: 'console' | 'twilio';
+  smsConsoleInProduction: boolean;
+  twilio: TwilioSettings | undefined;
+  otpSecret: string | undefined;
+  otpSendsPerNumberPerHour: number;
+  otpSendsPerAddressPerHour: number;
   paymentProvider: 'demo' | 'stripe';
   sessionTtlHours: number;
   sessionRememberDays: number;
@@ -53,7 +72,40 @@ export type Config = {
   webDist: string | undefined;
 };
 
+export interface TwilioSettings {
+  accountSid: string;
+  authToken: string;
+  from: string | undefined;
+  messagingServiceSid: string | undefined;
+  apiBase: string;
+}
+
 export class ConfigError extends Error {}
+
+/** The SMS provider's settings: twilio needs its account; console is for development unless allowed. */
+function smsSettings(e: z.infer<typeof envSchema>): TwilioSettings | undefined {
+  if (e.SMS_PROVIDER === 'console') {
+    if (e.NODE_ENV === 'production' && !e.SMS_CONSOLE_IN_PRODUCTION) {
+      throw new ConfigError(
+        'Invalid setting SMS_PROVIDER: console only logs the codes; use twilio in production (or set SMS_CONSOLE_IN_PRODUCTION=true)',
+      );
+    }
+    return undefined;
+  }
+  for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const) {
+    if (!e[name]) throw new ConfigError(`Invalid setting ${name}: required when SMS_PROVIDER=twilio`);
+  }
+  if (!e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID) {
+    throw new ConfigError('Invalid setting TWILIO_FROM: set it or TWILIO_MESSAGING_SERVICE_SID when SMS_PROVIDER=twilio');
+  }
+  return {
+    accountSid: e.TWILIO_ACCOUNT_SID!,
+    authToken: e.TWILIO_AUTH_TOKEN!,
+    from: e.TWILIO_FROM,
+    messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+    apiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),
+  };
+}
 
 /** Reads every setting once from the environment; a bad value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,7 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid setting ${name}: ${issue.message} (got ${JSON.stringify(present[name])})`);
+    // Secrets are never echoed into logs.
+    const shown = /PASSWORD|TOKEN|SECRET/.test(name) ? 'a hidden value' : JSON.stringify(present[name]);
+    throw new ConfigError(`Invalid setting ${name}: ${issue.message} (got ${shown})`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -73,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     adminPhone: e.ADMIN_PHONE,
     adminPassword: e.ADMIN_PASSWORD,
@@ -80,6 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     smsProvider: e.SMS_PROVIDER,
+    smsConsoleInProduction: e.SMS_CONSOLE_IN_PRODUCTION,
+    twilio: smsSettings(e),
+    otpSecret: e.OTP_SECRET,
+    otpSendsPerNumberPerHour: e.OTP_SENDS_PER_NUMBER_PER_HOUR,
+    otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     paymentProvider: e.PAYMENT_PROVIDER,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,

@@ -26,7 +26,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const clock = options.clock ?? systemClock;
   const database: DatabaseHandle = await openDatabase({
     databaseUrl: config.databaseUrl,
-    pgSchema: options.pgSchema,
+    pgSchema: options.pgSchema ?? config.databaseSchema,
     dataDir: config.dataDir,
     sqliteSynchronous: config.sqliteSynchronous,
   });

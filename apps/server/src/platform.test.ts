@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -123,5 +125,55 @@ describe('the server process', () => {
     expect(code).toBe(1);
     expect(stderr.trim()).toMatch(/^Invalid setting PORT: .*"seventy"/);
     expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('finishes an in-flight request on SIGTERM, refuses new ones and exits', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-sigterm-'));
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const child = spawn(process.execPath, [mainJs], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ADMIN_PASSWORD: 'admin-pass-123', DATABASE_URL: '' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    try {
+      for (let i = 0; i < 100; i++) {
+        const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+        if (up) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // Start a request and hold back half of its body while the server is told to stop.
+      const body = JSON.stringify({ keyword: 'En' });
+      const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = http.request(
+          { host: '127.0.0.1', port, path: '/api/language/get', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk) => {
+              text += chunk;
+            });
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+          },
+        );
+        request.on('error', reject);
+        request.write(body.slice(0, 5));
+        setTimeout(() => {
+          child.kill('SIGTERM');
+          setTimeout(() => request.end(body.slice(5)), 400);
+        }, 200);
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const result = await answer;
+      expect(result.status).toBe(200);
+      expect(JSON.parse(result.text)[0].keyword).toBe('En');
+      await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

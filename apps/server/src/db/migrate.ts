@@ -2,12 +2,16 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as foundation from './migrations/0001-foundation.js';
 import * as accounts from './migrations/0002-accounts.js';
 import * as catalog from './migrations/0003-catalog.js';
+import * as billing from './migrations/0004-billing.js';
+import * as admin from './migrations/0005-admin.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-accounts': accounts,
   '0003-catalog': catalog,
+  '0004-billing': billing,
+  '0005-admin': admin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import type { AccountTables } from './schema-accounts.js';
+import type { AdminTables } from './schema-admin.js';
+import type { BillingTables } from './schema-billing.js';
 import type { CatalogTables } from './schema-catalog.js';
 
 /** Timestamps are ISO-8601 UTC strings and booleans are 0/1 integers, so one schema serves SQLite and PostgreSQL. */
@@ -52,7 +54,7 @@ export interface LanguagesTable {
   updated_at: string;
 }
 
-export interface Database extends AccountTables, CatalogTables {
+export interface Database extends AccountTables, CatalogTables, BillingTables, AdminTables {
   users: UsersTable;
   sessions: SessionsTable;
   rate_counters: RateCountersTable;

@@ -12,6 +12,10 @@ declare module 'fastify' {
     /** false: exempt from CSRF (signed webhooks); true: also checked on GET (the spec's state-changing GETs). */
     csrf?: boolean;
   }
+  interface FastifyInstance {
+    /** Every /api route with its declared access, for the security tests. */
+    routeTable: { method: string; url: string; access: Access }[];
+  }
   interface FastifyRequest {
     viewer: SessionUser | undefined;
     sessionToken: string | undefined;
@@ -23,11 +27,16 @@ export const SESSION_COOKIE = 'sid';
 export function registerAccessControl(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('viewer', undefined);
   app.decorateRequest('sessionToken', undefined);
+  const routeTable: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare its access (public, viewer or admin)`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
+    }
   });
 
   app.addHook('onRequest', async (request) => {

@@ -31,6 +31,8 @@ export interface TestApp {
   clock: TestClock;
   dataDir: string;
   dialect: 'sqlite' | 'postgres';
+  /** Settings that point another process (a CLI, a second server) at this app's database. */
+  databaseEnv: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock,
     dataDir,
     dialect: databaseUrl ? 'postgres' : 'sqlite',
+    databaseEnv: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', DATABASE_SCHEMA: pgSchema ?? '' },
     async close() {
       await app.close();
       if (databaseUrl && pgSchema) {
