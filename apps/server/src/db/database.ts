@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -23,8 +22,6 @@ export interface DatabaseOptions {
   sqliteSynchronous?: 'NORMAL' | 'FULL';
 }
 
-// PostgreSQL returns COUNT(*) and BIGINT as strings by default; our counts fit in a JS number.
-pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema);
@@ -32,6 +29,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(url: string, schema: string | undefined): Promise<DatabaseHandle> {
+  // Loaded only when PostgreSQL is chosen, so the embedded default starts without it.
+  const pg = (await import('pg')).default;
+  // PostgreSQL returns COUNT(*) and BIGINT as strings by default; our counts fit in a JS number.
+  pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
   if (schema) {
     const setup = new pg.Client({ connectionString: url });
     await setup.connect();

@@ -27,8 +27,13 @@ export function languageRoutes(app: AppInstance, languages: LanguageService): vo
   app.post('/api/language/get', {
     // A read that the spec's client sends as POST: it changes nothing, so no CSRF token is needed.
     config: { access: 'public', csrf: false },
+    // The reply is serialised once and cached by the service; the schema documents it.
     schema: { tags, body: languageGetBodySchema, response: { 200: languageGetReplySchema } },
-    handler: async (request) => [await languages.record(request.body.keyword)],
+    handler: async (request, reply) => {
+      const json = await languages.recordJson(request.body.keyword);
+      // A string with a JSON content type goes out as it is, without a second serialisation.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   });
 
   app.post('/api/language', {

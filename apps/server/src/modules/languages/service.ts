@@ -40,7 +40,13 @@ function parseTexts(row: LanguageRow): Record<string, string> {
   }
 }
 
+/** How long another instance's edit may take to show here; edits on this instance show at once. */
+const RECORD_CACHE_MS = 5000;
+
 export class LanguageService {
+  /** Serialised `[record]` replies by lower-case keyword: every page load asks for one. */
+  private readonly recordCache = new Map<string, { json: string; at: number }>();
+
   constructor(
     private readonly languages: LanguageRepo,
     private readonly storage: LocalMediaStorage,
@@ -70,6 +76,17 @@ export class LanguageService {
     return { ...englishTexts, ...parseTexts(row), ...identity };
   }
 
+  /** The `POST /api/language/get` answer, already serialised, from a short cache. */
+  async recordJson(keyword: string): Promise<string> {
+    const cacheKey = keyword.toLowerCase();
+    const now = Date.now();
+    const cached = this.recordCache.get(cacheKey);
+    if (cached && now - cached.at < RECORD_CACHE_MS) return cached.json;
+    const json = JSON.stringify([await this.record(keyword)]);
+    this.recordCache.set(cacheKey, { json, at: now });
+    return json;
+  }
+
   /** The stored texts only (what the admin form edits), without the English fill. */
   async detail(langId: number) {
     const row = await this.requireRow(langId);
@@ -92,6 +109,7 @@ export class LanguageService {
         created_at: now,
         updated_at: now,
       });
+      this.recordCache.clear();
       return this.summary(row);
     } catch (error) {
       await this.storage.remove(flagKey);
@@ -122,6 +140,7 @@ export class LanguageService {
       throw error;
     }
     if (flagKey !== row.flag) await this.storage.remove(row.flag);
+    this.recordCache.clear();
     return this.summary((await this.languages.findById(langId))!);
   }
 
@@ -129,6 +148,7 @@ export class LanguageService {
     const row = await this.requireRow(langId);
     if (row.is_default === 1) throw conflict('The default language cannot be deleted');
     await this.languages.delete(langId);
+    this.recordCache.clear();
     await this.storage.remove(row.flag);
   }
 
@@ -149,6 +169,7 @@ export class LanguageService {
       texts: JSON.stringify(pickTexts(file.texts)),
       updated_at: this.clock.now().toISOString(),
     });
+    this.recordCache.clear();
     return this.summary((await this.languages.findById(langId))!);
   }
 
