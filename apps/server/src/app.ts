@@ -12,10 +12,15 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppInstance } from './app-types.js';
 import type { Config } from './config.js';
 import { type Container, type ContainerOptions, createContainer } from './container.js';
+import { seedDemoCatalog } from './db/seed/demo-catalog.js';
 import { seedDatabase } from './db/seed/index.js';
+import { registerAccountRoutes } from './modules/accounts/compose.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { registerBillingRoutes, startBillingTimer } from './modules/billing/compose.js';
+import { registerAdminRoutes } from './modules/dashboard/compose.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { languageRoutes } from './modules/languages/routes.js';
+import { registerCatalogRoutes } from './modules/media/compose.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -43,7 +48,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const container = await createContainer(config, options);
+  const container = await createContainer(config, { ...options, log: app.log });
   app.decorate('container', container);
   app.addHook('onClose', async () => {
     await container.database.close();
@@ -90,6 +95,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   healthRoutes(app, container.database.ping);
   authRoutes(app, services.auth, services.users);
   languageRoutes(app, services.languages);
+  registerAccountRoutes(app, container);
+  registerAdminRoutes(app, container);
+  await registerCatalogRoutes(app, container.catalog, config, container.storage);
+  await registerBillingRoutes(app, container.billing);
+  startBillingTimer(app, container.billing, container.clock, app.log);
 
   fs.mkdirSync(path.join(config.mediaDir, 'flags'), { recursive: true });
   await app.register(fastifyStatic, {
@@ -98,6 +108,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     decorateReply: false,
     index: false,
     maxAge: '1d',
+  });
+  // Avatar file names are random and change with every upload, so they can be cached for long.
+  fs.mkdirSync(path.join(config.mediaDir, 'avatars'), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: path.join(config.mediaDir, 'avatars'),
+    prefix: '/media/avatars/',
+    decorateReply: false,
+    index: false,
+    maxAge: '7d',
+  });
+  // Post covers: random names that change with every upload.
+  fs.mkdirSync(path.join(config.mediaDir, 'posts'), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: path.join(config.mediaDir, 'posts'),
+    prefix: '/media/posts/',
+    decorateReply: false,
+    index: false,
+    maxAge: '7d',
   });
 
   const hasWebApp = await registerWebApp(app, config.webDist ?? defaultWebDist);
@@ -111,8 +139,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (options.seed !== false) {
     await seedDatabase(
-      { languages: services.languages, languageRepo: container.repos.languages, users: services.users, log: app.log },
-      { adminPhone: config.adminPhone, adminPassword: config.adminPassword },
+      {
+        languages: services.languages,
+        languageRepo: container.repos.languages,
+        users: services.users,
+        log: app.log,
+        plans: services.plans,
+        demoCatalog: () => seedDemoCatalog(container.catalog, container.clock, app.log),
+      },
+      { adminPhone: config.adminPhone, adminPassword: config.adminPassword, seedDemo: config.seedDemo },
     );
   }
   return app;

@@ -22,6 +22,14 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
+  MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(20 * 1024 ** 3),
+  STREAM_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  STREAM_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(6 * 3600),
+  STREAM_ACCEL_REDIRECT_PREFIX: z.string().regex(/^\/.*\/$/, 'must start and end with /').optional(),
+  WORKER_IN_PROCESS: booleanFlag.default(true),
+  WORKER_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  JOB_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
   SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
   SMS_CONSOLE_IN_PRODUCTION: booleanFlag.default(false),
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits').optional(),
@@ -33,6 +41,9 @@ const envSchema = z.object({
   OTP_SENDS_PER_NUMBER_PER_HOUR: z.coerce.number().int().positive().default(5),
   OTP_SENDS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
   PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be the webhook signing secret (whsec_…)').optional(),
+  PUBLIC_URL: z.url('must be the public address of the site, such as https://tv.example.com').optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(12),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
@@ -56,6 +67,7 @@ export type Config = {
   seedDemo: boolean;
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
+  media: MediaSettings;
   smsProvider: 'console' | 'twilio';
   smsConsoleInProduction: boolean;
   twilio: TwilioSettings | undefined;
@@ -63,6 +75,10 @@ export type Config = {
   otpSendsPerNumberPerHour: number;
   otpSendsPerAddressPerHour: number;
   paymentProvider: 'demo' | 'stripe';
+  /** Stripe's keys, present when PAYMENT_PROVIDER=stripe. */
+  stripe: StripeSettings | undefined;
+  /** The site's public address (no trailing slash), for links sent outside: payment provider redirects. */
+  publicUrl: string;
   sessionTtlHours: number;
   sessionRememberDays: number;
   loginMaxFailures: number;
@@ -80,7 +96,36 @@ export interface TwilioSettings {
   apiBase: string;
 }
 
+/** Uploads, transcoding jobs and streaming (the catalogue issue). */
+export interface MediaSettings {
+  maxVideoBytes: number;
+  /** HMAC key of stream URLs; when unset a random one is kept in DATA_DIR/stream-secret. */
+  streamSigningSecret: string | undefined;
+  streamUrlTtlSeconds: number;
+  /** When set, segments are handed to nginx with X-Accel-Redirect under this internal prefix. */
+  accelRedirectPrefix: string | undefined;
+  workerInProcess: boolean;
+  workerPollMs: number;
+  jobMaxAttempts: number;
+  jobRetryBaseSeconds: number;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  publicUrl: string;
+}
+
 export class ConfigError extends Error {}
+
+/** Stripe needs its secret key and the webhook signing secret; the demo provider needs nothing. */
+function stripeSettings(e: z.infer<typeof envSchema>, publicUrl: string): StripeSettings | undefined {
+  if (e.PAYMENT_PROVIDER !== 'stripe') return undefined;
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (!e[name]) throw new ConfigError(`Invalid setting ${name}: required when PAYMENT_PROVIDER=stripe`);
+  }
+  return { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, publicUrl };
+}
 
 /** The SMS provider's settings: twilio needs its account; console is for development unless allowed. */
 function smsSettings(e: z.infer<typeof envSchema>): TwilioSettings | undefined {
@@ -120,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -134,6 +180,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    media: {
+      maxVideoBytes: e.MAX_VIDEO_BYTES,
+      streamSigningSecret: e.STREAM_SIGNING_SECRET,
+      streamUrlTtlSeconds: e.STREAM_URL_TTL_SECONDS,
+      accelRedirectPrefix: e.STREAM_ACCEL_REDIRECT_PREFIX,
+      workerInProcess: e.WORKER_IN_PROCESS,
+      workerPollMs: e.WORKER_POLL_MS,
+      jobMaxAttempts: e.JOB_MAX_ATTEMPTS,
+      jobRetryBaseSeconds: e.JOB_RETRY_BASE_SECONDS,
+    },
     smsProvider: e.SMS_PROVIDER,
     smsConsoleInProduction: e.SMS_CONSOLE_IN_PRODUCTION,
     twilio: smsSettings(e),
@@ -141,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpSendsPerNumberPerHour: e.OTP_SENDS_PER_NUMBER_PER_HOUR,
     otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     paymentProvider: e.PAYMENT_PROVIDER,
+    stripe: stripeSettings(e, publicUrl),
+    publicUrl,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,

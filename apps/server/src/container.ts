@@ -6,12 +6,18 @@ import { migrateToLatest } from './db/migrate.js';
 import type { Clock } from './lib/clock.js';
 import { systemClock } from './lib/clock.js';
 import { LocalMediaStorage } from './media/storage.js';
+import { createAccountModules } from './modules/accounts/compose.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionRepo } from './modules/auth/session-repo.js';
+import { createBillingModule } from './modules/billing/compose.js';
+import { createAdminModules } from './modules/dashboard/compose.js';
 import { LanguageRepo } from './modules/languages/repo.js';
 import { LanguageService } from './modules/languages/service.js';
+import { createCatalogModules } from './modules/media/compose.js';
 import { RateCounterRepo } from './modules/limits/repo.js';
 import { RateLimitService } from './modules/limits/service.js';
+import { parseList } from './modules/movies/present.js';
+import type { SmsLog } from './modules/sms/sender.js';
 import { UserRepo } from './modules/users/repo.js';
 import { UserService } from './modules/users/service.js';
 
@@ -19,6 +25,8 @@ export interface ContainerOptions {
   clock?: Clock;
   /** PostgreSQL schema to use (tests run each suite in its own). */
   pgSchema?: string;
+  /** The app logger (the console SMS provider writes each message to it). */
+  log?: SmsLog;
 }
 
 /** Opens the database, runs migrations and wires repositories into services: the composition root. */
@@ -31,7 +39,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
     sqliteSynchronous: config.sqliteSynchronous,
   });
   try {
-    await migrateToLatest(database.db as unknown as Kysely<unknown>);
+    await migrateToLatest(
+      database.db as unknown as Kysely<unknown>,
+      database.dialect === 'postgres' ? (options.pgSchema ?? config.databaseSchema) : undefined,
+    );
   } catch (error) {
     await database.close();
     throw error;
@@ -52,7 +63,50 @@ export async function createContainer(config: Config, options: ContainerOptions 
     users: new UserService(repos.users, clock),
     languages: new LanguageService(repos.languages, storage, clock),
   };
-  return { config, clock, database, storage, repos, services };
+  const accounts = createAccountModules({
+    config,
+    clock,
+    db: database.db,
+    storage,
+    log: options.log,
+    users: repos.users,
+    auth: services.auth,
+    limits,
+    languages: services.languages,
+  });
+  const admin = createAdminModules({
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    storage,
+    limits,
+    users: repos.users,
+  });
+  // Plans, subscriptions, payments, entitlements and playback sessions.
+  const billing = createBillingModule({ config, clock, db: database.db, accounts: repos.users });
+  // Catalogue, movie administration, media pipeline and streaming (billing's entitlements decide who plays what).
+  const catalog = createCatalogModules({
+    config,
+    clock,
+    db: database.db,
+    storage,
+    languages: repos.languages,
+    entitlements: billing.services.entitlements,
+  });
+  billing.services.playback.titleLookup = async (movieId) => {
+    const title = await catalog.repos.titles.findById(movieId);
+    return title ? { collections: parseList(title.collections) } : undefined;
+  };
+  return {
+    config,
+    clock,
+    database,
+    storage,
+    catalog,
+    billing,
+    repos: { ...repos, ...accounts.repos, ...admin.repos, ...catalog.repos, ...billing.repos },
+    services: { ...services, ...accounts.services, ...admin.services, ...catalog.services, ...billing.services },
+  };
 }
 
 export type Container = Awaited<ReturnType<typeof createContainer>>;

@@ -16,8 +16,13 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * `schema`: the PostgreSQL schema the tables live in. Kysely looks for its migration tables in every schema
+ * unless told which one, so without it a second schema on the same database (parallel test suites) is
+ * mistaken for already migrated.
+ */
+export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -1,3 +1,111 @@
+import type { Generated } from 'kysely';
+
+/** Who changed what: one row per admin change, with the record before and after as JSON text. */
+export interface AuditLogTable {
+  audit_id: Generated<number>;
+  actor_user_id: number | null;
+  /** A verb such as `create`, `update`, `publish`, `delete`, `export`. */
+  action: string;
+  /** The kind of record, such as `post`, `feedback`, `notification`, `title`, `user`. */
+  entity: string;
+  entity_id: string | null;
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
+/** The admin shell's settings side panel, one row per admin. */
+export interface AdminSettingsTable {
+  user_id: number;
+  layout: 'light' | 'dark';
+  sidebar: 'light' | 'dark';
+  theme: 'white' | 'cyan' | 'black' | 'purple' | 'orange' | 'green' | 'red';
+  mini_sidebar: number;
+  sticky_header: number;
+  updated_at: string;
+}
+
+export interface PostsTable {
+  post_id: Generated<number>;
+  /** Plain text. */
+  title: string;
+  /** Media key of the cover image (`posts/...webp`), or null. */
+  cover: string | null;
+  /** HTML sanitised on the way in (allowlist in modules/posts/sanitize.ts). */
+  body: string;
+  status: 'draft' | 'published';
+  /** A published post is public once this moment has passed; null until first published. */
+  publish_at: string | null;
+  author: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FeedbackTable {
+  ticket_id: Generated<number>;
+  user_id: number | null;
+  email: string | null;
+  phone: string | null;
+  tag: 'Feature' | 'Bug' | 'Query' | 'Enhancement';
+  subject: string;
+  message: string;
+  status: 'open' | 'answered' | 'closed';
+  answer: string | null;
+  answered_by: number | null;
+  answered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationsTable {
+  notification_id: Generated<number>;
+  title: string;
+  body: string;
+  /** An http(s) address or a site path, or null. */
+  link: string | null;
+  audience: 'all' | 'plan' | 'user';
+  plan_id: number | null;
+  user_id: number | null;
+  /** Viewers see the notification from this moment on. */
+  send_at: string;
+  /** Set once send_at has passed (delivery is lazy: reads fill it in). */
+  sent_at: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** A row per notification a viewer has read. */
+export interface NotificationReceiptsTable {
+  notification_id: number;
+  user_id: number;
+  read_at: string;
+}
+
+/** When each admin last opened the alerts dropdown: alerts after it count as unread. */
+export interface AdminAlertReadsTable {
+  user_id: number;
+  seen_at: string;
+}
+
+/** Core web vitals reported by viewers' browsers. */
+export interface WebVitalsTable {
+  vital_id: Generated<number>;
+  /** The reporting library's metric id: a repeated report of the same metric replaces the value. */
+  metric_id: string;
+  name: 'LCP' | 'INP' | 'CLS' | 'FCP' | 'TTFB' | 'FID';
+  value: number;
+  page: string;
+  created_at: string;
+}
+
 /** Tables of the admin module (posts, feedback tickets, notifications, audit log, admin settings, web vitals). */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the admin module
-export interface AdminTables {}
+export interface AdminTables {
+  audit_log: AuditLogTable;
+  admin_settings: AdminSettingsTable;
+  posts: PostsTable;
+  feedback: FeedbackTable;
+  notifications: NotificationsTable;
+  notification_receipts: NotificationReceiptsTable;
+  admin_alert_reads: AdminAlertReadsTable;
+  web_vitals: WebVitalsTable;
+}

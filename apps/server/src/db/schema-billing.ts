@@ -1,3 +1,123 @@
-/** Tables of the billing module (plans, subscriptions, payments, webhook events, playback sessions). */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the billing module
-export interface BillingTables {}
+import type { Generated } from 'kysely';
+
+/** Dates are ISO-8601 UTC strings, booleans 0/1 and money integer cents (see schema.ts). */
+
+/** A plan is data an admin edits; the feature columns carry the translation keys' names. */
+export interface PlansTable {
+  plan_id: Generated<number>;
+  code: string;
+  name: string;
+  monthly_price_cents: number;
+  yearly_price_cents: number | null;
+  /** ISO 4217, upper case. */
+  currency: string;
+  /** Highest rendition height the plan allows: 480, 720 or 1080. */
+  quality_cap: number;
+  new_movies: number;
+  salomtv_special: number;
+  america_tv_shows: number;
+  hollywood_movies: number;
+  video_quality: number;
+  add_free_entertainment: number;
+  max_streams: number;
+  offered: number;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type SubscriptionStatusValue = 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
+export type BillingIntervalValue = 'month' | 'year';
+export type ProviderValue = 'demo' | 'stripe';
+
+/** One row per account that has had a trial or a plan; the price is what this period costs. */
+export interface SubscriptionsTable {
+  subscription_id: Generated<number>;
+  user_id: number;
+  plan_id: number;
+  status: SubscriptionStatusValue;
+  billing_interval: BillingIntervalValue;
+  price_cents: number;
+  currency: string;
+  current_period_start: string;
+  current_period_end: string;
+  cancel_at_period_end: number;
+  /** Past due: access lasts until then while the payment is retried. */
+  grace_until: string | null;
+  /** When the renewal timer next charges this subscription (demo provider); null when nothing is due. */
+  next_attempt_at: string | null;
+  provider: ProviderValue;
+  provider_customer_id: string | null;
+  provider_subscription_id: string | null;
+  /** The saved card as the provider knows it (a demo token or a Stripe payment method id). */
+  provider_payment_method: string | null;
+  /** Such as 'Visa •••• 4242'. */
+  payment_method_summary: string | null;
+  /** `created` of the newest provider event applied: older events arriving late change nothing. */
+  provider_event_at: string | null;
+  ended_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every charge attempt, successful or not. */
+export interface PaymentsTable {
+  payment_id: Generated<number>;
+  user_id: number;
+  subscription_id: number | null;
+  plan_id: number | null;
+  amount_cents: number;
+  currency: string;
+  status: 'succeeded' | 'failed' | 'refunded';
+  provider: ProviderValue;
+  provider_ref: string | null;
+  description: string;
+  failure_reason: string | null;
+  created_at: string;
+}
+
+/** A checkout started by a viewer: the demo page pays it; Stripe's webhook completes it. */
+export interface CheckoutSessionsTable {
+  session_id: string;
+  user_id: number;
+  plan_id: number;
+  billing_interval: BillingIntervalValue;
+  price_cents: number;
+  currency: string;
+  provider: ProviderValue;
+  provider_session_id: string | null;
+  status: 'open' | 'completed' | 'expired';
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+}
+
+/** Provider webhook events already applied, so a replay changes nothing twice. */
+export interface BillingEventsTable {
+  event_id: string;
+  provider: ProviderValue;
+  type: string;
+  event_created_at: string;
+  received_at: string;
+}
+
+/** A player that is streaming a title; one that has been silent for 90 s no longer counts. */
+export interface PlaybackSessionsTable {
+  playback_id: string;
+  user_id: number;
+  title_id: number;
+  device_label: string;
+  started_at: string;
+  last_seen_at: string;
+  ended_at: string | null;
+}
+
+/** Tables of the billing module (plans, subscriptions, payments, checkouts, webhook events, playback sessions). */
+export interface BillingTables {
+  plans: PlansTable;
+  subscriptions: SubscriptionsTable;
+  payments: PaymentsTable;
+  checkout_sessions: CheckoutSessionsTable;
+  billing_events: BillingEventsTable;
+  playback_sessions: PlaybackSessionsTable;
+}

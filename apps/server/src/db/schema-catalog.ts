@@ -1,3 +1,137 @@
-/** Tables of the catalogue and media pipeline (titles, seasons, episodes, media, jobs, ...). */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the catalogue module
-export interface CatalogTables {}
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of the catalogue and media pipeline. Dates are ISO strings, booleans 0/1, lists JSON text
+ * (genres are also in `title_genres` so rows by genre use an index).
+ */
+export interface TitlesTable {
+  movie_id: Generated<number>;
+  kind: 'movie' | 'series';
+  title: string;
+  /** Sanitised HTML. */
+  description: string;
+  /** JSON arrays of strings. */
+  genres: string;
+  tags: string;
+  cast_list: string;
+  collections: string;
+  /** Lower-case title, cast, genres and tags, for search. */
+  search_text: string;
+  status: 'draft' | 'processing' | 'ready' | 'published' | 'failed' | 'archived';
+  quality: 'SD' | 'HD' | 'FHD' | null;
+  size_bytes: number;
+  year: number | null;
+  age_rating: 'All' | '7+' | '13+' | '16+' | '18+';
+  duration_seconds: number | null;
+  release_date: string | null;
+  featured: number;
+  /** JSON list of stored image sizes ({key, width, height}), or null. */
+  banner: string | null;
+  thumbnail: string | null;
+  trailer_asset_id: number | null;
+  video_asset_id: number | null;
+  view_count: number;
+  progress: number | null;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TitleGenresTable {
+  movie_id: number;
+  /** Lower-case genre, the key rows and filters use. */
+  genre: string;
+}
+
+export interface SeasonsTable {
+  season_id: Generated<number>;
+  movie_id: number;
+  number: number;
+  title: string;
+  created_at: string;
+}
+
+export interface EpisodesTable {
+  episode_id: Generated<number>;
+  movie_id: number;
+  season_id: number;
+  number: number;
+  title: string;
+  description: string;
+  duration_seconds: number | null;
+  thumbnail: string | null;
+  video_asset_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One uploaded (or generated) video or trailer and its HLS ladder. */
+export interface MediaAssetsTable {
+  asset_id: Generated<number>;
+  movie_id: number;
+  episode_id: number | null;
+  kind: 'video' | 'trailer';
+  status: 'queued' | 'processing' | 'ready' | 'failed';
+  /** Media key of the source file (null until a demo source is generated). */
+  source_key: string | null;
+  /** JSON description of a generated demo source (ffmpeg test pattern), or null. */
+  generator: string | null;
+  original_name: string | null;
+  size_bytes: number;
+  duration_seconds: number | null;
+  width: number | null;
+  height: number | null;
+  /** Media key of the folder holding one sub-folder per rendition. */
+  hls_key: string | null;
+  /** JSON list of renditions: height, width, bandwidth, average_bandwidth, codecs, frame_rate. */
+  renditions: string;
+  poster: string | null;
+  sprite_key: string | null;
+  sprite_vtt_key: string | null;
+  progress: number;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubtitlesTable {
+  subtitle_id: Generated<number>;
+  movie_id: number;
+  /** 0 for the title's own video (0 rather than null so the unique index holds on both databases). */
+  episode_id: number;
+  language: string;
+  label: string;
+  file_key: string;
+  created_at: string;
+}
+
+export interface MediaJobsTable {
+  job_id: Generated<number>;
+  kind: 'transcode' | 'demo_art';
+  /** What the job works on: an asset (transcode) or a title (demo_art). */
+  target_id: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  priority: number;
+  attempts: number;
+  max_attempts: number;
+  next_run_at: string;
+  progress: number;
+  error: string | null;
+  locked_by: string | null;
+  /** A running job whose lease has passed is taken up again (its worker died). */
+  locked_until: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CatalogTables {
+  titles: TitlesTable;
+  title_genres: TitleGenresTable;
+  seasons: SeasonsTable;
+  episodes: EpisodesTable;
+  media_assets: MediaAssetsTable;
+  subtitles: SubtitlesTable;
+  media_jobs: MediaJobsTable;
+}

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { AccountLanguage } from '../features/account/components/account-language';
 import { LanguageProvider } from '../shared/i18n/language-provider';
 import { ToastProvider } from '../shared/ui/toast-provider';
 import { createQueryClient } from './query-client';
@@ -11,9 +12,11 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <LanguageProvider>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
+        <AccountLanguage>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </AccountLanguage>
       </LanguageProvider>
     </QueryClientProvider>
   );

@@ -1,10 +1,12 @@
 import { englishTexts, type LanguageFields } from '@salomtv/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomToken } from '../../lib/tokens.js';
+import type { PlanService } from '../../modules/billing/plan-service.js';
 import type { LanguageRepo } from '../../modules/languages/repo.js';
 import type { LanguageService } from '../../modules/languages/service.js';
 import type { UserService } from '../../modules/users/service.js';
 import { flagSvgs } from './flags.js';
+import { seedPlans } from './plans.js';
 import { russianTexts, urduTexts, uzbekTexts } from './translations.js';
 
 const seededLanguages: { keyword: string; title: string; dir: 'ltr' | 'rtl'; texts: Record<string, string> }[] = [
@@ -19,11 +21,17 @@ export interface SeedDeps {
   languageRepo: LanguageRepo;
   users: UserService;
   log: FastifyBaseLogger;
+  /** Seeds the spec's four plans on an empty plans table. */
+  plans?: PlanService;
+  /** Adds the demo catalogue on an empty titles table (db/seed/demo-catalog.ts). */
+  demoCatalog?: () => Promise<void>;
 }
 
 export interface SeedSettings {
   adminPhone: string | undefined;
   adminPassword: string | undefined;
+  /** SEED_DEMO: also add the demo catalogue. */
+  seedDemo?: boolean;
 }
 
 const DEFAULT_ADMIN_PHONE = '+998900000001';
@@ -39,6 +47,8 @@ export async function seedDatabase(deps: SeedDeps, settings: SeedSettings): Prom
     deps.log.info('seeded languages En, Uz, Ru, Ur');
   }
 
+  if (deps.plans) await seedPlans(deps.plans, deps.log);
+
   if ((await deps.users.countAdmins()) === 0) {
     const phone = settings.adminPhone ?? DEFAULT_ADMIN_PHONE;
     const generated = settings.adminPassword === undefined;
@@ -53,4 +63,6 @@ export async function seedDatabase(deps: SeedDeps, settings: SeedSettings): Prom
       deps.log.info({ phone }, 'first administrator created from ADMIN_PHONE');
     }
   }
+
+  if (settings.seedDemo && deps.demoCatalog) await deps.demoCatalog();
 }

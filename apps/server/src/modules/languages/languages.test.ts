@@ -110,6 +110,8 @@ describe('languages', () => {
   it('searches the list by title or keyword', async () => {
     const found = (await admin.get('/api/language/select?search=deu')).json();
     expect(found.map((l: { keyword: string }) => l.keyword)).toEqual(['De']);
+    const cyrillic = (await admin.get(`/api/language/select?search=${encodeURIComponent('рус')}`)).json();
+    expect(cyrillic.map((l: { keyword: string }) => l.keyword)).toEqual(['Ru']);
   });
 
   describe('refusals change nothing', () => {

@@ -6,19 +6,8 @@ export type LanguageRow = Selectable<LanguagesTable>;
 export class LanguageRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  list(search?: string): Promise<LanguageRow[]> {
-    return this.db
-      .selectFrom('languages')
-      .selectAll()
-      .$if(Boolean(search), (q) => {
-        const pattern = `%${search!.toLowerCase().replace(/[%_\\]/g, '')}%`;
-        return q.where((eb) =>
-          eb.or([eb(eb.fn('lower', ['language_title']), 'like', pattern), eb('keyword_lower', 'like', pattern)]),
-        );
-      })
-      .orderBy('is_default', 'desc')
-      .orderBy('lang_id')
-      .execute();
+  list(): Promise<LanguageRow[]> {
+    return this.db.selectFrom('languages').selectAll().orderBy('is_default', 'desc').orderBy('lang_id').execute();
   }
 
   findById(langId: number): Promise<LanguageRow | undefined> {

@@ -64,8 +64,16 @@ export class LanguageService {
     };
   }
 
+  /**
+   * Languages are a handful of rows, so the search runs here: JavaScript lower-cases every script
+   * (SQLite's lower() only knows ASCII, so "рус" would miss "Русский" there).
+   */
   async list(search?: string): Promise<LanguageSummary[]> {
-    return (await this.languages.list(search?.trim())).map((row) => this.summary(row));
+    const needle = search?.trim().toLocaleLowerCase();
+    const rows = await this.languages.list();
+    return rows
+      .filter((row) => !needle || row.language_title.toLocaleLowerCase().includes(needle) || row.keyword_lower.includes(needle))
+      .map((row) => this.summary(row));
   }
 
   /** The translation record the viewer site reads: every catalogue key, English where a text is missing. */

@@ -34,7 +34,12 @@ export class UserService {
     const now = this.clock.now().toISOString();
     const existing = await this.users.findByPhone(phone);
     if (existing) {
-      await this.users.update(existing.user_id, { role: 'admin', status: 'active', password_hash: passwordHash, updated_at: now });
+      await this.users.update(existing.user_id, {
+        role: 'admin',
+        status: 'active',
+        password_hash: passwordHash,
+        updated_at: now,
+      });
       return { created: false, phone };
     }
     await this.users.insert({

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** A centred message with actions: errors, not found, no access. */
-export function MessagePage({ title, children, code }: { title: string; children?: ReactNode; code?: string }) {
+export function MessagePage({
+  title,
+  children,
+  code,
+}: {
+  title: string;
+  children?: ReactNode;
+  code?: string;
+}) {
   return (
     <section className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-5 px-6 py-16 text-center">
       {code ? (

@@ -38,6 +38,13 @@ export const adminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'viewuser',
+    lazy: lazyPage(
+      () => import('../../features/admin/users/components/view-user-page'),
+      (m) => m.ViewUserPage,
+    ),
+  },
+  {
     path: 'post',
     lazy: lazyPage(
       () => import('../../features/admin/posts/components/posts-page'),

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouteError } from '../errors/route-error';
 import { AdminLayout } from '../layouts/admin-layout';
+import { PageLoading } from '../layouts/page-loading';
 import { RootLayout } from '../layouts/root-layout';
 import { ViewerLayout } from '../layouts/viewer-layout';
 import { adminRoutes } from './admin-routes';
@@ -13,6 +14,7 @@ export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         element: <ViewerLayout />,

@@ -38,6 +38,13 @@ export const viewerRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'forgotpassword',
+    lazy: lazyPage(
+      () => import('../../features/auth/components/forgot-password-page'),
+      (m) => m.ForgotPasswordPage,
+    ),
+  },
+  {
     path: 'home',
     lazy: lazyPage(
       () => import('../../features/browse/components/home-page'),

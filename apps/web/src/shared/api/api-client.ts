@@ -1,5 +1,5 @@
 import { CSRF_HEADER } from '@salomtv/contract';
-import { abortedError, ApiError, errorFromReply, networkError, timeoutError } from './api-error';
+import { abortedError, errorFromReply, networkError, timeoutError } from './api-error';
 import { readCsrfToken } from './csrf';
 
 export interface RequestOptions {
@@ -52,7 +52,12 @@ async function readBody(response: Response): Promise<unknown> {
 export function createApiClient(deps: ApiClientDeps) {
   const defaultTimeout = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function send(path: string, options: RequestOptions, method: string, headers: Headers): Promise<Response> {
+  async function send(
+    path: string,
+    options: RequestOptions,
+    method: string,
+    headers: Headers,
+  ): Promise<Response> {
     const timeoutMs = options.timeoutMs ?? defaultTimeout;
     const controller = new AbortController();
     let timedOut = false;
@@ -79,7 +84,8 @@ export function createApiClient(deps: ApiClientDeps) {
       });
     } catch (error) {
       if (timedOut) throw timeoutError(timeoutMs);
-      if (controller.signal.aborted || (error instanceof Error && error.name === 'AbortError')) throw abortedError();
+      if (controller.signal.aborted || (error instanceof Error && error.name === 'AbortError'))
+        throw abortedError();
       throw networkError();
     } finally {
       clearTimeout(timer);
@@ -91,7 +97,9 @@ export function createApiClient(deps: ApiClientDeps) {
   async function ensureCsrfToken(): Promise<string | undefined> {
     let token = readCsrfToken(deps.readCookies());
     if (!token) {
-      await send('/api/health', {}, 'GET', new Headers({ accept: 'application/json' })).catch(() => undefined);
+      await send('/api/health', {}, 'GET', new Headers({ accept: 'application/json' })).catch(
+        () => undefined,
+      );
       token = readCsrfToken(deps.readCookies());
     }
     return token;
@@ -119,4 +127,3 @@ export const api: ApiClient = createApiClient({
   fetch: (...args) => globalThis.fetch(...args),
   readCookies: () => (typeof document === 'undefined' ? '' : document.cookie),
 });
-

@@ -1,4 +1,4 @@
-import { errorReplySchema } from '@salomtv/contract';
+import type { ErrorReply } from '@salomtv/contract';
 
 export type ApiErrorKind = 'http' | 'network' | 'aborted' | 'timeout';
 
@@ -30,13 +30,28 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads the `{ error: { code, message, fields? } }` reply (a hand check keeps zod out of the entry bundle). */
+export function parseErrorReply(body: unknown): ErrorReply | undefined {
+  if (!isRecord(body) || !isRecord(body.error)) return undefined;
+  const { code, message, fields } = body.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  const cleanFields: Record<string, string> = {};
+  if (isRecord(fields)) {
+    for (const [name, text] of Object.entries(fields)) if (typeof text === 'string') cleanFields[name] = text;
+  }
+  return { error: { code, message, ...(isRecord(fields) ? { fields: cleanFields } : {}) } };
+}
+
 /** Builds an ApiError from a status and the reply body (the `{ error: { code, message, fields } }` shape). */
 export function errorFromReply(status: number, body: unknown, retryAfter?: string | null): ApiError {
-  const parsed = errorReplySchema.safeParse(body);
+  const parsed = parseErrorReply(body);
   const seconds = retryAfter ? Number.parseInt(retryAfter, 10) : Number.NaN;
   const retryAfterSeconds = Number.isFinite(seconds) ? seconds : undefined;
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
+  if (parsed) {
+    const { code, message, fields } = parsed.error;
     return new ApiError({ status, code, message, fields, retryAfterSeconds });
   }
   return new ApiError({

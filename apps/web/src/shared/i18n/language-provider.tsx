@@ -3,11 +3,20 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../api/api-error';
 import { LanguageContext, type LanguageContextValue } from './language-context';
-import { readStoredLanguage, STORAGE_KEYS, type StoredLanguage, writeStoredLanguage } from './language-storage';
+import {
+  readStoredLanguage,
+  STORAGE_KEYS,
+  type StoredLanguage,
+  writeStoredLanguage,
+} from './language-storage';
 import { languageListQuery, languageRecordQuery } from './languages-api';
 import { createTranslate, directionOf, htmlLangOf } from './translate';
 
-const DEFAULT_CHOICE: StoredLanguage = { keyword: DEFAULT_LANGUAGE_KEYWORD, title: DEFAULT_LANGUAGE_TITLE, flag: null };
+const DEFAULT_CHOICE: StoredLanguage = {
+  keyword: DEFAULT_LANGUAGE_KEYWORD,
+  title: DEFAULT_LANGUAGE_TITLE,
+  flag: null,
+};
 
 /**
  * Holds the viewer's language: the stored choice (`key`, `language_title`, `flag`), its translation record

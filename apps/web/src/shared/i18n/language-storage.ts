@@ -35,7 +35,10 @@ export function readStoredLanguage(store: KeyValueStore | undefined = browserSto
   };
 }
 
-export function writeStoredLanguage(choice: StoredLanguage, store: KeyValueStore | undefined = browserStore()): void {
+export function writeStoredLanguage(
+  choice: StoredLanguage,
+  store: KeyValueStore | undefined = browserStore(),
+): void {
   try {
     store?.setItem(STORAGE_KEYS.keyword, choice.keyword);
     store?.setItem(STORAGE_KEYS.title, choice.title);

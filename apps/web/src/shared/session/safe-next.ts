@@ -2,7 +2,7 @@ import type { Role } from '@salomtv/contract';
 
 /** Only same-site paths may be a `next` target (never `//other.site` or `https://…`). */
 export function safeNextPath(next: string | null | undefined): string | undefined {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
   return next;
 }
 

@@ -35,15 +35,14 @@ export const meQuery = () =>
     retry: false,
   });
 
-/** Signs out (the spec's `GET /api/user/logout`, with the CSRF header) and forgets the session data. */
+/**
+ * Signs out (the spec's `GET /api/user/logout`, with the CSRF header) and loads /signin afresh: a full page load
+ * drops every cached answer of the old session, and no admin guard gets to bounce to `/signin?next=…` first.
+ */
 export function useLogout() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.request<{ message: string }>('/api/user/logout', { csrf: true }),
-    onSettled: () => {
-      queryClient.setQueryData(sessionKeys.role, null);
-      queryClient.removeQueries({ queryKey: sessionKeys.me });
-    },
+    onSettled: () => window.location.assign('/signin'),
   });
 }
 

@@ -16,6 +16,10 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** The classes of a button, for `<button>` and for links that look like one. */
-export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
+export function buttonClasses(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  extra = '',
+): string {
   return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
 }

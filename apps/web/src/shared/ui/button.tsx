@@ -7,7 +7,16 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
 }
 
-export function Button({ variant, size, busy, className = '', type = 'button', disabled, children, ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  busy,
+  className = '',
+  type = 'button',
+  disabled,
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}
@@ -16,7 +25,12 @@ export function Button({ variant, size, busy, className = '', type = 'button', d
       aria-busy={busy || undefined}
       {...rest}
     >
-      {busy ? <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}
+      {busy ? (
+        <span
+          className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+          aria-hidden
+        />
+      ) : null}
       {children}
     </button>
   );

@@ -1,7 +1,10 @@
 /** The SalomTV wordmark. */
 export function Logo({ className = '' }: { className?: string }) {
   return (
-    <span className={`inline-flex items-center gap-2 text-xl font-extrabold tracking-tight ${className}`} dir="ltr">
+    <span
+      className={`inline-flex items-center gap-2 text-xl font-extrabold tracking-tight ${className}`}
+      dir="ltr"
+    >
       <svg viewBox="0 0 64 64" className="size-8" aria-hidden="true" focusable="false">
         <rect width="64" height="64" rx="14" fill="var(--color-brand)" />
         <path d="M25 19v26l21-13z" fill="#fff" />

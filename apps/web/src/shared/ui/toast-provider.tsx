@@ -19,7 +19,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
-  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
+  const dismiss = useCallback(
+    (id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)),
+    [],
+  );
   const show = useCallback(
     (message: string, tone: ToastTone = 'success') => {
       const id = nextId.current++;

@@ -1,0 +1,72 @@
+import type { PlanCreateInput, PlanService } from '../../modules/billing/plan-service.js';
+
+const all = {
+  new_movies: true,
+  salomtv_special: true,
+  america_tv_shows: true,
+  hollywood_movies: true,
+  video_quality: true,
+  add_free_entertainment: true,
+};
+
+/**
+ * The spec's four plans (section 9): each $19 a month (and $190 a year); SD 480p for Basic, HD 720p for
+ * Standard, FHD 1080p for Platinum and Premium. Basic lacks the special collection, American TV shows and
+ * ad-free viewing; Standard lacks ad-free viewing; Platinum and Premium have everything. Streams at once:
+ * 1, 2, 3, 4.
+ */
+export const DEFAULT_PLANS: readonly PlanCreateInput[] = [
+  {
+    code: 'basic',
+    name: 'Basic',
+    monthly_price_cents: 1900,
+    yearly_price_cents: 19000,
+    currency: 'USD',
+    quality_cap: 480,
+    features: { ...all, salomtv_special: false, america_tv_shows: false, add_free_entertainment: false },
+    max_streams: 1,
+    offered: true,
+    sort_order: 10,
+  },
+  {
+    code: 'standard',
+    name: 'Standard',
+    monthly_price_cents: 1900,
+    yearly_price_cents: 19000,
+    currency: 'USD',
+    quality_cap: 720,
+    features: { ...all, add_free_entertainment: false },
+    max_streams: 2,
+    offered: true,
+    sort_order: 20,
+  },
+  {
+    code: 'platinum',
+    name: 'Platinum',
+    monthly_price_cents: 1900,
+    yearly_price_cents: 19000,
+    currency: 'USD',
+    quality_cap: 1080,
+    features: all,
+    max_streams: 3,
+    offered: true,
+    sort_order: 30,
+  },
+  {
+    code: 'premium',
+    name: 'Premium',
+    monthly_price_cents: 1900,
+    yearly_price_cents: 19000,
+    currency: 'USD',
+    quality_cap: 1080,
+    features: all,
+    max_streams: 4,
+    offered: true,
+    sort_order: 40,
+  },
+];
+
+/** Seeds the plans on an empty table; an admin's edits are never overwritten. */
+export async function seedPlans(plans: PlanService, log: { info(message: string): void }): Promise<void> {
+  if (await plans.seedDefaults(DEFAULT_PLANS)) log.info('seeded plans Basic, Standard, Platinum, Premium');
+}

@@ -1,0 +1,121 @@
+/** Pure HLS playlist helpers: read ffmpeg's variant playlists, write the master, sign URIs. */
+
+export interface StoredRendition {
+  height: number;
+  width: number;
+  /** Peak segment bitrate, bits per second. */
+  bandwidth: number;
+  average_bandwidth: number;
+  codecs: string;
+  frame_rate: number;
+}
+
+export interface VariantSegment {
+  duration: number;
+  uri: string;
+}
+
+export interface VariantPlaylist {
+  initUri: string | undefined;
+  segments: VariantSegment[];
+}
+
+export function parseVariantPlaylist(text: string): VariantPlaylist {
+  const segments: VariantSegment[] = [];
+  let initUri: string | undefined;
+  let nextDuration: number | undefined;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.startsWith('#EXT-X-MAP:')) {
+      initUri = /URI="([^"]+)"/.exec(line)?.[1];
+    } else if (line.startsWith('#EXTINF:')) {
+      nextDuration = Number.parseFloat(line.slice('#EXTINF:'.length));
+    } else if (line && !line.startsWith('#') && nextDuration !== undefined) {
+      segments.push({ duration: nextDuration, uri: line });
+      nextDuration = undefined;
+    }
+  }
+  return { initUri, segments };
+}
+
+/** Peak and average bits per second of a rendition from its segment durations and sizes (init counted once). */
+export function renditionBandwidth(
+  playlist: VariantPlaylist,
+  sizeOf: (uri: string) => number,
+): { bandwidth: number; average: number } {
+  let peak = 0;
+  let totalBytes = playlist.initUri ? sizeOf(playlist.initUri) : 0;
+  let totalSeconds = 0;
+  for (const segment of playlist.segments) {
+    const bytes = sizeOf(segment.uri);
+    totalBytes += bytes;
+    totalSeconds += segment.duration;
+    // Very short tail segments overstate the rate; judge each over at least one second.
+    peak = Math.max(peak, (bytes * 8) / Math.max(segment.duration, 1));
+  }
+  const average = totalSeconds > 0 ? (totalBytes * 8) / totalSeconds : 0;
+  return { bandwidth: Math.ceil(Math.max(peak, average)), average: Math.ceil(average) };
+}
+
+export interface MasterSubtitle {
+  language: string;
+  label: string;
+  uri: string;
+}
+
+const quoted = (value: string) => value.replace(/["\r\n]/g, '');
+
+/** The master playlist: one EXT-X-STREAM-INF per allowed rendition (best first) and the subtitle renditions. */
+export function masterPlaylist(
+  renditions: { rendition: StoredRendition; uri: string }[],
+  subtitles: MasterSubtitle[],
+): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const subtitle of subtitles) {
+    lines.push(
+      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="${quoted(subtitle.label)}",LANGUAGE="${quoted(subtitle.language)}",DEFAULT=NO,AUTOSELECT=YES,FORCED=NO,URI="${quoted(subtitle.uri)}"`,
+    );
+  }
+  const sorted = [...renditions].sort((a, b) => b.rendition.height - a.rendition.height);
+  for (const { rendition, uri } of sorted) {
+    const attributes = [
+      `BANDWIDTH=${rendition.bandwidth}`,
+      `AVERAGE-BANDWIDTH=${rendition.average_bandwidth}`,
+      `RESOLUTION=${rendition.width}x${rendition.height}`,
+      `CODECS="${quoted(rendition.codecs)}"`,
+    ];
+    if (rendition.frame_rate > 0) attributes.push(`FRAME-RATE=${rendition.frame_rate.toFixed(3)}`);
+    if (subtitles.length > 0) attributes.push('SUBTITLES="subs"');
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, uri);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Rewrites a variant playlist's init and segment URIs (e.g. into signed addresses). */
+export function rewriteVariant(text: string, urlFor: (uri: string) => string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => {
+      if (line.startsWith('#EXT-X-MAP:'))
+        return line.replace(/URI="([^"]+)"/, (_, uri: string) => `URI="${urlFor(uri)}"`);
+      if (line && !line.startsWith('#')) return urlFor(line.trim());
+      return line;
+    })
+    .join('\n');
+}
+
+/** A one-cue media playlist wrapping a WebVTT file, as HLS subtitle renditions need. */
+export function subtitlePlaylist(durationSeconds: number, vttUri: string): string {
+  const duration = Math.max(1, Math.ceil(durationSeconds));
+  return [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${duration}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    `#EXTINF:${duration}.000,`,
+    vttUri,
+    '#EXT-X-ENDLIST',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,232 @@
+/**
+ * Pure argument builders for the one-process HLS ladder (testable without ffmpeg, PeerTube style).
+ * Works with the 2018 ffmpeg 4.1 of @ffmpeg-installer and with current ffmpeg: no -var_stream_map
+ * (it crashes in 4.1); one `-f hls` output per rendition, and our server writes the master playlist.
+ */
+
+export const LADDER_HEIGHTS = [1080, 720, 480] as const;
+export const SEGMENT_SECONDS = 6;
+export const SPRITE_TILE_WIDTH = 160;
+
+export interface SourceInfo {
+  width: number;
+  height: number;
+  fps: number;
+  hasAudio: boolean;
+  duration: number;
+}
+
+export interface RenditionPlan {
+  height: number;
+  videoKbps: number;
+  /** Folder (relative to the job's working folder) holding index.m3u8, init.mp4 and the segments. */
+  dir: string;
+}
+
+export interface SpritePlan {
+  interval: number;
+  count: number;
+  cols: number;
+  rows: number;
+  tileWidth: number;
+  tileHeight: number;
+}
+
+export interface TranscodePlan {
+  renditions: RenditionPlan[];
+  posterAt: number;
+  posterHeight: number;
+  sprite: SpritePlan;
+  gop: number;
+}
+
+const even = (value: number) => Math.max(2, Math.floor(value / 2) * 2);
+
+/** Video bitrate for a height: the usual ladder values, scaled by pixel count below 480p. */
+export function videoKbpsFor(height: number): number {
+  if (height >= 1080) return 5000;
+  if (height >= 720) return 2800;
+  if (height >= 480) return 1200;
+  return Math.max(200, Math.round((1200 * (height / 480) ** 2) / 50) * 50);
+}
+
+/** 1080/720/480, never above the source; a source below 480 gets one rendition at its own (even) height. */
+export function planHeights(sourceHeight: number, ladder: readonly number[] = LADDER_HEIGHTS): number[] {
+  const fitting = ladder.filter((height) => height <= sourceHeight);
+  return fitting.length > 0 ? [...fitting].sort((a, b) => b - a) : [even(sourceHeight)];
+}
+
+/** One sprite tile per interval (at most about 100 tiles), 160 px wide, up to 10 per row. */
+export function planSprite(duration: number, width: number, height: number): SpritePlan {
+  const safeDuration = Math.max(1, duration);
+  const interval = Math.max(1, Math.ceil(safeDuration / 100));
+  const count = Math.max(1, Math.ceil(safeDuration / interval));
+  const cols = Math.min(10, count);
+  const rows = Math.ceil(count / cols);
+  const tileHeight = even((SPRITE_TILE_WIDTH * Math.max(1, height)) / Math.max(1, width));
+  return { interval, count, cols, rows, tileWidth: SPRITE_TILE_WIDTH, tileHeight };
+}
+
+export function planTranscode(source: SourceInfo, ladder: readonly number[] = LADDER_HEIGHTS): TranscodePlan {
+  const fps = source.fps > 0 ? Math.min(source.fps, 60) : 25;
+  return {
+    renditions: planHeights(source.height, ladder).map((height) => ({
+      height,
+      videoKbps: videoKbpsFor(height),
+      dir: `${height}p`,
+    })),
+    posterAt: Math.min(30, Math.max(0, source.duration * 0.1)),
+    posterHeight: Math.min(720, even(source.height)),
+    sprite: planSprite(source.duration, source.width, source.height),
+    gop: Math.max(2, Math.round(fps * 2)),
+  };
+}
+
+/** The filter graph: one decode split into a scaler per rendition, a poster frame and the sprite tiles. */
+export function filterGraph(plan: TranscodePlan): string {
+  const count = plan.renditions.length + 2;
+  const labels = Array.from({ length: count }, (_, i) => `[v${i}]`).join('');
+  const parts = [`[0:v]split=${count}${labels}`];
+  plan.renditions.forEach((rendition, i) => {
+    parts.push(`[v${i}]scale=-2:${rendition.height}:flags=bicubic,setsar=1[o${i}]`);
+  });
+  const p = plan.renditions.length;
+  parts.push(`[v${p}]trim=start=${plan.posterAt.toFixed(3)},scale=-2:${plan.posterHeight},setsar=1[poster]`);
+  const s = plan.sprite;
+  parts.push(
+    `[v${p + 1}]fps=fps=1/${s.interval},scale=${s.tileWidth}:${s.tileHeight},setsar=1,tile=${s.cols}x${s.rows}[sprite]`,
+  );
+  return parts.join(';');
+}
+
+/** Arguments for the whole ladder in one ffmpeg process; run with the working folder as cwd. */
+export function transcodeArgs(input: string, source: SourceInfo, plan: TranscodePlan): string[] {
+  const args = ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-nostats', '-progress', 'pipe:1'];
+  args.push('-i', input, '-filter_complex', filterGraph(plan));
+  plan.renditions.forEach((rendition, i) => {
+    const kbps = rendition.videoKbps;
+    args.push('-map', `[o${i}]`);
+    if (source.hasAudio) args.push('-map', '0:a:0');
+    args.push(
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-profile:v',
+      'high',
+      '-pix_fmt',
+      'yuv420p',
+      '-crf',
+      '21',
+      '-maxrate',
+      `${kbps}k`,
+      '-bufsize',
+      `${kbps * 2}k`,
+      '-g',
+      String(plan.gop),
+      '-keyint_min',
+      String(plan.gop),
+      '-sc_threshold',
+      '0',
+      '-force_key_frames',
+      `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    );
+    if (source.hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000');
+    args.push(
+      '-max_muxing_queue_size',
+      '1024',
+      '-f',
+      'hls',
+      '-hls_time',
+      String(SEGMENT_SECONDS),
+      '-hls_playlist_type',
+      'vod',
+      '-hls_segment_type',
+      'fmp4',
+      '-hls_fmp4_init_filename',
+      'init.mp4',
+      '-hls_segment_filename',
+      `${rendition.dir}/seg_%05d.m4s`,
+      `${rendition.dir}/index.m3u8`,
+    );
+  });
+  args.push('-map', '[poster]', '-frames:v', '1', '-q:v', '3', 'poster.jpg');
+  args.push('-map', '[sprite]', '-frames:v', '1', '-q:v', '5', 'sprite.jpg');
+  return args;
+}
+
+/** Arguments that render a demo clip from ffmpeg's test sources (pattern plus a sine tone). */
+export function demoSourceArgs(
+  output: string,
+  options: { pattern: string; seconds: number; width: number; height: number; frequency: number },
+): string[] {
+  const size = `${options.width}x${options.height}`;
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `${options.pattern}=size=${size}:rate=25:duration=${options.seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${options.frequency}:duration=${options.seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    output,
+  ];
+}
+
+function timestamp(seconds: number): string {
+  const ms = Math.round(seconds * 1000);
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
+}
+
+/** The WebVTT index of a sprite: one cue per tile pointing at its rectangle (#xywh). */
+export function spriteVtt(sprite: SpritePlan, duration: number, spriteUrl: string): string {
+  const lines = ['WEBVTT', ''];
+  const end = Math.max(duration, 0.001);
+  for (let i = 0; i < sprite.count; i++) {
+    const start = i * sprite.interval;
+    if (start >= end) break;
+    const stop = Math.min(end, start + sprite.interval);
+    const x = (i % sprite.cols) * sprite.tileWidth;
+    const y = Math.floor(i / sprite.cols) * sprite.tileHeight;
+    lines.push(
+      `${timestamp(start)} --> ${timestamp(stop)}`,
+      `${spriteUrl}#xywh=${x},${y},${sprite.tileWidth},${sprite.tileHeight}`,
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Reads `-progress pipe:1` output: the encoded position in seconds, or 'end'. */
+export function progressSeconds(line: string): number | 'end' | undefined {
+  const [key, value] = line.trim().split('=', 2);
+  if (value === undefined) return undefined;
+  if (key === 'progress' && value === 'end') return 'end';
+  if (key === 'out_time_us' || key === 'out_time_ms') {
+    // Both are microseconds (out_time_ms is misnamed in ffmpeg).
+    const micro = Number(value);
+    return Number.isFinite(micro) && micro >= 0 ? micro / 1_000_000 : undefined;
+  }
+  return undefined;
+}

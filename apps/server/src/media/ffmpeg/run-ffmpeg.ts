@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { progressSeconds } from './ladder.js';
+
+export interface RunOptions {
+  cwd: string;
+  /** Called with the encoded position in seconds as ffmpeg reports it. */
+  onProgress?: (seconds: number) => void;
+  signal?: AbortSignal;
+  /** Kill ffmpeg when it reports nothing for this long (default 2 minutes). */
+  stallMs?: number;
+}
+
+export class FfmpegError extends Error {}
+
+const STDERR_LINES = 12;
+
+/** The last few meaningful lines ffmpeg wrote, as the reason shown to the admin. */
+export function lastLines(text: string, count = 5): string {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line && !/^Last message repeated/.test(line));
+  return lines.slice(-count).join('\n').slice(-1000);
+}
+
+/** Every ffmpeg this process started and has not seen exit (so shutdown can make sure none is left). */
+export const liveFfmpegs = new Set<ChildProcess>();
+
+/** Runs ffmpeg, reporting progress; rejects with its last stderr lines on failure, and kills it on abort. */
+export function runFfmpeg(binary: string, args: string[], options: RunOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(new FfmpegError('cancelled'));
+      return;
+    }
+    const child = spawn(binary, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    liveFfmpegs.add(child);
+    let stderr = '';
+    let pending = '';
+    let lastActivity = Date.now();
+    let killedFor: string | undefined;
+    const kill = (reason: string) => {
+      if (killedFor) return;
+      killedFor = reason;
+      child.kill('SIGKILL');
+    };
+    const onAbort = () => kill('cancelled');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const stallMs = options.stallMs ?? 120_000;
+    const watchdog = setInterval(
+      () => {
+        if (Date.now() - lastActivity > stallMs) kill(`ffmpeg stalled for ${Math.round(stallMs / 1000)} s`);
+      },
+      Math.min(5000, stallMs),
+    );
+    watchdog.unref();
+
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      lastActivity = Date.now();
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const seconds = progressSeconds(line);
+        if (typeof seconds === 'number') options.onProgress?.(seconds);
+      }
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      lastActivity = Date.now();
+      stderr = (stderr + chunk)
+        .split('\n')
+        .slice(-STDERR_LINES * 4)
+        .join('\n');
+    });
+    const finish = (error?: Error) => {
+      clearInterval(watchdog);
+      options.signal?.removeEventListener('abort', onAbort);
+      liveFfmpegs.delete(child);
+      if (error) reject(error);
+      else resolve();
+    };
+    child.on('error', (error) => finish(new FfmpegError(`ffmpeg could not start: ${error.message}`)));
+    child.on('close', (code, signal) => {
+      if (killedFor) finish(new FfmpegError(killedFor));
+      else if (code === 0) finish();
+      else finish(new FfmpegError(lastLines(stderr) || `ffmpeg exited with ${code ?? signal}`));
+    });
+  });
+}

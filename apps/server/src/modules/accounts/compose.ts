@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import type { AppInstance } from '../../app-types.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { LocalMediaStorage } from '../../media/storage.js';
+import type { AuthService } from '../auth/service.js';
+import type { LanguageService } from '../languages/service.js';
+import type { RateLimitService } from '../limits/service.js';
+import { OtpCodeRepo } from '../otp/repo.js';
+import { otpRoutes } from '../otp/routes.js';
+import { AppSecretRepo } from '../otp/secret-repo.js';
+import { OtpService } from '../otp/service.js';
+import { signupRoutes } from '../signup/routes.js';
+import { SignupService } from '../signup/service.js';
+import { createSmsSender } from '../sms/create-sender.js';
+import { SmsOutboxRepo } from '../sms/outbox-repo.js';
+import { smsDevRoutes } from '../sms/routes.js';
+import { type SmsLog, silentLog } from '../sms/sender.js';
+import { UserAdminService } from '../users/admin-service.js';
+import type { UserRepo } from '../users/repo.js';
+import { userAdminRoutes } from '../users/routes.js';
+import { accountRoutes } from './routes.js';
+import { AccountService } from './service.js';
+
+export interface AccountDeps {
+  config: Config;
+  clock: Clock;
+  db: Kysely<Database>;
+  storage: LocalMediaStorage;
+  log: SmsLog | undefined;
+  users: UserRepo;
+  auth: AuthService;
+  limits: RateLimitService;
+  languages: LanguageService;
+}
+
+/** Repositories and services of the accounts issue (SMS, one-time codes, sign-up, settings, user admin). */
+export function createAccountModules(deps: AccountDeps) {
+  const { config, clock, db, storage, users, auth, limits, languages } = deps;
+  const repos = {
+    otpCodes: new OtpCodeRepo(db),
+    smsOutbox: new SmsOutboxRepo(db),
+    secrets: new AppSecretRepo(db),
+  };
+  const sms = createSmsSender(config, repos.smsOutbox, clock, deps.log ?? silentLog);
+  const otp = new OtpService(repos.otpCodes, repos.secrets, users, sms, limits, clock, {
+    secret: config.otpSecret,
+    sendsPerNumberPerHour: config.otpSendsPerNumberPerHour,
+    sendsPerAddressPerHour: config.otpSendsPerAddressPerHour,
+  });
+  const services = {
+    sms,
+    otp,
+    signup: new SignupService(users, otp, auth, clock),
+    accounts: new AccountService(users, auth, otp, languages, limits, storage, clock),
+    userAdmin: new UserAdminService(users, auth, storage, clock),
+  };
+  return { repos, services };
+}
+
+type AccountModules = ReturnType<typeof createAccountModules>;
+
+/** The HTTP side of those modules; the development outbox only with the console provider outside production. */
+export function registerAccountRoutes(
+  app: AppInstance,
+  container: {
+    config: Config;
+    clock: Clock;
+    repos: AccountModules['repos'];
+    services: AccountModules['services'];
+  },
+): void {
+  const { services, config, clock } = container;
+  otpRoutes(app, services.otp);
+  signupRoutes(app, services.signup, clock);
+  accountRoutes(app, services.accounts, clock);
+  userAdminRoutes(app, services.userAdmin);
+  if (config.smsProvider === 'console' && config.nodeEnv !== 'production') {
+    smsDevRoutes(app, container.repos.smsOutbox);
+  }
+}

@@ -1,0 +1,108 @@
+import {
+  GRACE_DAYS,
+  PLAN_FEATURES,
+  type PlanFeatures,
+  type QualityCap,
+  type SubscriptionStatus,
+} from '@salomtv/contract';
+import { addDays } from './periods.js';
+import type { PlanRow } from './plan-repo.js';
+import { planFeatures } from './plan-service.js';
+import type { SubscriptionRow } from './subscription-repo.js';
+
+/** What the billing module needs to know about an account. */
+export interface AccountFacts {
+  role: 'user' | 'admin';
+  trial_ends_at: string | null;
+}
+
+export type EffectiveStatus = SubscriptionStatus | 'none';
+
+/** What a viewer may do right now, from their subscription (or trial) and plan. */
+export interface ViewerAccess {
+  status: EffectiveStatus;
+  /** Trialing, active, past due within grace, or canceled before the period ends; admins always. */
+  hasAccess: boolean;
+  /** Until when the access lasts without a further payment (trial end, period end, grace end). */
+  accessUntil: string | null;
+  /** The plan subscribed to (during the trial: the plan whose stream limit applies), or null. */
+  plan: PlanRow | null;
+  /** The features in force: the plan's; all during the trial and for admins. */
+  features: PlanFeatures;
+  /** The highest rendition in force. */
+  maxHeight: QualityCap;
+  maxStreams: number;
+  /** Plans without ad-free viewing get a pre-roll before a feature. */
+  preroll: boolean;
+  admin: boolean;
+}
+
+const ALL_FEATURES = Object.fromEntries(PLAN_FEATURES.map((f) => [f, true])) as PlanFeatures;
+const NO_FEATURES = Object.fromEntries(PLAN_FEATURES.map((f) => [f, false])) as PlanFeatures;
+const DEFAULT_TRIAL_STREAMS = 4;
+
+/**
+ * The status as of `now`, even when the renewal timer has not yet run: a pending cancellation past its
+ * period end is canceled, a past-due subscription past its grace is expired, a trial past its end is expired.
+ */
+export function effectiveStatus(
+  row: SubscriptionRow | undefined,
+  facts: AccountFacts,
+  now: Date,
+): EffectiveStatus {
+  const nowIso = now.toISOString();
+  const trialRunning = facts.trial_ends_at !== null && nowIso < facts.trial_ends_at;
+  if (!row) {
+    if (facts.trial_ends_at === null) return 'none';
+    return trialRunning ? 'trialing' : 'expired';
+  }
+  switch (row.status) {
+    case 'trialing':
+      return trialRunning ? 'trialing' : 'expired';
+    case 'active':
+      if (row.cancel_at_period_end === 1 && nowIso >= row.current_period_end) return 'canceled';
+      // A renewal nobody applied for a whole grace period (a provider that went silent) does not last forever.
+      if (nowIso >= addDays(new Date(row.current_period_end), GRACE_DAYS).toISOString()) return 'expired';
+      return 'active';
+    case 'past_due':
+      return row.grace_until !== null && nowIso >= row.grace_until ? 'expired' : 'past_due';
+    default:
+      return row.status;
+  }
+}
+
+function accessUntil(
+  status: EffectiveStatus,
+  row: SubscriptionRow | undefined,
+  facts: AccountFacts,
+): string | null {
+  if (status === 'trialing') return facts.trial_ends_at;
+  if (status === 'past_due') return row?.grace_until ?? null;
+  if (status === 'active') return row?.current_period_end ?? null;
+  return null;
+}
+
+export function viewerAccess(
+  facts: AccountFacts,
+  row: SubscriptionRow | undefined,
+  plan: PlanRow | undefined,
+  now: Date,
+): ViewerAccess {
+  const status = effectiveStatus(row, facts, now);
+  const admin = facts.role === 'admin';
+  const subscribed = status === 'active' || status === 'past_due';
+  const full = admin || status === 'trialing' || !plan;
+  const hasAccess = admin || status === 'trialing' || subscribed;
+  const features = hasAccess ? (full ? ALL_FEATURES : planFeatures(plan)) : NO_FEATURES;
+  return {
+    status,
+    hasAccess,
+    accessUntil: accessUntil(status, row, facts),
+    plan: plan ?? null,
+    features,
+    maxHeight: hasAccess && !full ? (plan.quality_cap as QualityCap) : hasAccess ? 1080 : 480,
+    maxStreams: plan?.max_streams ?? DEFAULT_TRIAL_STREAMS,
+    preroll: hasAccess && !features.add_free_entertainment,
+    admin,
+  };
+}

@@ -1,0 +1,138 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppInstance } from '../../app-types.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { billingAdminRoutes } from './admin-routes.js';
+import { BillingAdminService } from './billing-admin-service.js';
+import { CheckoutRepo } from './checkout-repo.js';
+import { DemoCheckoutService } from './demo-checkout-service.js';
+import { EntitlementService } from './entitlements.js';
+import { BillingEventRepo } from './event-repo.js';
+import { PaymentRepo } from './payment-repo.js';
+import { PlanRepo } from './plan-repo.js';
+import { PlanService } from './plan-service.js';
+import { PlaybackRepo } from './playback-repo.js';
+import { playbackRoutes } from './playback-routes.js';
+import { PlaybackService } from './playback-service.js';
+import { DemoProvider } from './providers/demo.js';
+import { createStripeClient, type StripeClient, StripeProvider } from './providers/stripe.js';
+import { RenewalService } from './renewal-service.js';
+import { billingRoutes } from './routes.js';
+import { StripeWebhookService } from './stripe-webhook-service.js';
+import { SubscriptionRepo } from './subscription-repo.js';
+import { type AccountLookup, SubscriptionService } from './subscription-service.js';
+import { stripeWebhookRoutes } from './webhook-routes.js';
+
+export interface BillingDeps {
+  config: Config;
+  clock: Clock;
+  db: Kysely<Database>;
+  /** The users module's repository (billing reads role and trial_ends_at). */
+  accounts: AccountLookup;
+  /** Replaces the Stripe client (tests: no network). */
+  stripeClient?: StripeClient;
+}
+
+/** Repositories and services of billing: plans, subscriptions, payments, providers, entitlements, playback. */
+export function createBillingModule(deps: BillingDeps) {
+  const { config, clock, db, accounts } = deps;
+  const repos = {
+    plans: new PlanRepo(db),
+    subscriptions: new SubscriptionRepo(db),
+    payments: new PaymentRepo(db),
+    checkouts: new CheckoutRepo(db),
+    billingEvents: new BillingEventRepo(db),
+    playbackSessions: new PlaybackRepo(db),
+  };
+  const demo = config.paymentProvider === 'demo' ? new DemoProvider() : undefined;
+  const stripe = config.stripe
+    ? new StripeProvider(deps.stripeClient ?? createStripeClient(config.stripe.secretKey), config.stripe)
+    : undefined;
+  const provider = stripe ?? demo ?? new DemoProvider();
+  const subscriptions = new SubscriptionService({
+    subscriptions: repos.subscriptions,
+    plans: repos.plans,
+    payments: repos.payments,
+    checkouts: repos.checkouts,
+    accounts,
+    provider,
+    clock,
+  });
+  const renewal = new RenewalService(repos.subscriptions, repos.plans, subscriptions, provider, clock);
+  const services = {
+    plans: new PlanService(repos.plans, clock),
+    subscriptions,
+    renewal,
+    entitlements: new EntitlementService(subscriptions),
+    playback: new PlaybackService(repos.playbackSessions, subscriptions, clock),
+    demoCheckout: new DemoCheckoutService(
+      repos.checkouts,
+      repos.plans,
+      repos.subscriptions,
+      subscriptions,
+      renewal,
+      demo,
+      clock,
+    ),
+    stripeWebhooks: new StripeWebhookService(
+      stripe,
+      repos.billingEvents,
+      repos.subscriptions,
+      repos.plans,
+      repos.checkouts,
+      subscriptions,
+      clock,
+    ),
+    billingAdmin: new BillingAdminService(repos.subscriptions, repos.payments, accounts),
+  };
+  return { repos, services, stripe };
+}
+
+export type BillingModule = ReturnType<typeof createBillingModule>;
+
+/** The HTTP side of billing. */
+export async function registerBillingRoutes(
+  app: AppInstance,
+  billing: { services: BillingModule['services'] },
+) {
+  const { services } = billing;
+  billingRoutes(app, services.plans, services.subscriptions, services.demoCheckout);
+  billingAdminRoutes(app, services.plans, services.billingAdmin);
+  playbackRoutes(app, services.playback);
+  await stripeWebhookRoutes(app, services.stripeWebhooks);
+}
+
+const TICK_MS = 60_000;
+
+/**
+ * Runs renewals (and forgets stale playback and checkout sessions) every minute; unref'd so it never holds
+ * the process open, and stopped when the app closes.
+ */
+export function startBillingTimer(
+  app: AppInstance,
+  billing: { repos: BillingModule['repos']; services: BillingModule['services'] },
+  clock: Clock,
+  log: FastifyBaseLogger,
+): void {
+  const tick = async () => {
+    try {
+      const report = await billing.services.renewal.renewDue();
+      if (report.renewed + report.failed + report.expired + report.canceled > 0)
+        log.info({ report }, 'billing renewals');
+      await billing.services.playback.cleanup();
+      await billing.repos.checkouts.deleteExpired(new Date(clock.now().getTime() - 86_400_000).toISOString());
+    } catch (error) {
+      log.error({ err: error }, 'billing timer failed');
+    }
+  };
+  if (billing.services.subscriptions.providerName === 'demo' && app.container.config.nodeEnv === 'production') {
+    log.warn('PAYMENT_PROVIDER=demo: the built-in test checkout is on, so any viewer can subscribe with a test card');
+  }
+  const timer = setInterval(() => void tick(), TICK_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * Entitlements: the one place that decides what a viewer may play.
+ *
+ * For other modules (streaming, catalogue, player), through `container.services.entitlements`:
+ *
+ *   entitlements.forTitle(userId | undefined, { collections, trailer? }): Promise<Entitlement>
+ *     -> { mayPlay, maxHeight: 480 | 720 | 1080, preroll, lockedReason?, requiredFeature? }
+ *     The whole answer for one title: use it for the master playlist (list renditions <= maxHeight), for each
+ *     variant and segment request (refuse a height above maxHeight, refuse all when !mayPlay), and for the
+ *     pre-roll decision. Trailers (`trailer: true`) are open to everyone, signed in or not, without pre-roll.
+ *   entitlements.capFor(userId): Promise<480 | 720 | 1080 | null>
+ *     The plan's quality cap now (null: no access, trailers only). Cheap enough per playlist request.
+ *   entitlements.canWatch(userId, collections: string[]): Promise<boolean>
+ *     Whether a feature (not a trailer) in these catalogue collections may be played now.
+ *
+ * The plan's features gate the catalogue's collections of the same names (`GATED_COLLECTIONS`:
+ * salomtv_special, america_tv_shows, hollywood_movies). A change of plan takes effect on the next call:
+ * nothing is cached. `entitlementFor` below is the pure rule, for callers that already hold a `ViewerAccess`.
+ */
+import { type Collection, GATED_COLLECTIONS, type QualityCap } from '@salomtv/contract';
+import type { ViewerAccess } from './access.js';
+
+export type LockedReason = 'sign_in' | 'subscribe' | 'upgrade';
+
+export interface Entitlement {
+  mayPlay: boolean;
+  /** The highest rendition the viewer may receive (for a locked title: what their plan would allow). */
+  maxHeight: QualityCap;
+  /** A short house trailer before the feature (plans without ad-free viewing). */
+  preroll: boolean;
+  lockedReason?: LockedReason;
+  /** For `upgrade`: the plan feature the title needs. */
+  requiredFeature?: Collection;
+}
+
+export interface TitleFacts {
+  collections: readonly string[];
+  /** The title's trailer rather than the feature: open to all. */
+  trailer?: boolean;
+}
+
+const gated = new Set<string>(GATED_COLLECTIONS);
+
+/** The rule: subscription status and plan features against the title's collections. */
+export function entitlementFor(access: ViewerAccess | undefined, title: TitleFacts): Entitlement {
+  if (title.trailer) return { mayPlay: true, maxHeight: 1080, preroll: false };
+  if (!access) return { mayPlay: false, maxHeight: 480, preroll: false, lockedReason: 'sign_in' };
+  if (!access.hasAccess) {
+    return { mayPlay: false, maxHeight: access.maxHeight, preroll: false, lockedReason: 'subscribe' };
+  }
+  for (const collection of title.collections) {
+    if (gated.has(collection) && !access.features[collection as Collection]) {
+      return {
+        mayPlay: false,
+        maxHeight: access.maxHeight,
+        preroll: false,
+        lockedReason: 'upgrade',
+        requiredFeature: collection as Collection,
+      };
+    }
+  }
+  return { mayPlay: true, maxHeight: access.maxHeight, preroll: access.preroll };
+}
+
+/** Reads a viewer's access (the subscription service implements it). */
+export interface AccessReader {
+  accessFor(userId: number): Promise<ViewerAccess>;
+}
+
+/** The service other modules call; see the comment at the top of this file. */
+export class EntitlementService {
+  constructor(private readonly access: AccessReader) {}
+
+  async forTitle(userId: number | undefined, title: TitleFacts): Promise<Entitlement> {
+    if (title.trailer) return entitlementFor(undefined, title);
+    return entitlementFor(userId === undefined ? undefined : await this.access.accessFor(userId), title);
+  }
+
+  async capFor(userId: number): Promise<QualityCap | null> {
+    const access = await this.access.accessFor(userId);
+    return access.hasAccess ? access.maxHeight : null;
+  }
+
+  async canWatch(userId: number, collections: readonly string[]): Promise<boolean> {
+    return (await this.forTitle(userId, { collections })).mayPlay;
+  }
+}

@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, pngImage, signedInAdmin, type TestApp, TestClient } from '../../test/harness.js';
+import { makeClip, waitForJobs } from '../../test/media-kit.js';
+
+interface Card {
+  movie_id: number;
+  title: string;
+}
+const titles = (items: Card[]) => items.map((item) => item.title).sort();
+
+describe('viewer catalogue (/api/catalog/*): published titles only', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  let visitor: TestClient;
+  const ids: Record<string, number> = {};
+
+  async function add(title: string, details: Record<string, unknown>) {
+    const { movie_id } = (await admin.post('/api/movie/create')).json();
+    const response = await admin.post('/api/movie/details', {
+      movie_id,
+      title,
+      status: 'published',
+      ...details,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    ids[title] = movie_id;
+    return movie_id as number;
+  }
+
+  beforeAll(async () => {
+    // The test clock says 2026-06-01.
+    t = await createTestApp({ WORKER_POLL_MS: '50' });
+    admin = await signedInAdmin(t.app);
+    visitor = new TestClient(t.app);
+    const harbor = await add('Night Harbor', {
+      genres: ['Thriller', 'Crime'],
+      cast: ['Amelia Hart'],
+      featured: true,
+      age_rating: '16+',
+      collections: ['hollywood_movies'],
+      description: '<p>A <strong>harbour</strong> at night.</p>',
+    });
+    await add('Cold Ledger', { genres: ['Crime', 'Drama'], cast: ['Victor Lang'], age_rating: '18+' });
+    await add('Whistle & Wren', { genres: ['Animation', 'Comedy'], age_rating: 'All' });
+    await add('Glass Tide', {
+      genres: ['Thriller', 'Sci-Fi'],
+      release_date: '2026-09-01',
+      age_rating: '13+',
+    });
+    const serial = await add('Ledger of Lies', {
+      kind: 'series',
+      genres: ['Thriller', 'Drama'],
+      age_rating: '16+',
+    });
+    await admin.post('/api/movie/episode', { movie_id: serial, season_number: 1, title: 'The Extra Zero' });
+    await add('Secret Draft', { genres: ['Thriller'], status: 'draft', cast: ['Amelia Hart'] });
+    await add('Old Archive', { genres: ['Thriller'], status: 'archived' });
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-clips-'));
+    const clip = await makeClip(dir, 'c', { seconds: 1, width: 320, height: 180 });
+    const mp4 = { filename: 'c.mp4', contentType: 'video/mp4', data: clip };
+    await admin.postForm('/api/movie/add', { movie_id: String(harbor), file: mp4 });
+    await admin.postForm('/api/movie/trailer', { movie_id: String(harbor), file: mp4 });
+    await admin.postForm('/api/movie/thumbnail', {
+      movie_id: String(harbor),
+      file: { filename: 'p.png', contentType: 'image/png', data: await pngImage(600, 900) },
+    });
+    await waitForJobs(t.app);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  afterAll(() => t.close());
+
+  it('builds rows from published titles: featured, thrillers, upcoming, kids, kinds, collections', async () => {
+    const response = await visitor.get('/api/catalog/rows');
+    expect(response.statusCode).toBe(200);
+    const rows = Object.fromEntries(
+      response.json().rows.map((row: { id: string; items: Card[] }) => [row.id, titles(row.items)]),
+    );
+    expect(rows.featured).toEqual(['Night Harbor']);
+    expect(rows['genre:thriller']).toEqual(['Ledger of Lies', 'Night Harbor']);
+    expect(rows.upcoming).toEqual(['Glass Tide']);
+    expect(rows.kids).toEqual(['Whistle & Wren']);
+    expect(rows['kind:series']).toEqual(['Ledger of Lies']);
+    expect(rows['collection:hollywood_movies']).toEqual(['Night Harbor']);
+    const all = JSON.stringify(response.json());
+    expect(all).not.toContain('Secret Draft');
+    expect(all).not.toContain('Old Archive');
+    const thrillers = response.json().rows.find((row: { id: string }) => row.id === 'genre:thriller');
+    expect(thrillers).toMatchObject({
+      key: 'tv_thrillers',
+      title: 'TV Thrillers',
+      see_all: { genre: 'thriller' },
+    });
+  });
+
+  it('scopes every row to a kind or to kids titles', async () => {
+    const series = (await visitor.get('/api/catalog/rows?kind=series')).json();
+    for (const row of series.rows)
+      expect(row.items.every((c: { kind: string }) => c.kind === 'series')).toBe(true);
+    const kids = (await visitor.get('/api/catalog/rows?kids=true')).json();
+    const kidsTitles = new Set(kids.rows.flatMap((row: { items: Card[] }) => row.items.map((c) => c.title)));
+    expect([...kidsTitles]).toEqual(['Whistle & Wren']);
+  });
+
+  it('describes each card: images, trailer, playability and the master playlist address', async () => {
+    const list = (await visitor.get('/api/catalog/list?genre=crime')).json();
+    const harbor = list.items.find((c: Card) => c.title === 'Night Harbor');
+    expect(harbor).toMatchObject({
+      kind: 'movie',
+      age_rating: '16+',
+      genres: ['Thriller', 'Crime'],
+      summary: 'A harbour at night.',
+      quality: 'SD',
+      duration: 1,
+      has_trailer: true,
+      playable: true,
+      video: `/api/stream/${ids['Night Harbor']}/master.m3u8`,
+      trailer: `/api/stream/${ids['Night Harbor']}/master.m3u8?asset=trailer`,
+    });
+    expect(harbor.img).toBe(harbor.thumbnail.url);
+    const ledger = list.items.find((c: Card) => c.title === 'Cold Ledger');
+    expect(ledger).toMatchObject({ playable: false, video: null, has_trailer: false, img: null });
+    expect(list).toMatchObject({ total: 2, page: 1, pageSize: 24 });
+  });
+
+  it('searches titles, cast and genres', async () => {
+    const search = async (q: string) =>
+      titles((await visitor.get(`/api/catalog/search?q=${encodeURIComponent(q)}`)).json().items);
+    expect(await search('harbor')).toEqual(['Night Harbor']);
+    expect(await search('amelia')).toEqual(['Night Harbor']);
+    expect(await search('sci-fi')).toEqual(['Glass Tide']);
+    expect(await search('100%_')).toEqual([]);
+    expect(await search('')).toEqual([]);
+  });
+
+  it('answers details with seasons and episodes, and 404 for unpublished titles', async () => {
+    const details = (await visitor.get(`/api/catalog/titles/${ids['Ledger of Lies']}`)).json();
+    expect(details).toMatchObject({
+      title: 'Ledger of Lies',
+      kind: 'series',
+      episode_count: 1,
+      seasons: [
+        { number: 1, episodes: [{ number: 1, title: 'The Extra Zero', playable: false, video: null }] },
+      ],
+    });
+    const movie = (await visitor.get(`/api/catalog/titles/${ids['Night Harbor']}`)).json();
+    expect(movie.poster.url).toMatch(/^\/media\/images\/posters\//);
+    expect(movie.preview_vtt).toMatch(/\.vtt$/);
+    expect((await visitor.get(`/api/catalog/titles/${ids['Secret Draft']}`)).statusCode).toBe(404);
+    expect((await visitor.get(`/api/catalog/titles/${ids['Old Archive']}/similar`)).statusCode).toBe(404);
+  });
+
+  it('suggests similar titles by shared genres, most shared first', async () => {
+    const similar = (await visitor.get(`/api/catalog/titles/${ids['Night Harbor']}/similar`)).json();
+    const names = similar.items.map((c: Card) => c.title);
+    expect(names).toEqual(expect.arrayContaining(['Cold Ledger', 'Ledger of Lies', 'Glass Tide']));
+    expect(names).not.toContain('Night Harbor');
+    expect(names).not.toContain('Secret Draft');
+    expect(names).not.toContain('Whistle & Wren');
+  });
+});

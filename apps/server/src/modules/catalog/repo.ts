@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { likePattern, type TitleRow } from '../movies/repo.js';
+
+export const KIDS_RATINGS = ['All', '7+'] as const;
+
+export interface CatalogFilter {
+  kind?: TitleRow['kind'] | undefined;
+  /** Lower-case genre (the title_genres key). */
+  genre?: string | undefined;
+  collection?: string | undefined;
+  kids?: boolean | undefined;
+  featured?: boolean | undefined;
+  /** true: release date after today; false: released (no date or not after today). */
+  upcoming?: boolean | undefined;
+  /** YYYY-MM-DD from the clock. */
+  today: string;
+  order?: 'newest' | 'popular' | 'release';
+  limit: number;
+  offset?: number;
+}
+
+/** Read-only queries over published titles for the viewer catalogue (the movies module owns the tables). */
+export class CatalogRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private published(filter: Omit<CatalogFilter, 'limit' | 'offset' | 'order'>) {
+    let query = this.db.selectFrom('titles').where('status', '=', 'published');
+    if (filter.kind) query = query.where('kind', '=', filter.kind);
+    if (filter.kids) query = query.where('age_rating', 'in', [...KIDS_RATINGS]);
+    if (filter.featured !== undefined) query = query.where('featured', '=', filter.featured ? 1 : 0);
+    if (filter.genre) {
+      const genre = filter.genre;
+      query = query.where('movie_id', 'in', (eb) =>
+        eb.selectFrom('title_genres').select('movie_id').where('genre', '=', genre),
+      );
+    }
+    // Collections are a JSON list of known names (the contract's enum), so a quoted match is exact.
+    if (filter.collection)
+      query = query.where('collections', 'like', `%"${filter.collection.replace(/[%"\\]/g, '')}"%`);
+    if (filter.upcoming === true) query = query.where('release_date', '>', filter.today);
+    if (filter.upcoming === false) {
+      query = query.where((eb) =>
+        eb.or([eb('release_date', 'is', null), eb('release_date', '<=', filter.today)]),
+      );
+    }
+    return query;
+  }
+
+  async list(filter: CatalogFilter): Promise<{ rows: TitleRow[]; total: number }> {
+    const base = this.published(filter);
+    let rows = base.selectAll();
+    if (filter.order === 'popular') rows = rows.orderBy('view_count', 'desc');
+    if (filter.order === 'release') rows = rows.orderBy('release_date', 'asc');
+    const [items, total] = await Promise.all([
+      rows
+        .orderBy('created_at', 'desc')
+        .orderBy('movie_id', 'desc')
+        .limit(filter.limit)
+        .offset(filter.offset ?? 0)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    return { rows: items, total: Number(total?.n ?? 0) };
+  }
+
+  search(text: string, limit: number): Promise<TitleRow[]> {
+    return this.db
+      .selectFrom('titles')
+      .selectAll()
+      .where('status', '=', 'published')
+      .where('search_text', 'like', likePattern(text))
+      .orderBy('view_count', 'desc')
+      .orderBy('movie_id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  findPublished(movieId: number): Promise<TitleRow | undefined> {
+    return this.db
+      .selectFrom('titles')
+      .selectAll()
+      .where('movie_id', '=', movieId)
+      .where('status', '=', 'published')
+      .executeTakeFirst();
+  }
+
+  /** Published titles sharing the most genres with the given ones. */
+  async similar(movieId: number, genres: string[], limit: number): Promise<TitleRow[]> {
+    if (genres.length === 0) return [];
+    const ranked = await this.db
+      .selectFrom('title_genres')
+      .innerJoin('titles', 'titles.movie_id', 'title_genres.movie_id')
+      .select(['title_genres.movie_id', (eb) => eb.fn.countAll<number>().as('shared')])
+      .where('title_genres.genre', 'in', genres)
+      .where('title_genres.movie_id', '!=', movieId)
+      .where('titles.status', '=', 'published')
+      .groupBy('title_genres.movie_id')
+      .orderBy('shared', 'desc')
+      .orderBy('title_genres.movie_id', 'desc')
+      .limit(limit)
+      .execute();
+    if (ranked.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('titles')
+      .selectAll()
+      .where(
+        'movie_id',
+        'in',
+        ranked.map((r) => r.movie_id),
+      )
+      .execute();
+    const order = new Map(ranked.map((r, i) => [r.movie_id, i]));
+    return rows.sort((a, b) => order.get(a.movie_id)! - order.get(b.movie_id)!);
+  }
+}

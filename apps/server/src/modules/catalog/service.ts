@@ -1,0 +1,266 @@
+import {
+  type CatalogRow,
+  COLLECTIONS,
+  type Collection,
+  englishTexts,
+  type TitleCard,
+  type TitleDetails,
+  type TranslationKey,
+} from '@salomtv/contract';
+import type { Clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/errors.js';
+import type { LocalMediaStorage } from '../../media/storage.js';
+import type { AssetRepo, AssetRow } from '../media/asset-repo.js';
+import type { EpisodeRepo, EpisodeRow } from '../movies/episode-repo.js';
+import { parseList, presentImage } from '../movies/present.js';
+import type { TitleRow } from '../movies/repo.js';
+import { type CardContext, isReady, masterUrl, presentCard, released } from './cards.js';
+import type { CatalogFilter, CatalogRepo } from './repo.js';
+
+const ROW_SIZE = 20;
+
+export interface RowsQuery {
+  kind?: TitleRow['kind'] | undefined;
+  kids?: boolean | undefined;
+}
+
+export interface ListQuery extends RowsQuery {
+  genre?: string | undefined;
+  collection?: Collection | undefined;
+  featured?: boolean | undefined;
+  upcoming?: boolean | undefined;
+  page: number;
+  pageSize: number;
+}
+
+interface RowSpec {
+  id: string;
+  key: TranslationKey;
+  filter: Partial<CatalogFilter>;
+  seeAll: Record<string, string>;
+}
+
+/** Rows of the home, movies, serials and kids pages, in the order they show. */
+function rowSpecs(query: RowsQuery): RowSpec[] {
+  const specs: RowSpec[] = [
+    {
+      id: 'featured',
+      key: 'featured_movies_to_watch_now',
+      filter: { featured: true, upcoming: false },
+      seeAll: { featured: 'true' },
+    },
+    {
+      id: 'genre:thriller',
+      key: 'tv_thrillers',
+      filter: { genre: 'thriller', upcoming: false },
+      seeAll: { genre: 'thriller' },
+    },
+    {
+      id: 'popular',
+      key: 'popuplar_movies_and_shows',
+      filter: { order: 'popular', upcoming: false },
+      seeAll: {},
+    },
+    { id: 'new', key: 'new_movies', filter: { upcoming: false }, seeAll: {} },
+    {
+      id: 'genre:crime',
+      key: 'crime',
+      filter: { genre: 'crime', upcoming: false },
+      seeAll: { genre: 'crime' },
+    },
+    {
+      id: 'genre:drama',
+      key: 'drama',
+      filter: { genre: 'drama', upcoming: false },
+      seeAll: { genre: 'drama' },
+    },
+    {
+      id: 'genre:mystery',
+      key: 'mystery',
+      filter: { genre: 'mystery', upcoming: false },
+      seeAll: { genre: 'mystery' },
+    },
+  ];
+  if (!query.kind) {
+    specs.push(
+      {
+        id: 'kind:movie',
+        key: 'movies',
+        filter: { kind: 'movie', upcoming: false },
+        seeAll: { kind: 'movie' },
+      },
+      {
+        id: 'kind:series',
+        key: 'serials',
+        filter: { kind: 'series', upcoming: false },
+        seeAll: { kind: 'series' },
+      },
+    );
+  }
+  if (!query.kids)
+    specs.push({
+      id: 'kids',
+      key: 'kids_section',
+      filter: { kids: true, upcoming: false },
+      seeAll: { kids: 'true' },
+    });
+  for (const collection of COLLECTIONS) {
+    specs.push({
+      id: `collection:${collection}`,
+      key: collection,
+      filter: { collection, upcoming: false },
+      seeAll: { collection },
+    });
+  }
+  specs.push({
+    id: 'upcoming',
+    key: 'upcoming_movies',
+    filter: { upcoming: true, order: 'release' },
+    seeAll: { upcoming: 'true' },
+  });
+  return specs;
+}
+
+/** The viewer catalogue: published titles only, as cards, rows, search results, details and grids. */
+export class CatalogService {
+  constructor(
+    private readonly catalog: CatalogRepo,
+    private readonly episodes: EpisodeRepo,
+    private readonly assets: AssetRepo,
+    private readonly storage: LocalMediaStorage,
+    private readonly clock: Clock,
+  ) {}
+
+  private today(): string {
+    return this.clock.now().toISOString().slice(0, 10);
+  }
+
+  async rows(query: RowsQuery): Promise<{ rows: CatalogRow[] }> {
+    const today = this.today();
+    const specs = rowSpecs(query);
+    const results = await Promise.all(
+      specs.map((spec) =>
+        this.catalog.list({
+          ...spec.filter,
+          kind: spec.filter.kind ?? query.kind,
+          kids: spec.filter.kids ?? query.kids,
+          today,
+          limit: ROW_SIZE,
+        }),
+      ),
+    );
+    const context = await this.context(results.flatMap((r) => r.rows));
+    const scope: Record<string, string> = {
+      ...(query.kind ? { kind: query.kind } : {}),
+      ...(query.kids ? { kids: 'true' } : {}),
+    };
+    const rows = specs
+      .map((spec, i) => ({
+        id: spec.id,
+        key: spec.key,
+        title: englishTexts[spec.key],
+        see_all: { ...scope, ...spec.seeAll },
+        items: results[i]!.rows.map((row) => presentCard(this.storage, row, context)),
+      }))
+      .filter((row) => row.items.length > 0);
+    return { rows };
+  }
+
+  async list(query: ListQuery) {
+    const { rows, total } = await this.catalog.list({
+      kind: query.kind,
+      kids: query.kids,
+      genre: query.genre?.toLowerCase(),
+      collection: query.collection,
+      featured: query.featured,
+      upcoming: query.upcoming,
+      order: query.upcoming ? 'release' : 'newest',
+      today: this.today(),
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    return { items: await this.cards(rows), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  async search(text: string): Promise<{ items: TitleCard[] }> {
+    if (text.trim().length === 0) return { items: [] };
+    return { items: await this.cards(await this.catalog.search(text.trim(), 40)) };
+  }
+
+  async similar(movieId: number): Promise<{ items: TitleCard[] }> {
+    const title = await this.catalog.findPublished(movieId);
+    if (!title) throw notFound('This title does not exist');
+    const genres = parseList(title.genres).map((g) => g.toLowerCase());
+    return { items: await this.cards(await this.catalog.similar(movieId, genres, 12)) };
+  }
+
+  async details(movieId: number): Promise<TitleDetails> {
+    const title = await this.catalog.findPublished(movieId);
+    if (!title) throw notFound('This title does not exist');
+    const [seasons, context, subtitles] = await Promise.all([
+      this.episodes.listSeasons(movieId),
+      this.context([title]),
+      this.assets.listSubtitles(movieId),
+    ]);
+    const episodes = context.episodes.get(movieId) ?? [];
+    const main = title.video_asset_id === null ? undefined : context.assets.get(title.video_asset_id);
+    const isOut = released(title, context.today);
+    const episodeCard = (episode: EpisodeRow) => {
+      const asset = episode.video_asset_id === null ? undefined : context.assets.get(episode.video_asset_id);
+      const playable = isOut && isReady(asset);
+      return {
+        episode_id: episode.episode_id,
+        number: episode.number,
+        title: episode.title,
+        description: episode.description,
+        duration: episode.duration_seconds,
+        thumbnail: presentImage(this.storage, episode.thumbnail),
+        playable,
+        video: playable ? masterUrl(movieId, episode.episode_id) : null,
+        preview_vtt: this.storage.publicUrl(asset?.sprite_vtt_key ?? null),
+      };
+    };
+    return {
+      ...presentCard(this.storage, title, context),
+      description: title.description,
+      cast: parseList(title.cast_list),
+      tags: parseList(title.tags),
+      collections: parseList<Collection>(title.collections),
+      seasons: seasons.map((season) => ({
+        season_id: season.season_id,
+        number: season.number,
+        title: season.title,
+        episodes: episodes.filter((e) => e.season_id === season.season_id).map(episodeCard),
+      })),
+      subtitles: subtitles
+        .filter((s) => s.episode_id === 0)
+        .map((s) => ({ language: s.language, label: s.label })),
+      preview_vtt: this.storage.publicUrl(main?.sprite_vtt_key ?? null),
+      poster: presentImage(this.storage, main?.poster ?? null),
+    };
+  }
+
+  private async cards(rows: TitleRow[]): Promise<TitleCard[]> {
+    const context = await this.context(rows);
+    return rows.map((row) => presentCard(this.storage, row, context));
+  }
+
+  /** Assets and episodes of the given titles in two or three queries. */
+  private async context(rows: TitleRow[]): Promise<CardContext> {
+    const seriesIds = [...new Set(rows.filter((r) => r.kind === 'series').map((r) => r.movie_id))];
+    const episodes = await this.episodes.listEpisodesOf(seriesIds);
+    const ids = new Set<number>();
+    for (const row of rows) {
+      if (row.video_asset_id !== null) ids.add(row.video_asset_id);
+      if (row.trailer_asset_id !== null) ids.add(row.trailer_asset_id);
+    }
+    for (const episode of episodes) if (episode.video_asset_id !== null) ids.add(episode.video_asset_id);
+    const assets = new Map<number, AssetRow>(
+      (await this.assets.listByIds([...ids])).map((a) => [a.asset_id, a]),
+    );
+    const byTitle = new Map<number, EpisodeRow[]>();
+    for (const episode of episodes)
+      byTitle.set(episode.movie_id, [...(byTitle.get(episode.movie_id) ?? []), episode]);
+    return { assets, episodes: byTitle, today: this.today() };
+  }
+}

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { AppInstance } from '../../app-types.js';
+import type { DialectName } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { LocalMediaStorage } from '../../media/storage.js';
+import { AdminSearchRepo } from '../admin-search/repo.js';
+import { adminSearchRoutes } from '../admin-search/routes.js';
+import { AdminSearchService } from '../admin-search/service.js';
+import { AuditRepo } from '../audit/repo.js';
+import { auditRoutes } from '../audit/routes.js';
+import { AuditService } from '../audit/service.js';
+import { ExportRepo } from '../exports/repo.js';
+import { exportRoutes } from '../exports/routes.js';
+import { ExportService } from '../exports/service.js';
+import { FeedbackRepo } from '../feedback/repo.js';
+import { feedbackRoutes } from '../feedback/routes.js';
+import { FeedbackService } from '../feedback/service.js';
+import type { RateLimitService } from '../limits/service.js';
+import { AlertRepo } from '../notifications/alerts-repo.js';
+import { alertRoutes } from '../notifications/alerts-routes.js';
+import { AlertService } from '../notifications/alerts-service.js';
+import { NotificationRepo } from '../notifications/repo.js';
+import { notificationRoutes } from '../notifications/routes.js';
+import { NotificationService } from '../notifications/service.js';
+import { PostRepo } from '../posts/repo.js';
+import { postRoutes } from '../posts/routes.js';
+import { PostService } from '../posts/service.js';
+import type { UserRepo } from '../users/repo.js';
+import { VitalsRepo } from '../vitals/repo.js';
+import { vitalsRoutes } from '../vitals/routes.js';
+import { VitalsService } from '../vitals/service.js';
+import { DashboardRepo } from './repo.js';
+import { dashboardRoutes } from './routes.js';
+import { DashboardService } from './service.js';
+import { AdminSettingsRepo } from './settings-repo.js';
+import { adminSettingsRoutes } from './settings-routes.js';
+import { AdminSettingsService } from './settings-service.js';
+import { TableProbe } from './table-probe.js';
+
+export interface AdminDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  clock: Clock;
+  storage: LocalMediaStorage;
+  limits: RateLimitService;
+  users: UserRepo;
+}
+
+/**
+ * Repositories and services of the admin issue: audit log, settings panel, search, dashboard, alerts,
+ * posts, feedback tickets, notifications, CSV exports and web vitals. `services.audit` is the audit log
+ * other modules record their admin changes in (see modules/audit/service.ts).
+ */
+export function createAdminModules(deps: AdminDeps) {
+  const { db, clock, storage, limits } = deps;
+  const probe = new TableProbe(db as unknown as Kysely<unknown>, deps.dialect);
+  const repos = {
+    audit: new AuditRepo(db),
+    adminSettings: new AdminSettingsRepo(db),
+    adminSearch: new AdminSearchRepo(db),
+    dashboard: new DashboardRepo(db),
+    alerts: new AlertRepo(db),
+    posts: new PostRepo(db),
+    feedback: new FeedbackRepo(db),
+    notifications: new NotificationRepo(db),
+    exports: new ExportRepo(db),
+    vitals: new VitalsRepo(db),
+  };
+  const audit = new AuditService(repos.audit, clock);
+  const notifications = new NotificationService(repos.notifications, audit, clock);
+  const services = {
+    audit,
+    notifications,
+    adminSettings: new AdminSettingsService(repos.adminSettings, clock),
+    adminSearch: new AdminSearchService(repos.adminSearch),
+    dashboard: new DashboardService(repos.dashboard, probe, clock),
+    alerts: new AlertService(repos.alerts, clock),
+    posts: new PostService(repos.posts, storage, audit, clock),
+    feedback: new FeedbackService(repos.feedback, deps.users, limits, audit, notifications, clock),
+    exports: new ExportService(repos.exports, audit),
+    vitals: new VitalsService(repos.vitals, limits, clock),
+  };
+  return { repos, services };
+}
+
+type AdminModules = ReturnType<typeof createAdminModules>;
+
+/** The HTTP side of the admin modules. */
+export function registerAdminRoutes(
+  app: AppInstance,
+  container: { clock: Clock; services: AdminModules['services'] },
+): void {
+  const { services, clock } = container;
+  auditRoutes(app, services.audit);
+  adminSettingsRoutes(app, services.adminSettings);
+  adminSearchRoutes(app, services.adminSearch);
+  dashboardRoutes(app, services.dashboard);
+  alertRoutes(app, services.alerts);
+  postRoutes(app, services.posts);
+  feedbackRoutes(app, services.feedback);
+  notificationRoutes(app, services.notifications);
+  exportRoutes(app, services.exports, () => clock.now().toISOString().slice(0, 10));
+  vitalsRoutes(app, services.vitals);
+}

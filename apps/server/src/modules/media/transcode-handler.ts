@@ -1,0 +1,177 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Clock } from '../../lib/clock.js';
+import { randomToken } from '../../lib/tokens.js';
+import { spriteVtt } from '../../media/ffmpeg/ladder.js';
+import type { DemoClip, MediaTools, TranscodeResult } from '../../media/ffmpeg/tools.js';
+import { renderImageSizes } from '../../media/images.js';
+import type { Job } from '../../media/jobs/queue.js';
+import type { JobContext, JobHandler } from '../../media/jobs/worker.js';
+import type { LocalMediaStorage } from '../../media/storage.js';
+import type { AssetRepo, AssetRow } from './asset-repo.js';
+
+/** What the title side needs to hear from the pipeline (implemented by the movies module). */
+export interface PipelineEvents {
+  progress(movieId: number, percent: number): Promise<void>;
+  settle(movieId: number, failure?: string): Promise<void>;
+  /** An episode's video got its duration. */
+  episodeDuration(episodeId: number, seconds: number): Promise<void>;
+}
+
+const POSTER_BOXES = [
+  { width: 640, height: 360 },
+  { width: 1280, height: 720 },
+];
+
+/**
+ * The `transcode` job: (render a demo source if needed,) run the ladder into a working folder, then move
+ * the finished ladder, poster and preview sprite into place and mark the asset ready.
+ */
+export class TranscodeHandler implements JobHandler {
+  constructor(
+    private readonly assets: AssetRepo,
+    private readonly events: PipelineEvents,
+    private readonly tools: MediaTools,
+    private readonly storage: LocalMediaStorage,
+    private readonly tmpDir: string,
+    private readonly clock: Clock,
+  ) {}
+
+  async run(job: Job, context: JobContext): Promise<void> {
+    let asset = await this.assets.findById(job.targetId);
+    if (!asset) return; // deleted since: nothing to do
+    const now = () => this.clock.now().toISOString();
+    await this.assets.update(asset.asset_id, { status: 'processing', progress: 0, updated_at: now() });
+    await this.events.settle(asset.movie_id);
+    if (!asset.source_key) asset = await this.renderDemoSource(asset, context.signal);
+    // A previous attempt of this job (in a process that died) may have left its half-written folder.
+    const prefix = `transcode-a${asset.asset_id}-j${job.jobId}-`;
+    for (const entry of await fs.readdir(this.tmpDir).catch(() => [] as string[])) {
+      if (entry.startsWith(prefix))
+        await fs.rm(path.join(this.tmpDir, entry), { recursive: true, force: true });
+    }
+    const workDir = path.join(this.tmpDir, `${prefix}${randomToken(4)}`);
+    let lastWrite = 0;
+    const movieId = asset.movie_id;
+    const assetId = asset.asset_id;
+    const onProgress = (percent: number) => {
+      context.progress(percent);
+      if (Date.now() - lastWrite < 1000) return;
+      lastWrite = Date.now();
+      void this.assets.update(assetId, { progress: Math.round(percent) }).catch(() => {});
+      void this.events.progress(movieId, percent).catch(() => {});
+    };
+    try {
+      const result = await this.tools.transcode(
+        this.storage.pathFor(asset.source_key!),
+        workDir,
+        onProgress,
+        context.signal,
+      );
+      await this.publish(asset, result, workDir);
+    } finally {
+      await fs.rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  async failed(job: Job, reason: string, final: boolean): Promise<void> {
+    const asset = await this.assets.findById(job.targetId);
+    if (!asset) return;
+    await this.assets.update(asset.asset_id, {
+      status: final ? 'failed' : 'queued',
+      error: final ? reason : `Attempt ${job.attempts} of ${job.maxAttempts} failed, retrying: ${reason}`,
+      updated_at: this.clock.now().toISOString(),
+    });
+    const label = asset.kind === 'trailer' ? 'Trailer' : asset.episode_id ? 'Episode video' : 'Video';
+    await this.events.settle(asset.movie_id, final ? `${label}: ${reason}` : undefined);
+  }
+
+  private async renderDemoSource(asset: AssetRow, signal: AbortSignal): Promise<AssetRow> {
+    if (!asset.generator) throw new Error('The asset has no source file');
+    const clip = JSON.parse(asset.generator) as DemoClip;
+    await fs.mkdir(this.tmpDir, { recursive: true });
+    const file = path.join(this.tmpDir, `demo-a${asset.asset_id}-${randomToken(4)}.mp4`);
+    try {
+      await this.tools.renderDemoClip(file, clip, signal);
+      const key = `sources/m${asset.movie_id}-demo-a${asset.asset_id}.mp4`;
+      const size = (await fs.stat(file)).size;
+      await this.storage.moveIn(key, file);
+      await this.assets.update(asset.asset_id, { source_key: key, size_bytes: size });
+    } finally {
+      await fs.rm(file, { force: true });
+    }
+    return (await this.assets.findById(asset.asset_id))!;
+  }
+
+  /** Moves the results into place (the ladder folder in one rename) and switches the asset to ready. */
+  private async publish(asset: AssetRow, result: TranscodeResult, workDir: string): Promise<void> {
+    const stem = `a${asset.asset_id}-${randomToken(9)}`;
+    const written: string[] = [];
+    let poster: string | null = null;
+    let spriteKey: string | null = null;
+    let vttKey: string | null = null;
+    try {
+      if (result.posterFile) {
+        const sizes = await renderImageSizes(await fs.readFile(result.posterFile), 'poster', POSTER_BOXES);
+        const stored = [];
+        for (const size of sizes) {
+          const key = `images/posters/${stem}-${size.width}.webp`;
+          await this.storage.put(key, size.data);
+          written.push(key);
+          stored.push({ key, width: size.width, height: size.height });
+        }
+        poster = JSON.stringify(stored);
+        await fs.rm(result.posterFile, { force: true });
+      }
+      if (result.spriteFile) {
+        spriteKey = `images/previews/${stem}-sprite.jpg`;
+        vttKey = `images/previews/${stem}-sprite.vtt`;
+        await this.storage.moveIn(spriteKey, result.spriteFile);
+        written.push(spriteKey);
+        const vtt = spriteVtt(result.sprite, result.source.duration, this.storage.publicUrl(spriteKey)!);
+        await this.storage.put(vttKey, Buffer.from(vtt, 'utf8'));
+        written.push(vttKey);
+      }
+      const hlsKey = `hls/${stem}`;
+      await this.storage.moveIn(hlsKey, workDir);
+      written.push(hlsKey);
+      // Replaced or deleted while we worked: throw the results away.
+      const current = await this.assets.findById(asset.asset_id);
+      if (!current || current.source_key !== asset.source_key)
+        throw new Error('The asset changed during the transcode');
+      await this.assets.update(asset.asset_id, {
+        status: 'ready',
+        progress: 100,
+        error: null,
+        hls_key: hlsKey,
+        renditions: JSON.stringify(result.renditions),
+        duration_seconds: result.source.duration || current.duration_seconds,
+        width: result.source.video?.width ?? current.width,
+        height: result.source.video?.height ?? current.height,
+        poster,
+        sprite_key: spriteKey,
+        sprite_vtt_key: vttKey,
+        updated_at: this.clock.now().toISOString(),
+      });
+      await this.removeOld(current);
+    } catch (error) {
+      for (const key of written) await this.storage.removeTree(key);
+      throw error;
+    }
+    if (asset.episode_id && result.source.duration) {
+      await this.events.episodeDuration(asset.episode_id, Math.round(result.source.duration));
+    }
+    await this.events.settle(asset.movie_id);
+  }
+
+  /** A re-run leaves the previous attempt's outputs behind: remove them. */
+  private async removeOld(previous: AssetRow): Promise<void> {
+    await this.storage.removeTree(previous.hls_key);
+    await this.storage.remove(previous.sprite_key);
+    await this.storage.remove(previous.sprite_vtt_key);
+    if (previous.poster) {
+      for (const size of JSON.parse(previous.poster) as { key: string }[])
+        await this.storage.remove(size.key);
+    }
+  }
+}

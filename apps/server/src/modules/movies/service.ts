@@ -1,0 +1,249 @@
+import type { EpisodeBody, Movie, MovieDetailsBody, MovieListQuery, MovieListReply } from '@salomtv/contract';
+import { movieListQuerySchema } from '@salomtv/contract';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { JobQueue } from '../../media/jobs/queue.js';
+import type { LocalMediaStorage } from '../../media/storage.js';
+import type { AssetRepo, AssetRow } from '../media/asset-repo.js';
+import type { EpisodeRepo, EpisodeRow } from './episode-repo.js';
+import { mediaCondition, requestedStatus, type TitleMediaState } from './media-state.js';
+import { imageKeys, parseList, presentListItem, presentMovie } from './present.js';
+import type { TitleRepo, TitleRow } from './repo.js';
+import { sanitizeHtml } from './sanitize-html.js';
+
+/** "sci-fi " -> "Sci-Fi": one spelling per genre, whatever the admin typed. */
+export function displayGenre(genre: string): string {
+  return genre
+    .trim()
+    .toLowerCase()
+    .replace(/(^|[\s-])(\p{L})/gu, (_, lead: string, letter: string) => lead + letter.toUpperCase());
+}
+
+function unique(values: string[], key: (value: string) => string = (v) => v.toLowerCase()): string[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const k = key(value);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+export function searchText(parts: {
+  title: string;
+  cast: string[];
+  genres: string[];
+  tags: string[];
+}): string {
+  return [parts.title, ...parts.cast, ...parts.genres, ...parts.tags].join(' | ').toLowerCase();
+}
+
+/** The admin's movie records: drafts, details, listing, episodes and deletion with all media. */
+export class MovieService {
+  constructor(
+    private readonly titles: TitleRepo,
+    private readonly episodes: EpisodeRepo,
+    private readonly assets: AssetRepo,
+    private readonly state: TitleMediaState,
+    private readonly queue: JobQueue,
+    private readonly storage: LocalMediaStorage,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(): Promise<Movie> {
+    const now = this.clock.now().toISOString();
+    const row = await this.titles.insert({
+      kind: 'movie',
+      title: '',
+      description: '',
+      genres: '[]',
+      tags: '[]',
+      cast_list: '[]',
+      collections: '[]',
+      search_text: '',
+      status: 'draft',
+      size_bytes: 0,
+      age_rating: 'All',
+      featured: 0,
+      view_count: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    return this.get(row.movie_id);
+  }
+
+  async get(movieId: number): Promise<Movie> {
+    const title = await this.require(movieId);
+    const [assets, seasons, episodes, subtitles] = await Promise.all([
+      this.assets.listForTitle(movieId),
+      this.episodes.listSeasons(movieId),
+      this.episodes.listEpisodes(movieId),
+      this.assets.listSubtitles(movieId),
+    ]);
+    return presentMovie(this.storage, { title, assets, seasons, episodes, subtitles });
+  }
+
+  async list(query: MovieListQuery): Promise<MovieListReply> {
+    const q = movieListQuerySchema.parse(query);
+    const { rows, total } = await this.titles.list({ ...q, search: q.search || undefined });
+    return {
+      items: rows.map((row) => presentListItem(this.storage, row)),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  }
+
+  async updateDetails(body: MovieDetailsBody): Promise<{ message: 'updated'; movie: Movie }> {
+    const title = await this.require(body.movie_id);
+    const genres = body.genres ? unique(body.genres.map(displayGenre)) : parseList(title.genres);
+    const tags = body.tags ? unique(body.tags.map((t) => t.trim())) : parseList(title.tags);
+    const cast = body.cast ? unique(body.cast.map((c) => c.trim())) : parseList(title.cast_list);
+    const kind = body.kind ?? title.kind;
+    if (kind !== title.kind && (await this.hasMediaFor(title, title.kind))) {
+      throw badRequest('Remove the videos first', {
+        kind: title.kind === 'series' ? 'This serial has episodes' : 'This movie has a video',
+      });
+    }
+    const media = mediaCondition(await this.state.currentAssets(title));
+    const status = requestedStatus(title.status, body.status, media);
+    const description = body.description === undefined ? title.description : sanitizeHtml(body.description);
+    await this.titles.updateWithGenres(
+      title.movie_id,
+      {
+        title: body.title,
+        kind,
+        description,
+        genres: JSON.stringify(genres),
+        tags: JSON.stringify(tags),
+        cast_list: JSON.stringify(cast),
+        search_text: searchText({ title: body.title, cast, genres, tags }),
+        status,
+        ...(body.year !== undefined ? { year: body.year } : {}),
+        ...(body.age_rating !== undefined ? { age_rating: body.age_rating } : {}),
+        ...(body.release_date !== undefined ? { release_date: body.release_date } : {}),
+        ...(body.collections !== undefined
+          ? { collections: JSON.stringify([...new Set(body.collections)]) }
+          : {}),
+        ...(body.featured !== undefined ? { featured: body.featured ? 1 : 0 } : {}),
+        updated_at: this.clock.now().toISOString(),
+      },
+      genres.map((g) => g.toLowerCase()),
+    );
+    return { message: 'updated', movie: await this.get(title.movie_id) };
+  }
+
+  /** Deletes the title, its rows and every file it owns (images, sources, ladders, previews, subtitles). */
+  async delete(movieId: number): Promise<void> {
+    const title = await this.require(movieId);
+    const [assets, episodes, subtitles] = await Promise.all([
+      this.assets.listForTitle(movieId),
+      this.episodes.listEpisodes(movieId),
+      this.assets.listSubtitles(movieId),
+    ]);
+    for (const asset of assets) await this.queue.removeForTarget(asset.asset_id);
+    await this.titles.delete(movieId);
+    const files = [
+      ...imageKeys(title.banner),
+      ...imageKeys(title.thumbnail),
+      ...episodes.flatMap((e) => imageKeys(e.thumbnail)),
+      ...subtitles.map((s) => s.file_key),
+    ];
+    for (const key of files) await this.storage.remove(key);
+    for (const asset of assets) await removeAssetFiles(this.storage, asset);
+  }
+
+  async addEpisode(body: EpisodeBody): Promise<Movie> {
+    const title = await this.require(body.movie_id);
+    if (title.kind !== 'series')
+      throw badRequest('Only a serial has episodes', { movie_id: 'Set the kind to series first' });
+    const now = this.clock.now().toISOString();
+    const season =
+      (await this.episodes.findSeason(title.movie_id, body.season_number)) ??
+      (await this.episodes.insertSeason({
+        movie_id: title.movie_id,
+        number: body.season_number,
+        title: `Season ${body.season_number}`,
+        created_at: now,
+      }));
+    await this.episodes.insertEpisode({
+      movie_id: title.movie_id,
+      season_id: season.season_id,
+      number: body.number ?? (await this.episodes.nextEpisodeNumber(season.season_id)),
+      title: body.title,
+      description: sanitizeHtml(body.description ?? ''),
+      created_at: now,
+      updated_at: now,
+    });
+    return this.get(title.movie_id);
+  }
+
+  async updateEpisode(episodeId: number, body: EpisodeBody): Promise<Movie> {
+    const episode = await this.requireEpisode(body.movie_id, episodeId);
+    const now = this.clock.now().toISOString();
+    const season =
+      (await this.episodes.findSeason(body.movie_id, body.season_number)) ??
+      (await this.episodes.insertSeason({
+        movie_id: body.movie_id,
+        number: body.season_number,
+        title: `Season ${body.season_number}`,
+        created_at: now,
+      }));
+    await this.episodes.updateEpisode(episode.episode_id, {
+      season_id: season.season_id,
+      number: body.number ?? episode.number,
+      title: body.title,
+      ...(body.description !== undefined ? { description: sanitizeHtml(body.description) } : {}),
+      updated_at: now,
+    });
+    await this.episodes.deleteEmptySeasons(body.movie_id);
+    return this.get(body.movie_id);
+  }
+
+  async deleteEpisode(episodeId: number): Promise<Movie> {
+    const episode = await this.episodes.findEpisode(episodeId);
+    if (!episode) throw notFound('This episode does not exist');
+    const asset = episode.video_asset_id ? await this.assets.findById(episode.video_asset_id) : undefined;
+    const subtitles = await this.assets.listSubtitles(episode.movie_id, episode.episode_id);
+    await this.episodes.deleteEpisode(episodeId);
+    await this.episodes.deleteEmptySeasons(episode.movie_id);
+    for (const subtitle of subtitles) {
+      await this.assets.deleteSubtitle(subtitle.subtitle_id);
+      await this.storage.remove(subtitle.file_key);
+    }
+    for (const key of imageKeys(episode.thumbnail)) await this.storage.remove(key);
+    if (asset) {
+      await this.queue.removeForTarget(asset.asset_id);
+      await this.assets.delete(asset.asset_id);
+      await removeAssetFiles(this.storage, asset);
+    }
+    await this.state.settle(episode.movie_id);
+    return this.get(episode.movie_id);
+  }
+
+  async require(movieId: number): Promise<TitleRow> {
+    const title = await this.titles.findById(movieId);
+    if (!title) throw notFound('This movie does not exist');
+    return title;
+  }
+
+  async requireEpisode(movieId: number, episodeId: number): Promise<EpisodeRow> {
+    const episode = await this.episodes.findEpisode(episodeId);
+    if (!episode || episode.movie_id !== movieId) throw notFound('This episode does not exist');
+    return episode;
+  }
+
+  private async hasMediaFor(title: TitleRow, kind: TitleRow['kind']): Promise<boolean> {
+    if (kind === 'movie') return title.video_asset_id !== null;
+    return (await this.episodes.listEpisodes(title.movie_id)).length > 0;
+  }
+}
+
+/** Removes an asset's source, ladder, poster and preview files. */
+export async function removeAssetFiles(storage: LocalMediaStorage, asset: AssetRow): Promise<void> {
+  await storage.remove(asset.source_key);
+  await storage.removeTree(asset.hls_key);
+  for (const key of imageKeys(asset.poster)) await storage.remove(key);
+  await storage.remove(asset.sprite_key);
+  await storage.remove(asset.sprite_vtt_key);
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest, tooLarge, unsupportedType } from '../../lib/errors.js';
+import { randomToken } from '../../lib/tokens.js';
+
+export interface VideoForm {
+  fields: Record<string, string>;
+  file: { path: string; size: number; filename: string | undefined } | undefined;
+}
+
+function sizeLabel(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/**
+ * Reads a multipart form with one large file: the file streams to a temporary path under `tmpDir` (never
+ * held in memory) and is cut off past `maxBytes` (413). Fields may come before or after the file.
+ * The caller owns the temporary file (moves it into place or deletes it); on a refusal here it is deleted.
+ */
+export async function readVideoForm(
+  request: FastifyRequest,
+  tmpDir: string,
+  maxBytes: number,
+): Promise<VideoForm> {
+  if (!request.isMultipart()) throw unsupportedType('Send the form as multipart/form-data');
+  await fs.promises.mkdir(tmpDir, { recursive: true });
+  const fields: Record<string, string> = {};
+  let file: VideoForm['file'];
+  try {
+    const parts = request.parts({
+      limits: { fileSize: maxBytes + 1, files: 1, fields: 20, fieldSize: 4096 },
+    });
+    for await (const part of parts) {
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (file) {
+        part.file.resume();
+        throw badRequest('Send one file', { [part.fieldname]: 'Only one file per upload' });
+      }
+      const target = path.join(tmpDir, `upload-${randomToken(12)}.part`);
+      file = { path: target, size: 0, filename: part.filename || undefined };
+      const current = file;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          current.size += chunk.length;
+          if (current.size > maxBytes)
+            done(tooLarge('The file is too large', { file: `At most ${sizeLabel(maxBytes)}` }));
+          else done(null, chunk);
+        },
+      });
+      await pipeline(part.file, counter, fs.createWriteStream(target, { highWaterMark: 1024 * 1024 }));
+    }
+  } catch (error) {
+    if (file) await fs.promises.rm(file.path, { force: true });
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw tooLarge('The file is too large', { file: `At most ${sizeLabel(maxBytes)}` });
+    throw error;
+  }
+  if (file && file.size === 0) {
+    await fs.promises.rm(file.path, { force: true });
+    file = undefined;
+  }
+  return { fields, file };
+}

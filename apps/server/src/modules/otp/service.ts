@@ -1,0 +1,269 @@
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_PROOF_TTL_SECONDS,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_SECONDS,
+  type OtpPurpose,
+  type OtpSendReply,
+  type OtpVerdict,
+} from '@salomtv/contract';
+import { addMs, type Clock } from '../../lib/clock.js';
+import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { toE164 } from '../../lib/phone.js';
+import { randomToken, safeEqual } from '../../lib/tokens.js';
+import type { RateLimitService } from '../limits/service.js';
+import { SmsDeliveryError, type SmsSender } from '../sms/sender.js';
+import type { UserRepo } from '../users/repo.js';
+import { hashCode, newCode, proofSignature, smsText } from './codes.js';
+import type { OtpCodeRepo, OtpRow } from './repo.js';
+import type { AppSecretRepo } from './secret-repo.js';
+
+export interface OtpSettings {
+  /** OTP_SECRET; when unset a key is generated once and kept in the database. */
+  secret: string | undefined;
+  sendsPerNumberPerHour: number;
+  sendsPerAddressPerHour: number;
+}
+
+export interface VerifyOutcome {
+  verdict: OtpVerdict;
+  errors: string[] | null;
+  /** For an approved sign-up code: the proof the browser keeps in a cookie for `POST /api/user/add`. */
+  proof?: string;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const MESSAGES = {
+  none: 'No code is waiting for this number: request a new one',
+  used: 'This code was already used: request a new one',
+  expired: 'The code has expired: request a new one',
+  dead: 'Too many wrong codes: request a new one',
+  wrong: 'invalid otp try again',
+} as const;
+
+/** The 403 of a missing, forged, expired or spent sign-up proof. */
+const notVerified = (message: string) => new AppError(403, 'phone_not_verified', message);
+
+/**
+ * One-time codes by text message: sending (with cooldown and hourly limits), checking (5 tries per code,
+ * 10 minutes of life, single use) and the short-lived proof that a number was verified for sign-up.
+ */
+export class OtpService {
+  private key: Promise<Buffer> | undefined;
+
+  constructor(
+    private readonly codes: OtpCodeRepo,
+    private readonly secrets: AppSecretRepo,
+    private readonly users: UserRepo,
+    private readonly sms: SmsSender,
+    private readonly limits: RateLimitService,
+    private readonly clock: Clock,
+    private readonly settings: OtpSettings,
+  ) {}
+
+  /** The E.164 form of a typed number, or a 400 naming the field. */
+  normalizePhone(input: string, field: string): string {
+    const phone = toE164(input);
+    if (!phone)
+      throw badRequest('Not a valid phone number', {
+        [field]: 'Enter a valid phone number in international form',
+      });
+    return phone;
+  }
+
+  /** Sends a code; the answer is the same whether or not the number has an account. */
+  async send(input: {
+    phoneNumber: string;
+    purpose: OtpPurpose;
+    address: string;
+    viewerId: number | undefined;
+  }) {
+    const phone = this.normalizePhone(input.phoneNumber, 'phoneNumber');
+    if (input.purpose === 'phone_change' && input.viewerId === undefined) throw unauthorized();
+    await this.enforceSendLimits(phone, input.address);
+
+    const now = this.clock.now();
+    await this.codes.deleteCreatedBefore(new Date(now.getTime() - DAY_MS).toISOString());
+    // A reset code goes only to a number with an account (nobody else could use it); the reply does not say.
+    const deliver = input.purpose !== 'reset' || (await this.users.findByPhone(phone)) !== undefined;
+    if (deliver) {
+      const code = newCode();
+      const otpId = await this.codes.insert({
+        phone_number: phone,
+        purpose: input.purpose,
+        code_hash: hashCode(await this.secretKey(), input.purpose, phone, code),
+        attempts: 0,
+        expires_at: addMs(now, OTP_TTL_SECONDS * 1000).toISOString(),
+        consumed_at: null,
+        proof_used_at: null,
+        created_at: now.toISOString(),
+      });
+      try {
+        await this.sms.send({ to: phone, body: smsText(code) });
+      } catch (error) {
+        await this.codes.delete(otpId);
+        await this.limits.reset(`otp:cooldown:${phone}`);
+        throw this.deliveryError(error);
+      }
+    }
+    const reply: OtpSendReply = {
+      data: 'updated',
+      resendAfterSeconds: OTP_RESEND_SECONDS,
+      expiresInSeconds: OTP_TTL_SECONDS,
+    };
+    return reply;
+  }
+
+  /**
+   * The verify call. A sign-up code is used up on approval and yields the sign-up proof; a reset or
+   * phone-change code is only checked here (wrong tries count) and used up by the call that needs it.
+   */
+  async verify(phoneNumber: string, code: string, purpose: OtpPurpose): Promise<VerifyOutcome> {
+    const phone = this.normalizePhone(phoneNumber, 'phoneNumber');
+    return this.check(phone, code, purpose, purpose === 'signup');
+  }
+
+  /** Checks and uses up a code in one step (password reset, phone number change). */
+  async useCode(phone: string, code: string, purpose: OtpPurpose): Promise<VerifyOutcome> {
+    return this.check(phone, code, purpose, true);
+  }
+
+  /** The code row behind a valid, unspent, unexpired sign-up proof for this number; 403 otherwise. */
+  async checkSignupProof(proof: string | undefined, phone: string): Promise<number> {
+    const match = proof ? /^(\d{1,12})\.([A-Za-z0-9_-]{20,64})$/.exec(proof) : null;
+    if (!match) throw notVerified('Verify your phone number with a code first');
+    const row = await this.codes.findById(Number(match[1]));
+    const valid =
+      row?.purpose === 'signup' &&
+      row.consumed_at !== null &&
+      safeEqual(
+        match[2]!,
+        proofSignature(await this.secretKey(), row.otp_id, row.phone_number, row.consumed_at),
+      );
+    if (!row || !valid) throw notVerified('Verify your phone number with a code first');
+    if (row.phone_number !== phone) throw notVerified('The code was verified for another phone number');
+    if (row.proof_used_at !== null)
+      throw notVerified('This verification was already used: verify the number again');
+    const expiresAt = new Date(row.consumed_at!).getTime() + OTP_PROOF_TTL_SECONDS * 1000;
+    if (expiresAt <= this.clock.now().getTime()) {
+      throw notVerified('The verification has expired: verify the number again');
+    }
+    return row.otp_id;
+  }
+
+  /** Spends a sign-up proof (after the account was created). */
+  async spendSignupProof(otpId: number): Promise<void> {
+    await this.codes.useProof(otpId, this.clock.now().toISOString());
+  }
+
+  private async check(
+    phone: string,
+    code: string,
+    purpose: OtpPurpose,
+    consume: boolean,
+  ): Promise<VerifyOutcome> {
+    const row = await this.codes.latest(phone, purpose);
+    const closed = row ? this.closedVerdict(row) : { verdict: 'expired' as const, errors: [MESSAGES.none] };
+    if (closed) return closed;
+    const live = row!;
+    const key = await this.secretKey();
+    if (!safeEqual(hashCode(key, purpose, phone, code), live.code_hash)) {
+      const counted = await this.codes.addWrongAttempt(live.otp_id, OTP_MAX_ATTEMPTS);
+      const now = (await this.codes.findById(live.otp_id)) ?? live;
+      if (!counted) return this.closedVerdict(now) ?? { verdict: 'pending', errors: [MESSAGES.wrong] };
+      const left = OTP_MAX_ATTEMPTS - now.attempts;
+      if (left <= 0) return { verdict: 'max_attempts_reached', errors: [MESSAGES.dead] };
+      return { verdict: 'pending', errors: [MESSAGES.wrong, `${left} ${left === 1 ? 'try' : 'tries'} left`] };
+    }
+    if (!consume) return { verdict: 'approved', errors: null };
+    const usedAt = this.clock.now().toISOString();
+    if (!(await this.codes.consume(live.otp_id, usedAt, OTP_MAX_ATTEMPTS))) {
+      const now = await this.codes.findById(live.otp_id);
+      return (now && this.closedVerdict(now)) ?? { verdict: 'expired', errors: [MESSAGES.used] };
+    }
+    if (purpose !== 'signup') return { verdict: 'approved', errors: null };
+    return {
+      verdict: 'approved',
+      errors: null,
+      proof: `${live.otp_id}.${proofSignature(key, live.otp_id, phone, usedAt)}`,
+    };
+  }
+
+  /** Why a code can no longer be tried, or null while it is live. */
+  private closedVerdict(row: OtpRow): VerifyOutcome | null {
+    if (row.consumed_at !== null) return { verdict: 'expired', errors: [MESSAGES.used] };
+    if (row.attempts >= OTP_MAX_ATTEMPTS) return { verdict: 'max_attempts_reached', errors: [MESSAGES.dead] };
+    if (row.expires_at <= this.clock.now().toISOString())
+      return { verdict: 'expired', errors: [MESSAGES.expired] };
+    return null;
+  }
+
+  /** Per-address budget, 30-second resend cooldown and hourly budget per number; 429 with Retry-After. */
+  private async enforceSendLimits(phone: string, address: string): Promise<void> {
+    const addressKey = `otp:ip:${address}`;
+    const addressRule = { limit: this.settings.sendsPerAddressPerHour, windowMs: HOUR_MS };
+    const byAddress = await this.limits.check(addressKey, addressRule);
+    if (!byAddress.allowed)
+      throw tooManyRequests(
+        byAddress.retryAfterSeconds,
+        'Too many codes were requested from here: try again later',
+      );
+    const cooldown = await this.limits.consume(`otp:cooldown:${phone}`, {
+      limit: 1,
+      windowMs: OTP_RESEND_SECONDS * 1000,
+    });
+    if (!cooldown.allowed) {
+      throw tooManyRequests(
+        cooldown.retryAfterSeconds,
+        `Wait ${cooldown.retryAfterSeconds} seconds before asking for another code`,
+      );
+    }
+    const hourly = await this.limits.consume(`otp:hour:${phone}`, {
+      limit: this.settings.sendsPerNumberPerHour,
+      windowMs: HOUR_MS,
+    });
+    if (!hourly.allowed) {
+      throw tooManyRequests(
+        hourly.retryAfterSeconds,
+        'Too many codes were sent to this number: try again later',
+      );
+    }
+    const counted = await this.limits.consume(addressKey, addressRule);
+    if (!counted.allowed)
+      throw tooManyRequests(
+        counted.retryAfterSeconds,
+        'Too many codes were requested from here: try again later',
+      );
+  }
+
+  private deliveryError(error: unknown): Error {
+    if (error instanceof SmsDeliveryError && error.permanent) {
+      return badRequest('This number cannot receive text messages', {
+        phoneNumber: 'This number cannot receive text messages',
+      });
+    }
+    if (error instanceof SmsDeliveryError) {
+      return new AppError(
+        502,
+        'sms_unavailable',
+        'The text message could not be sent right now: try again in a minute',
+      );
+    }
+    return error as Error;
+  }
+
+  private secretKey(): Promise<Buffer> {
+    this.key ??= (async () => {
+      if (this.settings.secret) return Buffer.from(this.settings.secret);
+      const stored = await this.secrets.getOrCreate(
+        'otp_hmac_key',
+        () => randomToken(32),
+        this.clock.now().toISOString(),
+      );
+      return Buffer.from(stored);
+    })();
+    return this.key;
+  }
+}

@@ -1,0 +1,302 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, type TwilioSettings } from '../../config.js';
+import { createTestApp, type TestApp, TestClient } from '../../test/harness.js';
+import { SmsDeliveryError, type SmsLog } from './sender.js';
+import { TwilioSmsSender } from './twilio-sender.js';
+
+const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
+const AUTH_TOKEN = 'f00dbabe-secret-auth-token-42';
+const SERVICE_SID = `MG${'fedcba9876543210'.repeat(2)}`;
+
+interface Received {
+  method: string | undefined;
+  url: string | undefined;
+  headers: http.IncomingHttpHeaders;
+  form: URLSearchParams;
+}
+
+/** A stand-in for api.twilio.com: checks the documented request shape and answers as Twilio documents. */
+class FakeTwilio {
+  readonly received: Received[] = [];
+  /** The next answers to give (status and JSON); when empty, a created message. */
+  readonly script: { status: number; body: unknown }[] = [];
+  private server = http.createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk) => {
+      raw += chunk;
+    });
+    request.on('end', () => {
+      this.received.push({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        form: new URLSearchParams(raw),
+      });
+      const expectedAuth = `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`;
+      const answer = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      };
+      if (request.headers.authorization !== expectedAuth) {
+        return answer(401, {
+          code: 20003,
+          message: 'Authenticate',
+          more_info: 'https://www.twilio.com/docs/errors/20003',
+          status: 401,
+        });
+      }
+      if (request.method !== 'POST' || request.url !== `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`) {
+        return answer(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+      }
+      const scripted = this.script.shift();
+      if (scripted) return answer(scripted.status, scripted.body);
+      const form = new URLSearchParams(raw);
+      answer(201, {
+        sid: `SM${'a'.repeat(32)}`,
+        account_sid: ACCOUNT_SID,
+        to: form.get('To'),
+        from: form.get('From'),
+        messaging_service_sid: form.get('MessagingServiceSid'),
+        body: form.get('Body'),
+        status: form.get('MessagingServiceSid') ? 'accepted' : 'queued',
+        num_segments: '1',
+        direction: 'outbound-api',
+        api_version: '2010-04-01',
+        price: null,
+        error_code: null,
+        error_message: null,
+        uri: `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages/SM${'a'.repeat(32)}.json`,
+      });
+    });
+  });
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+class RecordingLog implements SmsLog {
+  readonly lines: string[] = [];
+  info(details: object, message: string) {
+    this.lines.push(`${message} ${JSON.stringify(details)}`);
+  }
+  warn(details: object, message: string) {
+    this.lines.push(`${message} ${JSON.stringify(details)}`);
+  }
+  error(details: object, message: string) {
+    this.lines.push(`${message} ${JSON.stringify(details)}`);
+  }
+}
+
+describe('twilio provider', () => {
+  const twilio = new FakeTwilio();
+  let base: string;
+  const settings = (extra: Partial<TwilioSettings> = {}): TwilioSettings => ({
+    accountSid: ACCOUNT_SID,
+    authToken: AUTH_TOKEN,
+    from: '+15005550006',
+    messagingServiceSid: undefined,
+    apiBase: base,
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    base = await twilio.start();
+  });
+  afterEach(() => {
+    twilio.received.length = 0;
+    twilio.script.length = 0;
+  });
+  afterAll(() => twilio.stop());
+
+  it('posts To, From and Body form-encoded with HTTP Basic auth', async () => {
+    const log = new RecordingLog();
+    await new TwilioSmsSender(settings(), log).send({
+      to: '+923001234567',
+      body: 'Your SalomTV code is 123456.',
+    });
+    expect(twilio.received).toHaveLength(1);
+    const [request] = twilio.received;
+    expect(request!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(request!.form)).toEqual({
+      To: '+923001234567',
+      From: '+15005550006',
+      Body: 'Your SalomTV code is 123456.',
+    });
+    expect(log.lines.join('\n')).not.toContain(AUTH_TOKEN);
+  });
+
+  it('sends through a messaging service when one is set', async () => {
+    await new TwilioSmsSender(
+      settings({ from: undefined, messagingServiceSid: SERVICE_SID }),
+      new RecordingLog(),
+    ).send({
+      to: '+923001234567',
+      body: 'hello',
+    });
+    expect(Object.fromEntries(twilio.received[0]!.form)).toEqual({
+      To: '+923001234567',
+      MessagingServiceSid: SERVICE_SID,
+      Body: 'hello',
+    });
+  });
+
+  it('reports an unreachable number as permanent and a provider failure as temporary', async () => {
+    const sender = new TwilioSmsSender(settings(), new RecordingLog());
+    twilio.script.push({
+      status: 400,
+      body: {
+        code: 21211,
+        message: "The 'To' number +15005550001 is not a valid phone number.",
+        more_info: 'https://www.twilio.com/docs/errors/21211',
+        status: 400,
+      },
+    });
+    const invalid = await sender.send({ to: '+15005550001', body: 'x' }).catch((e) => e);
+    expect(invalid).toBeInstanceOf(SmsDeliveryError);
+    expect(invalid).toMatchObject({ permanent: true, providerCode: 21211 });
+
+    twilio.script.push({ status: 500, body: { code: 20500, message: 'Internal Server Error', status: 500 } });
+    expect(await sender.send({ to: '+923001234567', body: 'x' }).catch((e) => e)).toMatchObject({
+      permanent: false,
+    });
+
+    const wrongToken = new TwilioSmsSender(
+      settings({ authToken: 'not-the-token-000000' }),
+      new RecordingLog(),
+    );
+    expect(await wrongToken.send({ to: '+923001234567', body: 'x' }).catch((e) => e)).toMatchObject({
+      permanent: false,
+      providerCode: 20003,
+    });
+  });
+
+  it('reports an unreachable provider as temporary', async () => {
+    const sender = new TwilioSmsSender(settings({ apiBase: 'http://127.0.0.1:1' }), new RecordingLog());
+    expect(await sender.send({ to: '+923001234567', body: 'x' }).catch((e) => e)).toMatchObject({
+      permanent: false,
+    });
+  });
+
+  describe('behind the code calls', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+        TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        TWILIO_FROM: '+15005550006',
+        TWILIO_API_BASE: base,
+      });
+    });
+    afterAll(() => t.close());
+
+    it('texts the code through Twilio and keeps nothing in the outbox', async () => {
+      const client = new TestClient(t.app);
+      const sent = await client.post('/api/otp/send', { phoneNumber: '+923001234567' });
+      expect(sent.statusCode).toBe(200);
+      const body = twilio.received[0]!.form.get('Body')!;
+      const code = /\b(\d{6})\b/.exec(body)![1]!;
+      expect(twilio.received[0]!.form.get('To')).toBe('+923001234567');
+      expect(await t.app.container.repos.smsOutbox.latestFor('+923001234567')).toEqual([]);
+      expect((await client.post('/api/otp/verify', { phoneNumber: '+923001234567', code })).json().data).toBe(
+        'approved',
+      );
+      // No development outbox outside the console provider.
+      expect((await client.get('/api/dev/sms-outbox?phone=%2B923001234567')).statusCode).toBe(404);
+    });
+
+    it('answers 502 without secrets when Twilio fails, and lets the viewer retry at once', async () => {
+      const client = new TestClient(t.app);
+      twilio.script.push({ status: 503, body: { code: 20503, message: 'Service Unavailable', status: 503 } });
+      const failed = await client.post('/api/otp/send', { phoneNumber: '+923001234568' });
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json().error.code).toBe('sms_unavailable');
+      expect(failed.body).not.toContain(AUTH_TOKEN);
+      expect(failed.body).not.toContain(ACCOUNT_SID);
+      expect(failed.body).not.toContain('20503');
+      expect(await t.app.container.repos.otpCodes.latest('+923001234568', 'signup')).toBeUndefined();
+      expect((await client.post('/api/otp/send', { phoneNumber: '+923001234568' })).statusCode).toBe(200);
+    });
+
+    it('answers 400 on the number when Twilio says it cannot receive texts', async () => {
+      const client = new TestClient(t.app);
+      twilio.script.push({
+        status: 400,
+        body: { code: 21614, message: "'To' number is not a valid mobile number", status: 400 },
+      });
+      const refused = await client.post('/api/otp/send', { phoneNumber: '+923001234569' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toEqual({
+        phoneNumber: 'This number cannot receive text messages',
+      });
+    });
+  });
+});
+
+describe('SMS settings', () => {
+  const base = { DATA_DIR: '/tmp/salomtv-config-test' };
+
+  it('refuses the console provider in production unless allowed', () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/SMS_PROVIDER/);
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', SMS_CONSOLE_IN_PRODUCTION: 'true' }).smsProvider,
+    ).toBe('console');
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).twilio).toBeUndefined();
+  });
+
+  it('names the missing twilio setting', () => {
+    const twilio = { ...base, SMS_PROVIDER: 'twilio' };
+    expect(() => loadConfig(twilio)).toThrow(/TWILIO_ACCOUNT_SID/);
+    expect(() => loadConfig({ ...twilio, TWILIO_ACCOUNT_SID: ACCOUNT_SID })).toThrow(/TWILIO_AUTH_TOKEN/);
+    expect(() =>
+      loadConfig({ ...twilio, TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: AUTH_TOKEN }),
+    ).toThrow(/TWILIO_FROM/);
+    expect(() => loadConfig({ ...twilio, TWILIO_ACCOUNT_SID: 'nope' })).toThrow(/TWILIO_ACCOUNT_SID/);
+    const config = loadConfig({
+      ...twilio,
+      NODE_ENV: 'production',
+      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      TWILIO_MESSAGING_SERVICE_SID: SERVICE_SID,
+    });
+    expect(config.twilio).toMatchObject({
+      accountSid: ACCOUNT_SID,
+      messagingServiceSid: SERVICE_SID,
+      apiBase: 'https://api.twilio.com',
+    });
+  });
+
+  it('never prints a secret in a settings error', () => {
+    const error = (() => {
+      try {
+        loadConfig({ ...base, OTP_SECRET: 'too-short-secret' });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error?.message).toMatch(/OTP_SECRET/);
+    expect(error?.message).not.toContain('too-short-secret');
+  });
+});
+
+describe('development outbox in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ NODE_ENV: 'production', SMS_CONSOLE_IN_PRODUCTION: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('is not served, even with the console provider allowed', async () => {
+    const client = new TestClient(t.app);
+    expect((await client.post('/api/otp/send', { phoneNumber: '+923001234570' })).statusCode).toBe(200);
+    expect((await client.get('/api/dev/sms-outbox?phone=%2B923001234570')).statusCode).toBe(404);
+  });
+});

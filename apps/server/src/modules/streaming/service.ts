@@ -1,0 +1,168 @@
+import fs from 'node:fs/promises';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { masterPlaylist, rewriteVariant, subtitlePlaylist } from '../../media/ffmpeg/hls.js';
+import type { LocalMediaStorage } from '../../media/storage.js';
+import type { SessionUser } from '../auth/session-repo.js';
+import { type AssetRepo, type AssetRow, renditionsOf } from '../media/asset-repo.js';
+import type { EpisodeRepo } from '../movies/episode-repo.js';
+import { parseList } from '../movies/present.js';
+import type { TitleRepo, TitleRow } from '../movies/repo.js';
+import type { Entitlement, EntitlementProvider } from './entitlement.js';
+import type { StreamGrant, StreamSigner } from './url-signer.js';
+
+export const STREAM_BASE = '/api/stream/s';
+const FILE = /^(index\.m3u8|init\.mp4|seg_\d{5,6}\.m4s|subtitles\.vtt)$/;
+
+export type StreamReply =
+  | { kind: 'text'; body: string; contentType: string; cacheControl: string }
+  | { kind: 'file'; key: string; contentType: string; cacheControl: string };
+
+const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+
+/** Master playlists per viewer, and the signed variant, segment and subtitle addresses behind them. */
+export class StreamingService {
+  constructor(
+    private readonly titles: TitleRepo,
+    private readonly episodes: EpisodeRepo,
+    private readonly assets: AssetRepo,
+    readonly entitlements: EntitlementProvider,
+    private readonly signer: StreamSigner,
+    private readonly storage: LocalMediaStorage,
+    private readonly clock: Clock,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  /** The title's master playlist listing only the renditions this viewer may receive. */
+  async master(
+    viewer: SessionUser | undefined,
+    movieId: number,
+    episodeId: number | undefined,
+    kind: 'video' | 'trailer',
+  ): Promise<string> {
+    const title = await this.titles.findById(movieId);
+    if (!title || !this.visible(viewer, title)) throw notFound('This title does not exist');
+    let assetId: number | null;
+    if (episodeId !== undefined) {
+      const episode = await this.episodes.findEpisode(episodeId);
+      if (!episode || episode.movie_id !== movieId || kind === 'trailer')
+        throw notFound('This episode does not exist');
+      assetId = episode.video_asset_id;
+    } else {
+      assetId = kind === 'trailer' ? title.trailer_asset_id : title.video_asset_id;
+    }
+    const asset = assetId === null ? undefined : await this.assets.findById(assetId);
+    if (asset?.status !== 'ready' || !asset.hls_key) {
+      throw new AppError(409, 'not_ready', 'This video is not ready to play yet');
+    }
+    const allowed = await this.check(viewer, title, asset);
+    const userId = asset.kind === 'trailer' ? 0 : viewer!.user_id;
+    const renditions = renditionsOf(asset).filter((r) => r.height <= allowed.maxHeight);
+    if (renditions.length === 0) throw forbidden('Your plan does not include this quality');
+    const subtitles = asset.kind === 'video' ? await this.assets.listSubtitles(movieId, episodeId ?? 0) : [];
+    if (asset.kind === 'video' && viewer?.role !== 'admin') await this.titles.incrementViews(movieId);
+    return masterPlaylist(
+      renditions.map((rendition) => ({
+        rendition,
+        uri: this.url(asset.asset_id, String(rendition.height), userId, 'index.m3u8'),
+      })),
+      subtitles.map((s) => ({
+        language: s.language,
+        label: s.label,
+        uri: this.url(asset.asset_id, `s${s.subtitle_id}`, userId, 'index.m3u8'),
+      })),
+    );
+  }
+
+  /** A variant playlist, segment or subtitle behind a signed address; every request is checked again. */
+  async file(viewer: SessionUser | undefined, token: string, file: string): Promise<StreamReply> {
+    const grant = this.signer.verify(token, Math.floor(this.clock.now().getTime() / 1000));
+    if (!grant || !FILE.test(file)) throw forbidden('This address is not valid or has expired');
+    if (grant.userId !== 0) {
+      if (!viewer) throw unauthorized();
+      if (viewer.user_id !== grant.userId) throw forbidden('This address belongs to another account');
+    }
+    const asset = await this.assets.findById(grant.assetId);
+    const title = asset ? await this.titles.findById(asset.movie_id) : undefined;
+    if (!asset || !title || asset.status !== 'ready' || !asset.hls_key) throw notFound('This video is gone');
+    if (grant.userId === 0 && asset.kind !== 'trailer')
+      throw forbidden('This address is not valid or has expired');
+    const allowed = await this.check(grant.userId === 0 ? undefined : viewer, title, asset);
+    if (grant.rendition.startsWith('s')) return this.subtitleFile(grant, asset, file);
+    const height = Number(grant.rendition);
+    const rendition = renditionsOf(asset).find((r) => r.height === height);
+    if (!rendition) throw notFound('No such rendition');
+    if (height > allowed.maxHeight) throw forbidden('Your plan does not include this quality');
+    const key = `${asset.hls_key}/${height}p/${file}`;
+    if (file === 'index.m3u8') {
+      const text = await fs.readFile(this.storage.pathFor(key), 'utf8').catch(() => undefined);
+      if (text === undefined) throw notFound('This video is gone');
+      const body = rewriteVariant(text, (uri) => {
+        if (!FILE.test(uri)) throw new Error(`Unexpected URI in playlist: ${uri}`);
+        return `${STREAM_BASE}/${token}/${uri}`;
+      });
+      return { kind: 'text', body, contentType: PLAYLIST_TYPE, cacheControl: 'private, max-age=300' };
+    }
+    if (file === 'subtitles.vtt') throw notFound('No such file');
+    return {
+      kind: 'file',
+      key,
+      contentType: 'video/mp4',
+      cacheControl: 'private, max-age=31536000, immutable',
+    };
+  }
+
+  /** Trailers for all; the feature for entitled viewers of a visible, released title (admins always). */
+  private async check(
+    viewer: SessionUser | undefined,
+    title: TitleRow,
+    asset: AssetRow,
+  ): Promise<Entitlement> {
+    const trailer = asset.kind === 'trailer';
+    if (!this.visible(viewer, title)) throw notFound('This title does not exist');
+    if (!trailer && !viewer) throw unauthorized('Sign in to watch');
+    if (viewer?.role === 'admin')
+      return { mayPlay: true, maxHeight: Number.MAX_SAFE_INTEGER, preroll: false };
+    const today = this.clock.now().toISOString().slice(0, 10);
+    if (!trailer && title.release_date && title.release_date > today)
+      throw forbidden('This title is not out yet');
+    const result = await this.entitlements.forTitle(viewer?.user_id, {
+      collections: parseList(title.collections),
+      trailer,
+    });
+    if (!result.mayPlay) throw forbidden('Your plan does not include this title');
+    return result;
+  }
+
+  private visible(viewer: SessionUser | undefined, title: TitleRow): boolean {
+    return title.status === 'published' || viewer?.role === 'admin';
+  }
+
+  private async subtitleFile(grant: StreamGrant, asset: AssetRow, file: string): Promise<StreamReply> {
+    const subtitle = await this.assets.findSubtitle(Number(grant.rendition.slice(1)));
+    if (
+      !subtitle ||
+      subtitle.movie_id !== asset.movie_id ||
+      subtitle.episode_id !== (asset.episode_id ?? 0)
+    ) {
+      throw notFound('No such subtitle');
+    }
+    if (file === 'index.m3u8') {
+      const token = this.signer.sign(grant);
+      const body = subtitlePlaylist(asset.duration_seconds ?? 1, `${STREAM_BASE}/${token}/subtitles.vtt`);
+      return { kind: 'text', body, contentType: PLAYLIST_TYPE, cacheControl: 'private, max-age=300' };
+    }
+    if (file !== 'subtitles.vtt') throw notFound('No such file');
+    return {
+      kind: 'file',
+      key: subtitle.file_key,
+      contentType: 'text/vtt; charset=utf-8',
+      cacheControl: 'private, max-age=3600',
+    };
+  }
+
+  private url(assetId: number, rendition: string, userId: number, file: string): string {
+    const expires = Math.floor(this.clock.now().getTime() / 1000) + this.ttlSeconds;
+    return `${STREAM_BASE}/${this.signer.sign({ assetId, rendition, userId, expires })}/${file}`;
+  }
+}

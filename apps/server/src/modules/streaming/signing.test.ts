@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { toWebVtt } from '../../media/subtitles.js';
+import { entitlement } from './entitlement.js';
+import { parseRange } from './send-file.js';
+import { StreamSigner } from './url-signer.js';
+
+describe('stream address signing', () => {
+  const signer = new StreamSigner('a-test-secret-that-is-long-enough-1234');
+  const grant = { assetId: 12, rendition: '720', userId: 5, expires: 2_000_000_000 };
+
+  it('verifies its own tokens until they expire', () => {
+    const token = signer.sign(grant);
+    expect(token).toMatch(/^12\.720\.5\.2000000000\.[A-Za-z0-9_-]{32}$/);
+    expect(signer.verify(token, 1_999_999_999)).toEqual(grant);
+    expect(signer.verify(token, 2_000_000_000)).toBeUndefined();
+  });
+
+  it('refuses any changed part, another secret, and junk', () => {
+    const token = signer.sign(grant);
+    const mac = token.split('.')[4];
+    for (const forged of [
+      `12.1080.5.2000000000.${mac}`,
+      `12.720.6.2000000000.${mac}`,
+      `12.720.5.2100000000.${mac}`,
+      `13.720.5.2000000000.${mac}`,
+    ]) {
+      expect(signer.verify(forged, 0)).toBeUndefined();
+    }
+    expect(new StreamSigner('another-secret-that-is-long-enough-99').verify(token, 0)).toBeUndefined();
+    expect(signer.verify('../../etc/passwd', 0)).toBeUndefined();
+    expect(signer.verify('', 0)).toBeUndefined();
+  });
+});
+
+describe('byte ranges', () => {
+  it('reads single ranges and refuses unsatisfiable ones', () => {
+    expect(parseRange(undefined, 100)).toBeUndefined();
+    expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
+    expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=50-500', 100)).toEqual({ start: 50, end: 99 });
+    expect(parseRange('bytes=100-', 100)).toBe('unsatisfiable');
+    expect(parseRange('bytes=9-3', 100)).toBe('unsatisfiable');
+    expect(parseRange('bytes=0-1,5-6', 100)).toBeUndefined();
+    expect(parseRange('items=0-1', 100)).toBeUndefined();
+  });
+});
+
+describe('entitlement (until plans are connected)', () => {
+  it('opens trailers to all and features to signed-in accounts at 1080p, without pre-roll', () => {
+    expect(entitlement(undefined, { collections: [], trailer: true })).toEqual({
+      mayPlay: true,
+      maxHeight: 1080,
+      preroll: false,
+    });
+    expect(entitlement(undefined, { collections: [] })).toMatchObject({ mayPlay: false });
+    expect(entitlement({ user_id: 1 }, { collections: ['salomtv_special'] })).toEqual({
+      mayPlay: true,
+      maxHeight: 1080,
+      preroll: false,
+    });
+  });
+});
+
+describe('subtitle files', () => {
+  it('converts SubRip to WebVTT', () => {
+    const srt =
+      '\uFEFF1\r\n00:00:01,000 --> 00:00:02,500\r\nHello <font color="red">there</font>\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\n<i>Bye</i>\r\n';
+    expect(toWebVtt(Buffer.from(srt))).toBe(
+      'WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.500\nHello there\n\n2\n00:00:03.000 --> 00:00:04.000\n<i>Bye</i>\n',
+    );
+  });
+
+  it('keeps WebVTT cues and drops its notes and styles', () => {
+    const vtt =
+      'WEBVTT - title\n\nNOTE hello\n\nSTYLE\n::cue { color: red }\n\n00:01.000 --> 00:02.000 line:90%\nHi\n';
+    expect(toWebVtt(Buffer.from(vtt))).toBe('WEBVTT\n\n00:01.000 --> 00:02.000 line:90%\nHi\n');
+  });
+
+  it('refuses binary, non-UTF-8 and cue-less files with 415', () => {
+    for (const data of [
+      Buffer.from([0x89, 0x50, 0x00, 0x47]),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('hello\n\nworld'),
+    ]) {
+      expect(() => toWebVtt(data)).toThrow(expect.objectContaining({ statusCode: 415 }));
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import type { Plan } from '@salomtv/contract';
+import type { AppInstance } from '../app-types.js';
+import { signedInViewer, type TestClient } from './harness.js';
+
+export const DAY_MS = 86_400_000;
+export const CARD_OK = '4242 4242 4242 4242';
+export const CARD_DECLINED = '4000 0000 0000 0002';
+export const CARD_FAILS_LATER = '4000 0000 0000 0341';
+
+export interface BillingViewer {
+  client: TestClient;
+  userId: number;
+  phone: string;
+  password: string;
+  /** Signs in again (sessions expire when the test clock jumps by weeks). */
+  relogin(): Promise<TestClient>;
+}
+
+let counter = 0;
+
+/** A viewer whose 30-day trial (or `trialDays`, or none with null) starts at the test clock's now. */
+export async function billingViewer(app: AppInstance, trialDays: number | null = 30): Promise<BillingViewer> {
+  counter += 1;
+  const phone = `+99890${2_000_000 + counter}`;
+  const password = 'viewer-pass-1';
+  const client = await signedInViewer(app, phone, password);
+  const user = (await app.container.repos.users.findByPhone(phone))!;
+  if (trialDays !== null) {
+    const trialEnd = new Date(app.container.clock.now().getTime() + trialDays * DAY_MS).toISOString();
+    await app.container.repos.users.update(user.user_id, { trial_ends_at: trialEnd });
+  }
+  const viewer: BillingViewer = {
+    client,
+    userId: user.user_id,
+    phone,
+    password,
+    async relogin() {
+      viewer.client.cookies.delete('sid');
+      await viewer.client.signIn(phone, password);
+      return viewer.client;
+    },
+  };
+  return viewer;
+}
+
+export async function planByCode(app: AppInstance, code: string): Promise<Plan> {
+  const plans = await app.container.services.plans.listAll();
+  const plan = plans.find((p) => p.code === code);
+  if (!plan) throw new Error(`no plan ${code}`);
+  return plan;
+}
+
+/** Goes through the demo checkout: start, then pay with the card. Answers the pay response. */
+export async function buyWithDemo(
+  app: AppInstance,
+  client: TestClient,
+  code: string,
+  options: { interval?: 'month' | 'year'; card?: string } = {},
+) {
+  const plan = await planByCode(app, code);
+  const checkout = await client.post('/api/billing/checkout', {
+    plan_id: plan.plan_id,
+    interval: options.interval ?? 'month',
+  });
+  if (checkout.statusCode !== 200)
+    throw new Error(`checkout failed: ${checkout.statusCode} ${checkout.body}`);
+  const session = new URL(checkout.json().url, 'http://x').searchParams.get('session')!;
+  return client.post('/api/billing/demo/pay', {
+    session,
+    card_number: options.card ?? CARD_OK,
+    exp: '12/30',
+    cvc: '123',
+    name: 'Test Viewer',
+  });
+}

@@ -1,0 +1,175 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { LightMyRequestResponse } from 'fastify';
+import type { AppInstance } from '../app-types.js';
+import { resolveMediaBinaries } from '../media/ffmpeg/binaries.js';
+import { signedInViewer, type TestClient } from './harness.js';
+
+const run = promisify(execFile);
+
+/** Test helpers for the media pipeline: tiny clips made with ffmpeg, waiting for jobs, tus uploads. */
+
+export async function binaries() {
+  return resolveMediaBinaries(process.env.FFMPEG_PATH, process.env.FFPROBE_PATH);
+}
+
+export interface ClipOptions {
+  seconds?: number;
+  width?: number;
+  height?: number;
+  audio?: boolean;
+  /** Container by extension: mp4, mov, mkv, webm. */
+  format?: 'mp4' | 'mov' | 'mkv' | 'webm';
+  /** testsrc2 (default) or a flat colour, which is much cheaper to make for long clips. */
+  pattern?: 'testsrc2' | 'color';
+}
+
+/** A tiny test clip (testsrc2 plus a sine tone) written into `dir`; answers its bytes. */
+export async function makeClip(dir: string, name: string, options: ClipOptions = {}): Promise<Buffer> {
+  const { ffmpeg } = await binaries();
+  const {
+    seconds = 1,
+    width = 320,
+    height = 180,
+    audio = true,
+    format = 'mp4',
+    pattern = 'testsrc2',
+  } = options;
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.${format}`);
+  const args = [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `${pattern === 'color' ? 'color=c=0x3060a0:' : 'testsrc2='}size=${width}x${height}:rate=25:duration=${seconds}`,
+  ];
+  if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`);
+  if (format === 'webm') args.push('-c:v', 'libvpx', '-b:v', '200k', ...(audio ? ['-c:a', 'libvorbis'] : []));
+  else
+    args.push(
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      ...(audio ? ['-c:a', 'aac'] : []),
+    );
+  if (format === 'mp4') args.push('-movflags', '+faststart');
+  args.push('-shortest', file);
+  await run(ffmpeg.path, args);
+  return fs.readFileSync(file);
+}
+
+/** A clip whose header is fine (ffprobe reads it) but whose picture data is zeroed, so decoding fails. */
+export async function makeCorruptClip(dir: string): Promise<Buffer> {
+  const data = Buffer.from(await makeClip(dir, 'corrupt-source', { audio: false }));
+  const mdat = data.indexOf('mdat');
+  data.fill(0, mdat + 4);
+  return data;
+}
+
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 45_000,
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits until no job of the app's queue is queued or running. */
+export async function waitForJobs(app: AppInstance, timeoutMs = 60_000): Promise<void> {
+  await waitFor(
+    async () => {
+      const open = await app.container.database.db
+        .selectFrom('media_jobs')
+        .select('job_id')
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+      return open.length === 0;
+    },
+    'the transcode jobs',
+    timeoutMs,
+  );
+}
+
+const b64 = (value: string) => Buffer.from(value).toString('base64');
+
+/** Uploads a file through tus in chunks (creation, then PATCHes); answers the final PATCH response. */
+export async function tusUpload(
+  client: TestClient,
+  data: Buffer,
+  metadata: Record<string, string>,
+  chunk = 64 * 1024,
+): Promise<{ create: LightMyRequestResponse; last: LightMyRequestResponse | undefined }> {
+  const meta = Object.entries(metadata)
+    .map(([key, value]) => `${key} ${b64(value)}`)
+    .join(',');
+  const create = await client.request('POST', '/api/uploads', {
+    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(data.length), 'upload-metadata': meta },
+  });
+  if (create.statusCode !== 201) return { create, last: undefined };
+  const location = String(create.headers.location);
+  let last: LightMyRequestResponse | undefined;
+  for (let offset = 0; offset < data.length; offset += chunk) {
+    last = await client.request('PATCH', location, {
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset) },
+      body: {
+        payload: data.subarray(offset, offset + chunk),
+        headers: { 'content-type': 'application/offset+octet-stream' },
+      },
+    });
+    if (last.statusCode !== 204) break;
+  }
+  return { create, last };
+}
+
+/** ffprobe of a file: width, height, codec and frame count of its video stream. */
+export async function probeFile(
+  file: string,
+): Promise<{ width: number; height: number; codec: string; frames: number }> {
+  const { ffprobe } = await binaries();
+  const { stdout } = await run(ffprobe.path, [
+    '-v',
+    'error',
+    '-count_frames',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=width,height,codec_name,nb_read_frames',
+    '-of',
+    'json',
+    file,
+  ]);
+  const stream = (JSON.parse(stdout) as { streams: Record<string, string | number>[] }).streams[0]!;
+  return {
+    width: Number(stream.width),
+    height: Number(stream.height),
+    codec: String(stream.codec_name),
+    frames: Number(stream.nb_read_frames),
+  };
+}
+
+/** A signed-in viewer whose 30-day free trial is running (what a new account gets), so features play. */
+export async function trialViewer(app: AppInstance, phone: string): Promise<TestClient> {
+  const client = await signedInViewer(app, phone);
+  const ends = new Date(app.container.clock.now().getTime() + 30 * 86_400_000).toISOString();
+  await app.container.database.db
+    .updateTable('users')
+    .set({ trial_ends_at: ends })
+    .where('phone_number', '=', phone)
+    .execute();
+  return client;
+}

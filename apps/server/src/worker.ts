@@ -1,0 +1,74 @@
+/**
+ * The transcode worker alone (`npm run worker`): the same queue and job code the API runs in-process,
+ * for deployments that keep ffmpeg off the API machines (set WORKER_IN_PROCESS=false on those).
+ */
+import { ConfigError, loadConfig } from './config.js';
+import { createContainer } from './container.js';
+import { liveFfmpegs } from './media/ffmpeg/run-ffmpeg.js';
+import type { WorkerLog } from './media/jobs/worker.js';
+import { createMediaWorker, logMediaBinaries } from './modules/media/compose.js';
+
+/** JSON lines on stdout, like the API's logs. */
+function jsonLog(level: string): WorkerLog {
+  const silent = level === 'silent';
+  const write = (name: string) => (object: object, message?: string) => {
+    if (silent) return;
+    const extra = Object.fromEntries(
+      Object.entries(object).map(([key, value]) => [
+        key,
+        value instanceof Error ? { message: value.message } : value,
+      ]),
+    );
+    process.stdout.write(
+      `${JSON.stringify({ level: name, time: Date.now(), name: 'worker', ...extra, msg: message })}\n`,
+    );
+  };
+  return { info: write('info'), warn: write('warn'), error: write('error') };
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = jsonLog(config.logLevel);
+  const container = await createContainer(config);
+  await logMediaBinaries(container.catalog, log);
+  const worker = createMediaWorker(container.catalog, config, log);
+  worker.start();
+  log.info({ workerId: worker.workerId }, 'transcode worker started');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'worker stopping: the running job goes back to the queue');
+    const timer = setTimeout(() => {
+      for (const child of liveFfmpegs) child.kill('SIGKILL');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    worker
+      .stop()
+      .then(() => container.database.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error) => {
+  process.stderr.write(
+    `SalomTV worker failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

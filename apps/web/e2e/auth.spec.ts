@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, signInAsAdmin, submitSignIn } from './helpers';
+
+test('a signed-out visit to /language goes to sign-in and back after it', async ({ page }) => {
+  await page.goto('/language');
+  await expect(page).toHaveURL(/\/signin\?next=%2Flanguage$/);
+  await submitSignIn(page, ADMIN.phone, ADMIN.password);
+  await expect(page).toHaveURL(/\/language$/);
+  await expect(page.getByRole('heading', { name: 'All Languages' })).toBeVisible();
+});
+
+test('a wrong password shows a readable message on the form', async ({ page }) => {
+  await page.goto('/signin');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signupotp');
+  await submitSignIn(page, ADMIN.phone, 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText('The phone number or password is wrong');
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('an admin lands on the dashboard with the admin shell and can sign out', async ({ page }) => {
+  await signInAsAdmin(page);
+  await expect(
+    page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/signin\?next=%2Fdashboard$/);
+});
+
+test('the deep link /editlanguage loads the form (matching ignores case)', async ({ page }) => {
+  await signInAsAdmin(page, '/EditLanguage?lang_id=1');
+  await expect(page.getByRole('heading', { name: /Edit language: English/ })).toBeVisible();
+  await expect(page.locator('#lang-keyword')).toHaveValue('En');
+  await expect(
+    page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Language' }),
+  ).toHaveAttribute('aria-current', 'page');
+  // Each key has its own input.
+  const ids = await page.locator('form [id^="lang-"]').evaluateAll((nodes) => nodes.map((node) => node.id));
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
+test('/test goes to /home and an unknown address shows the not-found page', async ({ page }) => {
+  await page.goto('/test');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useT } from '../../shared/i18n/language-context';
+import { LanguageMenu } from '../../shared/i18n/language-menu';
+import { roleQuery } from '../../shared/session/session-api';
+import { buttonClasses } from '../../shared/ui/button-classes';
+import { CloseIcon, MenuIcon, SearchIcon } from '../../shared/ui/icons';
+import { Logo } from '../../shared/ui/logo';
+import { MobileMenu } from './mobile-menu';
+import { NotificationsButton } from './notifications-button';
+import { ProfileMenu } from './profile-menu';
+import { viewerNav } from './viewer-nav';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `text-sm font-medium transition-colors hover:text-text ${isActive ? 'text-text' : 'text-muted'}`;
+
+/** The public header (spec 2.12): logo, menu, language, search, bell, sign in or the profile menu. */
+export function ViewerHeader() {
+  const t = useT();
+  const role = useQuery(roleQuery()).data;
+  const location = useLocation();
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  const menuOpen = menuFor === location.key; // the mobile menu closes on every navigation
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-bg/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+        <button
+          type="button"
+          className="inline-flex size-10 items-center justify-center rounded-md hover:bg-surface-2 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={t('menu')}
+          onClick={() => setMenuFor(menuOpen ? null : location.key)}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <Link to="/" aria-label="SalomTV" className="shrink-0 no-underline">
+          <Logo />
+        </Link>
+        <nav aria-label={t('menu')} className="ms-6 hidden items-center gap-6 lg:flex">
+          {viewerNav.map((item) => (
+            <NavLink key={item.to} to={item.to} className={navLinkClass}>
+              {t(item.label)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ms-auto flex items-center gap-1 sm:gap-2">
+          <LanguageMenu />
+          <Link
+            to="/movies"
+            aria-label={t('search')}
+            title={t('search')}
+            className="hidden size-10 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-text sm:inline-flex"
+          >
+            <SearchIcon />
+          </Link>
+          <NotificationsButton />
+          {role ? (
+            <ProfileMenu />
+          ) : (
+            <Link to="/signin" className={buttonClasses('primary', 'sm', 'whitespace-nowrap')}>
+              {t('sign_in')}
+            </Link>
+          )}
+        </div>
+      </div>
+      {menuOpen ? <MobileMenu id="mobile-menu" signedIn={Boolean(role)} /> : null}
+    </header>
+  );
+}

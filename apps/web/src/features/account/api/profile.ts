@@ -1,0 +1,67 @@
+import type { Me, UserEditBody, UserEditReply, UserProfile } from '@salomtv/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/api-client';
+import { sessionKeys } from '../../../shared/session/session-api';
+
+export const accountKeys = { profile: ['account', 'profile'] as const };
+
+/** `GET /api/user/profile`: the signed-in viewer's own account. */
+export const profileQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.profile,
+    queryFn: ({ signal }) => api.request<UserProfile>('/api/user/profile', { signal }),
+    retry: false,
+  });
+
+/** Keeps the header's copy of the account (`/api/user/me`) in step with a changed profile. */
+function useProfileSaved() {
+  const queryClient = useQueryClient();
+  return (profile: UserProfile) => {
+    queryClient.setQueryData(accountKeys.profile, profile);
+    queryClient.setQueryData<Me>(sessionKeys.me, (me) =>
+      me
+        ? {
+            ...me,
+            first_name: profile.first_name,
+            last_name: profile.last_name,
+            email: profile.email,
+            phone_number: profile.phone_number,
+            language: profile.language,
+          }
+        : me,
+    );
+  };
+}
+
+/** `POST /api/user/edit`: any of the account's fields; answers the whole profile. */
+export function useEditProfile() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: (body: UserEditBody) =>
+      api.request<UserEditReply>('/api/user/edit', { method: 'POST', json: body }),
+    onSuccess: (reply) => saved(reply.profile),
+  });
+}
+
+/** `POST /api/user/avatar` (multipart `avatar`): the server re-encodes the picture. */
+export function useUploadAvatar() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('avatar', file);
+      return api.request<UserProfile>('/api/user/avatar', { method: 'POST', form, timeoutMs: 60_000 });
+    },
+    onSuccess: saved,
+  });
+}
+
+/** `POST /api/otp/send` with purpose `phone_change`: a code to the new number before it may replace the old. */
+export const usePhoneChangeCode = () =>
+  useMutation({
+    mutationFn: (phoneNumber: string) =>
+      api.request<{ resendAfterSeconds: number }>('/api/otp/send', {
+        method: 'POST',
+        json: { phoneNumber, purpose: 'phone_change' },
+      }),
+  });

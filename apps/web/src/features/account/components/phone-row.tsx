@@ -1,0 +1,147 @@
+import { OTP_CODE_LENGTH, phoneNumberSchema, type UserProfile } from '@salomtv/contract';
+import { useState } from 'react';
+import { isApiError } from '../../../shared/api/api-error';
+import { useCountdown } from '../../../shared/hooks/use-countdown';
+import { useLanguage } from '../../../shared/i18n/language-context';
+import { htmlLangOf } from '../../../shared/i18n/translate';
+import { Button } from '../../../shared/ui/button';
+import { describedBy, Field } from '../../../shared/ui/field';
+import { Input } from '../../../shared/ui/input';
+import { composePhone, splitPhone } from '../../../shared/ui/phone-number';
+import { PhoneNumberInput } from '../../../shared/ui/phone-number-input';
+import { useToast } from '../../../shared/ui/toast-context';
+import { useEditProfile, usePhoneChangeCode } from '../api/profile';
+import { refusalOf } from './account-format';
+import { EditableRow } from './editable-row';
+
+/** Phone Number: a code goes to the new number, and the change needs it. */
+export function PhoneRow({ profile }: { profile: UserProfile }) {
+  const { t, keyword } = useLanguage();
+  const toast = useToast();
+  const edit = useEditProfile();
+  const sendCode = usePhoneChangeCode();
+  const [open, setOpen] = useState(false);
+  const [parts, setParts] = useState(() => splitPhone(profile.phone_number));
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [phoneError, setPhoneError] = useState<string>();
+  const [resendAt, setResendAt] = useState(0);
+  const wait = useCountdown(resendAt);
+  const refusal = refusalOf(edit.error, ['phone_number', 'code'], t);
+  const sendError = sendCode.isError
+    ? isApiError(sendCode.error) && sendCode.error.status === 429
+      ? wait > 0
+        ? t('wait_before_new_code').replace('{seconds}', String(wait))
+        : undefined
+      : isApiError(sendCode.error) && sendCode.error.status === 400
+        ? t('invalid_phone_number')
+        : sendCode.error.message
+    : undefined;
+  const numberError = phoneError ?? refusal.fields.phone_number ?? sendError;
+  const codeError = refusal.fields.code;
+
+  const send = () => {
+    const phone = composePhone(parts);
+    if (!phoneNumberSchema.safeParse(phone).success) return setPhoneError(t('invalid_phone_number'));
+    setPhoneError(undefined);
+    sendCode.mutate(phone, {
+      onSuccess: (reply) => {
+        setSentTo(phone);
+        setCode('');
+        setResendAt(Date.now() + reply.resendAfterSeconds * 1000);
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.retryAfterSeconds)
+          setResendAt(Date.now() + error.retryAfterSeconds * 1000);
+      },
+    });
+  };
+
+  const save = () => {
+    if (!sentTo || code.length !== OTP_CODE_LENGTH) return;
+    edit.mutate(
+      { phone_number: sentTo, code },
+      {
+        onSuccess: () => {
+          toast.show(t('updated'));
+          setOpen(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <EditableRow
+      id="phone"
+      label={t('phone_number')}
+      value={<bdi dir="ltr">{profile.phone_number}</bdi>}
+      open={open}
+      onOpen={() => {
+        setParts(splitPhone(profile.phone_number));
+        setSentTo(null);
+        setCode('');
+        setPhoneError(undefined);
+        edit.reset();
+        sendCode.reset();
+        setOpen(true);
+      }}
+      onCancel={() => setOpen(false)}
+      onSave={save}
+      busy={edit.isPending}
+      saveDisabled={!sentTo || code.length !== OTP_CODE_LENGTH}
+      message={refusal.message}
+    >
+      <Field id="account-phone" label={t('phone_number')} error={numberError}>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <div className="min-w-0 flex-1">
+            <PhoneNumberInput
+              id="account-phone"
+              value={parts}
+              onChange={(next) => {
+                setParts(next);
+                setPhoneError(undefined);
+                setSentTo(null);
+              }}
+              codeLabel={t('country_code')}
+              locale={htmlLangOf(keyword)}
+              describedBy={describedBy('account-phone', numberError)}
+            />
+          </div>
+          <Button
+            variant="secondary"
+            className="h-11"
+            onClick={send}
+            busy={sendCode.isPending}
+            disabled={wait > 0 || !parts.national.trim()}
+          >
+            {wait > 0 ? `${t('send_otp')} (${wait})` : t('send_otp')}
+          </Button>
+        </div>
+      </Field>
+      {sentTo ? (
+        <Field
+          id="account-phone-code"
+          label={t('otp_code')}
+          error={codeError}
+          hint={
+            <>
+              {t('otp_sent_to')} <bdi dir="ltr">{sentTo}</bdi>
+            </>
+          }
+        >
+          <Input
+            id="account-phone-code"
+            dir="ltr"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={OTP_CODE_LENGTH}
+            className="max-w-48 font-mono tracking-widest"
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_CODE_LENGTH))}
+            {...describedBy('account-phone-code', codeError, 'hint')}
+          />
+        </Field>
+      ) : null}
+    </EditableRow>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Movie } from '@salomtv/contract';
+import { isApiError } from '../../../../shared/api/api-error';
+import { Alert } from '../../../../shared/ui/alert';
+import { Button } from '../../../../shared/ui/button';
+import { useToast } from '../../../../shared/ui/toast-context';
+import { useSaveDetails } from '../api/save-details';
+import { StatusBadge } from './status-badge';
+
+const NEXT_STEP: Partial<Record<Movie['status'], string>> = {
+  draft: 'Upload the video to make the title ready.',
+  processing: 'The video is being transcoded; the title becomes ready when it is done.',
+  ready: 'Ready to publish: viewers see the title once it is published.',
+  published: 'Viewers can find and watch this title.',
+  archived: 'Archived: hidden from viewers.',
+};
+
+/** The title's status with Publish (when ready) or Unpublish, through `POST /api/movie/details`. */
+export function PublishBar({ movie }: { movie: Movie }) {
+  const save = useSaveDetails();
+  const toast = useToast();
+  const setStatus = (status: 'published' | 'ready') =>
+    save.mutate(
+      { movie_id: movie.movie_id, title: movie.title, status },
+      { onSuccess: () => toast.show(status === 'published' ? 'Published' : 'Unpublished') },
+    );
+  const fieldErrors = isApiError(save.error) ? Object.values(save.error.fields) : [];
+  return (
+    <div
+      className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4"
+      data-testid="publish-bar"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="text-sm text-muted">Status</span>
+          <StatusBadge status={movie.status} progress={movie.progress} reason={movie.failure_reason} />
+          <span className="text-sm text-muted">{NEXT_STEP[movie.status] ?? ''}</span>
+        </div>
+        {movie.status === 'ready' ? (
+          <Button onClick={() => setStatus('published')} busy={save.isPending}>
+            Publish
+          </Button>
+        ) : null}
+        {movie.status === 'published' ? (
+          <Button variant="secondary" onClick={() => setStatus('ready')} busy={save.isPending}>
+            Unpublish
+          </Button>
+        ) : null}
+      </div>
+      {save.isError ? <Alert>{[save.error.message, ...fieldErrors].join('. ')}</Alert> : null}
+    </div>
+  );
+}

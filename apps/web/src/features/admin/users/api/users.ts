@@ -1,0 +1,85 @@
+import type {
+  AdminUserCreateBody,
+  AdminUserDetail,
+  AdminUserListQuery,
+  AdminUserListReply,
+  Role,
+  UserStatus,
+} from '@salomtv/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../shared/api/api-client';
+
+export const userAdminKeys = {
+  all: ['admin-users'] as const,
+  list: (query: AdminUserListQuery) => ['admin-users', 'list', query] as const,
+  detail: (userId: number) => ['admin-users', 'detail', userId] as const,
+};
+
+/** `GET /api/web/user`: a page of accounts, newest first, searched and filtered on the server. */
+export const userListQuery = (query: AdminUserListQuery) =>
+  queryOptions({
+    queryKey: userAdminKeys.list(query),
+    queryFn: ({ signal }) =>
+      api.request<AdminUserListReply>('/api/web/user', {
+        signal,
+        query: {
+          page: String(query.page ?? 1),
+          pageSize: query.pageSize === undefined ? undefined : String(query.pageSize),
+          search: query.search,
+          country: query.country,
+          status: query.status,
+          role: query.role,
+        },
+      }),
+  });
+
+/** `GET /api/web/user/:user_id`: the profile with status, trial and sessions. */
+export const userDetailQuery = (userId: number) =>
+  queryOptions({
+    queryKey: userAdminKeys.detail(userId),
+    queryFn: ({ signal }) => api.request<AdminUserDetail>(`/api/web/user/${userId}`, { signal }),
+    retry: false,
+  });
+
+type Change =
+  | { userId: number; field: 'status'; value: UserStatus }
+  | { userId: number; field: 'verified'; value: boolean }
+  | { userId: number; field: 'role'; value: Role };
+
+/** `POST /api/web/user/:id/{status,verified,role}`: one change; the answer refreshes the detail and the lists. */
+export function useChangeUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: Change) =>
+      api.request<AdminUserDetail>(`/api/web/user/${change.userId}/${change.field}`, {
+        method: 'POST',
+        json: { [change.field]: change.value },
+      }),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(userAdminKeys.detail(detail.user_id), detail);
+      queryClient.setQueriesData<AdminUserListReply>({ queryKey: [...userAdminKeys.all, 'list'] }, (page) =>
+        page
+          ? {
+              ...page,
+              items: page.items.map((row) =>
+                row.user_id === detail.user_id
+                  ? { ...row, status: detail.status, verified: detail.verified, role: detail.role }
+                  : row,
+              ),
+            }
+          : page,
+      );
+      void queryClient.invalidateQueries({ queryKey: [...userAdminKeys.all, 'list'] });
+    },
+  });
+}
+
+/** `POST /api/web/user`: an administrator creates an account. */
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminUserCreateBody) =>
+      api.request<AdminUserDetail>('/api/web/user', { method: 'POST', json: body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userAdminKeys.all }),
+  });
+}

@@ -1,0 +1,97 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { useT } from '../../../shared/i18n/language-context';
+import { afterSignInPath } from '../../../shared/session/safe-next';
+import { Alert } from '../../../shared/ui/alert';
+import { Button } from '../../../shared/ui/button';
+import { Field } from '../../../shared/ui/field';
+import { Input } from '../../../shared/ui/input';
+import { useLogin } from '../api/login';
+import { signInErrorMessage } from './sign-in-error';
+
+/** Sign In (spec 2.2): phone or email, password, Remember me; `user` goes home, `admin` to the dashboard. */
+export function SignInPage() {
+  const t = useT();
+  useDocumentTitle(t('sign_in'));
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const login = useLogin();
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate(
+      { phone_number: phone.trim(), password, remember_me: remember },
+      { onSuccess: (role) => navigate(afterSignInPath(role, params.get('next')), { replace: true }) },
+    );
+  };
+
+  return (
+    <div className="flex justify-center px-4 py-12 sm:py-20">
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="sign-in-title"
+        className="flex w-full max-w-md flex-col gap-5 rounded-card border border-border bg-surface p-6 shadow-card sm:p-10"
+      >
+        <h1 id="sign-in-title" className="text-3xl font-bold">
+          {t('sign_in')}
+        </h1>
+        {login.isError ? <Alert>{signInErrorMessage(login.error, t)}</Alert> : null}
+        <Field id="phone_number" label={t('phone_number')}>
+          <Input
+            id="phone_number"
+            name="phone_number"
+            autoComplete="username"
+            inputMode="email"
+            placeholder={t('email_or_phone_number')}
+            required
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+          />
+        </Field>
+        <Field id="password" label={t('Password')}>
+          <Input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </Field>
+        <Button type="submit" size="lg" busy={login.isPending} disabled={!phone.trim() || !password}>
+          {t('sign_in')}
+        </Button>
+        <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+          <label className="inline-flex cursor-pointer items-center gap-2 text-muted">
+            <input
+              type="checkbox"
+              name="remember_me"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+              className="size-4 accent-brand"
+            />
+            {t('remember_me')}
+          </label>
+          <Link
+            to="/forgotpassword"
+            className="text-muted underline-offset-4 hover:text-text hover:underline"
+          >
+            {t('forgot_your_password')}
+          </Link>
+        </div>
+        <p className="text-sm text-muted">
+          {t('dont_have_an_account')}{' '}
+          <Link to="/signupotp" className="font-semibold text-text underline underline-offset-4">
+            {t('sign_up_u')}
+          </Link>
+        </p>
+      </form>
+    </div>
+  );
+}

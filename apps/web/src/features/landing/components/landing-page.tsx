@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { Navigate } from 'react-router';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { useT } from '../../../shared/i18n/language-context';
+import { roleQuery } from '../../../shared/session/session-api';
+import { DownloadSection } from './download-section';
+import { LandingHero } from './landing-hero';
+import { TitleRail } from './title-rail';
+import { WatchAnywhereSection } from './watch-anywhere-section';
+import { WhatsNewSection } from './whats-new-section';
+
+/** Landing (spec viewer 1). Signed-in visitors go straight to /home. */
+export function LandingPage() {
+  const t = useT();
+  useDocumentTitle(undefined);
+  const role = useQuery(roleQuery()).data;
+  if (role) return <Navigate to="/home" replace />;
+  return (
+    <>
+      <LandingHero />
+      <TitleRail id="season-title" heading={t('movies_of_this_season')} />
+      <DownloadSection />
+      <WhatsNewSection />
+      <WatchAnywhereSection />
+      <TitleRail id="popular-title" heading={t('popuplar_movies_and_shows')} />
+    </>
+  );
+}

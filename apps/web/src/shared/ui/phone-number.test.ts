@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { composePhone, regionName, splitPhone } from './phone-number';
+
+describe('phone number parts', () => {
+  it('joins the calling code and the typed digits, dropping the trunk 0 and spacing', () => {
+    expect(composePhone({ iso: 'UZ', national: '90 123-45-67' })).toBe('+998901234567');
+    expect(composePhone({ iso: 'PK', national: '0300 1234567' })).toBe('+923001234567');
+    expect(composePhone({ iso: 'UZ', national: '+92 300 1234567' })).toBe('+923001234567');
+    expect(composePhone({ iso: 'UZ', national: '  ' })).toBe('');
+  });
+
+  it('splits an international number back, preferring the longest code', () => {
+    expect(splitPhone('+998901234567')).toEqual({ iso: 'UZ', national: '901234567' });
+    expect(splitPhone('+923001234567')).toEqual({ iso: 'PK', national: '3001234567' });
+    expect(splitPhone('+79161234567', 'KZ')).toEqual({ iso: 'KZ', national: '9161234567' });
+    expect(splitPhone('+79161234567')).toEqual({ iso: 'RU', national: '9161234567' });
+    expect(splitPhone(null, 'PK')).toEqual({ iso: 'PK', national: '' });
+    expect(splitPhone('+3531234567')).toEqual({ iso: 'UZ', national: '+3531234567' });
+  });
+
+  it('names regions in the given language', () => {
+    expect(regionName('PK', 'en')).toBe('Pakistan');
+    expect(regionName('PK', 'ru')).toBe('Пакистан');
+  });
+});

@@ -1,0 +1,359 @@
+import { z } from 'zod';
+import { COLLECTIONS, type Collection } from './catalog.js';
+
+/* ---------- Plans (spec section 9) ---------- */
+
+/** Quality caps a plan can have, with the labels the pricing page shows. */
+export const QUALITY_CAPS = [480, 720, 1080] as const;
+export type QualityCap = (typeof QUALITY_CAPS)[number];
+export const QUALITY_LABELS: Record<QualityCap, 'SD' | 'HD' | 'FHD'> = { 480: 'SD', 720: 'HD', 1080: 'FHD' };
+export const qualityCapSchema = z.union([z.literal(480), z.literal(720), z.literal(1080)], {
+  error: 'Choose 480, 720 or 1080',
+});
+
+/** The features a plan lists (their names are the translation keys of the pricing page). */
+export const PLAN_FEATURES = [
+  'new_movies',
+  'salomtv_special',
+  'america_tv_shows',
+  'hollywood_movies',
+  'video_quality',
+  'add_free_entertainment',
+] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
+
+/**
+ * Catalogue collections that need the plan feature of the same name (the catalogue's `COLLECTIONS`).
+ * A title in none of them is open to every plan with access.
+ */
+export const GATED_COLLECTIONS: readonly Collection[] = COLLECTIONS;
+
+export const planFeaturesSchema = z.object({
+  new_movies: z.boolean(),
+  salomtv_special: z.boolean(),
+  america_tv_shows: z.boolean(),
+  hollywood_movies: z.boolean(),
+  video_quality: z.boolean(),
+  add_free_entertainment: z.boolean(),
+});
+export type PlanFeatures = z.infer<typeof planFeaturesSchema>;
+
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+export const billingIntervalSchema = z.enum(BILLING_INTERVALS, { error: 'Choose month or year' });
+export type BillingInterval = z.infer<typeof billingIntervalSchema>;
+
+export const MAX_STREAMS_LIMIT = 10;
+export const MAX_PRICE_CENTS = 100_000_00;
+
+/** One plan as `GET /api/plans` and the admin plan editor show it. Money is in integer cents. */
+export const planSchema = z.object({
+  plan_id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  monthly_price_cents: z.number(),
+  yearly_price_cents: z.number().nullable(),
+  currency: z.string(),
+  quality_cap: qualityCapSchema,
+  quality_label: z.enum(['SD', 'HD', 'FHD']),
+  features: planFeaturesSchema,
+  max_streams: z.number(),
+  offered: z.boolean(),
+  sort_order: z.number(),
+});
+export type Plan = z.infer<typeof planSchema>;
+export const planListReplySchema = z.array(planSchema);
+
+const priceCentsSchema = z
+  .number({ error: 'Enter the price in cents' })
+  .int('Enter the price in whole cents')
+  .min(0, 'A price cannot be negative')
+  .max(MAX_PRICE_CENTS, 'This price is too high');
+
+const currencySchema = z
+  .string({ error: 'Enter a currency code' })
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, 'Use a three-letter currency code such as USD')
+  .transform((value) => value.toUpperCase());
+const maxStreamsSchema = z
+  .number({ error: 'Enter the number of streams' })
+  .int()
+  .min(1, 'At least 1')
+  .max(MAX_STREAMS_LIMIT, `At most ${MAX_STREAMS_LIMIT}`);
+const planNameSchema = z
+  .string({ error: 'Enter a name' })
+  .trim()
+  .min(1, 'Enter a name')
+  .max(60, 'At most 60 characters');
+
+/** `POST /api/admin/plans`: a new plan. */
+export const planCreateBodySchema = z.strictObject({
+  code: z
+    .string({ error: 'Enter a code' })
+    .trim()
+    .regex(/^[a-z][a-z0-9_-]{1,31}$/, 'Use 2 to 32 lower-case letters, digits, - or _'),
+  name: planNameSchema,
+  monthly_price_cents: priceCentsSchema,
+  yearly_price_cents: priceCentsSchema.nullable().default(null),
+  currency: currencySchema.default('USD'),
+  quality_cap: qualityCapSchema,
+  features: planFeaturesSchema.partial().default({}),
+  max_streams: maxStreamsSchema.default(1),
+  offered: z.boolean().default(true),
+  sort_order: z.number().int().min(0).max(1000).optional(),
+});
+export type PlanCreateBody = z.input<typeof planCreateBodySchema>;
+
+/** `POST /api/admin/plans/:plan_id`: any subset of the fields; the code never changes. */
+export const planUpdateBodySchema = z.strictObject({
+  name: planNameSchema.optional(),
+  monthly_price_cents: priceCentsSchema.optional(),
+  yearly_price_cents: priceCentsSchema.nullable().optional(),
+  currency: currencySchema.optional(),
+  quality_cap: qualityCapSchema.optional(),
+  features: planFeaturesSchema.partial().optional(),
+  max_streams: maxStreamsSchema.optional(),
+  offered: z.boolean().optional(),
+  sort_order: z.number().int().min(0).max(1000).optional(),
+});
+export type PlanUpdateBody = z.input<typeof planUpdateBodySchema>;
+
+export const planIdParamsSchema = z.object({ plan_id: z.coerce.number().int().positive() });
+
+/* ---------- Subscriptions ---------- */
+
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+/** After a failed renewal the viewer keeps watching this long while the payment is retried. */
+export const GRACE_DAYS = 7;
+export const PAYMENT_PROVIDERS = ['demo', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** `GET /api/billing/subscription`: what the account settings page shows. */
+export const subscriptionReplySchema = z.object({
+  /** `none`: no trial and never subscribed. */
+  status: z.enum([...SUBSCRIPTION_STATUSES, 'none']),
+  /** The plan whose features apply now (during the trial: null, with full access). */
+  plan: planSchema.nullable(),
+  interval: billingIntervalSchema.nullable(),
+  /** What the viewer pays for the current period. */
+  price_cents: z.number().nullable(),
+  currency: z.string().nullable(),
+  /** What the next period will cost (the plan's price now; a change applies from the next period). */
+  renewal_price_cents: z.number().nullable(),
+  current_period_start: z.string().nullable(),
+  current_period_end: z.string().nullable(),
+  /** When the next charge is due, or null (trial, cancel pending, ended). */
+  next_billing_date: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  grace_until: z.string().nullable(),
+  trial_ends_at: z.string().nullable(),
+  /** Until when the viewer can watch (end of trial, period, or grace). */
+  access_until: z.string().nullable(),
+  has_access: z.boolean(),
+  max_height: qualityCapSchema.nullable(),
+  preroll: z.boolean(),
+  max_streams: z.number(),
+  payment_method_summary: z.string().nullable(),
+  provider: z.enum(PAYMENT_PROVIDERS).nullable(),
+});
+export type SubscriptionReply = z.infer<typeof subscriptionReplySchema>;
+
+export const checkoutBodySchema = z.strictObject({
+  plan_id: z.number({ error: 'Choose a plan' }).int().positive(),
+  interval: billingIntervalSchema.default('month'),
+});
+export type CheckoutBody = z.input<typeof checkoutBodySchema>;
+export const checkoutReplySchema = z.object({ url: z.string(), session_id: z.string() });
+
+export const changePlanBodySchema = z.strictObject({
+  plan_id: z.number({ error: 'Choose a plan' }).int().positive(),
+});
+export const urlReplySchema = z.object({ url: z.string() });
+
+/* ---------- Payments ---------- */
+
+export const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded'] as const;
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+export const paymentSchema = z.object({
+  payment_id: z.number(),
+  user_id: z.number(),
+  subscription_id: z.number().nullable(),
+  amount_cents: z.number(),
+  currency: z.string(),
+  status: paymentStatusSchema,
+  provider: z.enum(PAYMENT_PROVIDERS),
+  provider_ref: z.string().nullable(),
+  description: z.string(),
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const BILLING_PAGE_SIZE = 20;
+const pageQuery = {
+  page: z.coerce.number().int().min(1, 'Pages start at 1').default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, 'At most 100').default(BILLING_PAGE_SIZE),
+};
+
+export const paymentListQuerySchema = z.strictObject({ ...pageQuery });
+export const paymentListReplySchema = z.object({
+  items: z.array(paymentSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type PaymentListReply = z.infer<typeof paymentListReplySchema>;
+
+/** `GET /api/admin/payments`. */
+export const adminPaymentListQuerySchema = z.strictObject({
+  ...pageQuery,
+  status: paymentStatusSchema.optional(),
+});
+export const adminPaymentRowSchema = paymentSchema.extend({
+  phone_number: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+});
+export const adminPaymentListReplySchema = z.object({
+  items: z.array(adminPaymentRowSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+/** `GET /api/admin/subscriptions`. */
+export const adminSubscriptionListQuerySchema = z.strictObject({
+  ...pageQuery,
+  status: subscriptionStatusSchema.optional(),
+  plan_id: z.coerce.number().int().positive().optional(),
+});
+export const adminSubscriptionRowSchema = z.object({
+  subscription_id: z.number(),
+  user_id: z.number(),
+  phone_number: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  plan_id: z.number(),
+  plan_name: z.string(),
+  status: subscriptionStatusSchema,
+  interval: billingIntervalSchema,
+  price_cents: z.number(),
+  currency: z.string(),
+  current_period_end: z.string(),
+  cancel_at_period_end: z.boolean(),
+  grace_until: z.string().nullable(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  payment_method_summary: z.string().nullable(),
+  created_at: z.string(),
+});
+export const adminSubscriptionListReplySchema = z.object({
+  items: z.array(adminSubscriptionRowSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const userIdParamsSchema = z.object({ user_id: z.coerce.number().int().positive() });
+
+/* ---------- Demo payment provider ---------- */
+
+/** The cards the demo checkout knows (Stripe's well-known test numbers). */
+export const DEMO_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  /** Saved fine, but every later charge fails (for trying a failed renewal). */
+  chargeFails: '4000000000000341',
+} as const;
+
+export const demoSessionParamsSchema = z.object({ id: z.string().min(8).max(64) });
+export const demoSessionReplySchema = z.object({
+  session_id: z.string(),
+  demo: z.literal(true),
+  status: z.enum(['open', 'completed', 'expired']),
+  plan: planSchema,
+  interval: billingIntervalSchema,
+  price_cents: z.number(),
+  currency: z.string(),
+  expires_at: z.string(),
+  test_cards: z.array(z.object({ number: z.string(), outcome: z.string() })),
+});
+export type DemoSessionReply = z.infer<typeof demoSessionReplySchema>;
+
+const cardFields = {
+  card_number: z
+    .string({ error: 'Enter the card number' })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number (12 to 19 digits)')),
+  exp: z
+    .string({ error: 'Enter the expiry date' })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, 'Enter the expiry date as MM/YY'),
+  cvc: z
+    .string({ error: 'Enter the security code' })
+    .trim()
+    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+  name: z
+    .string({ error: 'Enter the name on the card' })
+    .trim()
+    .min(1, 'Enter the name on the card')
+    .max(100),
+};
+
+/** `POST /api/billing/demo/pay`: the demo checkout page sends the card. */
+export const demoPayBodySchema = z.strictObject({ session: z.string().min(8).max(64), ...cardFields });
+export type DemoPayBody = z.input<typeof demoPayBodySchema>;
+/** `POST /api/billing/demo/card`: replace the saved demo card (retries a past-due renewal at once). */
+export const demoCardBodySchema = z.strictObject(cardFields);
+export type DemoCardBody = z.input<typeof demoCardBodySchema>;
+
+export const demoPayReplySchema = z.object({
+  status: subscriptionStatusSchema,
+  payment_id: z.number(),
+  /** Where the page goes next. */
+  redirect: z.string(),
+});
+
+/* ---------- Playback sessions (simultaneous streams) ---------- */
+
+/** A playback session that has not sent a heartbeat for this long no longer counts. */
+export const PLAYBACK_SILENCE_SECONDS = 90;
+/** How often the player should send a heartbeat. */
+export const PLAYBACK_HEARTBEAT_SECONDS = 30;
+/** A pre-roll can be skipped after this many seconds. */
+export const PREROLL_SKIP_SECONDS = 5;
+
+export const playbackStartBodySchema = z.strictObject({
+  movie_id: z.number({ error: 'Choose a title' }).int().positive(),
+  /** An optional label the player chooses; otherwise one is made from the browser's User-Agent. */
+  device_label: z.string().trim().min(1).max(60).optional(),
+});
+export const playbackIdParamsSchema = z.object({ id: z.string().min(8).max(64) });
+
+export const playbackSessionSchema = z.object({
+  playback_id: z.string(),
+  title_id: z.number(),
+  device_label: z.string(),
+  started_at: z.string(),
+  last_seen_at: z.string(),
+});
+export type PlaybackSession = z.infer<typeof playbackSessionSchema>;
+
+export const playbackStartReplySchema = z.object({
+  playback_id: z.string(),
+  max_height: qualityCapSchema,
+  preroll: z.boolean(),
+  heartbeat_seconds: z.number(),
+});
+export const playbackActiveReplySchema = z.object({
+  max_streams: z.number(),
+  items: z.array(playbackSessionSchema),
+});
+/** The 409 answer of `POST /api/playback/start` when every stream of the plan is in use. */
+export const streamLimitReplySchema = z.object({
+  error: z.object({ code: z.literal('stream_limit'), message: z.string() }),
+  max_streams: z.number(),
+  active: z.array(playbackSessionSchema),
+});
+export type StreamLimitReply = z.infer<typeof streamLimitReplySchema>;

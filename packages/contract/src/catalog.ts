@@ -1,0 +1,315 @@
+import { z } from 'zod';
+
+/** Catalogue, movie administration, uploads and streaming: the shapes the server validates and answers. */
+
+export const TITLE_KINDS = ['movie', 'series'] as const;
+export const TITLE_STATUSES = ['draft', 'processing', 'ready', 'published', 'failed', 'archived'] as const;
+/** Statuses an admin may choose; processing and failed are set by the media pipeline. */
+export const EDITABLE_STATUSES = ['draft', 'ready', 'published', 'archived'] as const;
+export const AGE_RATINGS = ['All', '7+', '13+', '16+', '18+'] as const;
+/** Titles with these ratings make up the kids section. */
+export const KIDS_AGE_RATINGS = ['All', '7+'] as const;
+/** The plans' collections (translation keys of the same names). */
+export const COLLECTIONS = ['salomtv_special', 'america_tv_shows', 'hollywood_movies'] as const;
+export const QUALITIES = ['SD', 'HD', 'FHD'] as const;
+export const ASSET_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
+export const UPLOAD_KINDS = ['video', 'trailer'] as const;
+/** Genres offered by the admin's chip input; others may be typed. */
+export const SUGGESTED_GENRES = [
+  'Action',
+  'Adventure',
+  'Animation',
+  'Comedy',
+  'Crime',
+  'Documentary',
+  'Drama',
+  'Family',
+  'Fantasy',
+  'History',
+  'Horror',
+  'Mystery',
+  'Romance',
+  'Sci-Fi',
+  'Thriller',
+  'War',
+] as const;
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_SUBTITLE_BYTES = 1024 * 1024;
+/** Resumable uploads (tus): POST here with Upload-Metadata movie_id, kind (video|trailer), filename, episode_id?. */
+export const TUS_ENDPOINT = '/api/uploads/';
+
+export const titleKindSchema = z.enum(TITLE_KINDS);
+export const titleStatusSchema = z.enum(TITLE_STATUSES);
+export const ageRatingSchema = z.enum(AGE_RATINGS);
+export const collectionSchema = z.enum(COLLECTIONS);
+export const qualitySchema = z.enum(QUALITIES);
+export const uploadKindSchema = z.enum(UPLOAD_KINDS);
+export type TitleKind = z.infer<typeof titleKindSchema>;
+export type TitleStatus = z.infer<typeof titleStatusSchema>;
+export type AgeRating = z.infer<typeof ageRatingSchema>;
+export type Collection = z.infer<typeof collectionSchema>;
+export type Quality = z.infer<typeof qualitySchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
+const listItem = (max: number, label: string) =>
+  z.string().trim().min(1, `Enter a ${label}`).max(max, `At most ${max} characters`);
+
+/** `POST /api/movie/details`: the spec's fields (title, genres, tags, cast, status, movie_id) and the new ones. */
+export const movieDetailsBodySchema = z.strictObject({
+  movie_id: z.coerce.number().int().positive('Unknown movie'),
+  title: z.string().trim().min(1, 'Enter the title').max(200, 'At most 200 characters'),
+  genres: z.array(listItem(40, 'genre')).max(10, 'At most 10 genres').optional(),
+  tags: z.array(listItem(40, 'tag')).max(20, 'At most 20 tags').optional(),
+  cast: z.array(listItem(100, 'name')).max(50, 'At most 50 names').optional(),
+  /** The spec sends an empty status for a new record: that keeps the current one. */
+  status: z.union([z.enum(EDITABLE_STATUSES), z.literal('')]).optional(),
+  description: z.string().max(20_000, 'At most 20000 characters').optional(),
+  kind: titleKindSchema.optional(),
+  year: z.number().int().min(1888, 'Too early').max(2100, 'Too late').nullable().optional(),
+  age_rating: ageRatingSchema.optional(),
+  release_date: isoDate.nullable().optional(),
+  collections: z.array(collectionSchema).max(3).optional(),
+  featured: z.boolean().optional(),
+});
+export type MovieDetailsBody = z.infer<typeof movieDetailsBodySchema>;
+
+/** A stored image in responsive WebP sizes. */
+export const imageSchema = z.object({
+  url: z.string(),
+  srcset: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type StoredImage = z.infer<typeof imageSchema>;
+
+/** A video or trailer and where the pipeline is with it. */
+export const videoAssetSchema = z.object({
+  asset_id: z.number(),
+  status: z.enum(ASSET_STATUSES),
+  progress: z.number(),
+  error: z.string().nullable(),
+  size: z.number(),
+  duration: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  /** Heights of the produced renditions, best first. */
+  renditions: z.array(z.number()),
+  poster: imageSchema.nullable(),
+  /** WebVTT index of the scrub-preview sprite. */
+  preview_vtt: z.string().nullable(),
+});
+export type VideoAsset = z.infer<typeof videoAssetSchema>;
+
+export const subtitleSchema = z.object({
+  subtitle_id: z.number(),
+  language: z.string(),
+  label: z.string(),
+  episode_id: z.number().nullable(),
+});
+export type Subtitle = z.infer<typeof subtitleSchema>;
+
+export const episodeSchema = z.object({
+  episode_id: z.number(),
+  season_number: z.number(),
+  number: z.number(),
+  title: z.string(),
+  description: z.string(),
+  duration: z.number().nullable(),
+  thumbnail: imageSchema.nullable(),
+  video: videoAssetSchema.nullable(),
+});
+export type Episode = z.infer<typeof episodeSchema>;
+
+export const seasonSchema = z.object({
+  season_id: z.number(),
+  number: z.number(),
+  title: z.string(),
+  episodes: z.array(episodeSchema),
+});
+export type Season = z.infer<typeof seasonSchema>;
+
+/** The full admin record (`GET /api/movie/:movie_id`, create and details answers). */
+export const movieSchema = z.object({
+  movie_id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  kind: titleKindSchema,
+  genres: z.array(z.string()),
+  tags: z.array(z.string()),
+  cast: z.array(z.string()),
+  status: titleStatusSchema,
+  quality: qualitySchema.nullable(),
+  /** Bytes of the source video(s). */
+  size: z.number(),
+  year: z.number().nullable(),
+  age_rating: ageRatingSchema,
+  duration: z.number().nullable(),
+  release_date: z.string().nullable(),
+  featured: z.boolean(),
+  collections: z.array(collectionSchema),
+  banner: imageSchema.nullable(),
+  thumbnail: imageSchema.nullable(),
+  trailer: videoAssetSchema.nullable(),
+  video: videoAssetSchema.nullable(),
+  /** Transcode progress 0-100 while processing, else null. */
+  progress: z.number().nullable(),
+  failure_reason: z.string().nullable(),
+  view_count: z.number(),
+  seasons: z.array(seasonSchema),
+  subtitles: z.array(subtitleSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Movie = z.infer<typeof movieSchema>;
+
+export const movieDetailsReplySchema = z.object({ message: z.literal('updated'), movie: movieSchema });
+
+/** A row of the admin list `GET /api/movie/get`. */
+export const movieListItemSchema = movieSchema.pick({
+  movie_id: true,
+  title: true,
+  kind: true,
+  genres: true,
+  tags: true,
+  cast: true,
+  status: true,
+  quality: true,
+  size: true,
+  year: true,
+  featured: true,
+  progress: true,
+  failure_reason: true,
+  thumbnail: true,
+  updated_at: true,
+});
+export type MovieListItem = z.infer<typeof movieListItemSchema>;
+
+const pageSchema = z.coerce.number().int().min(1).max(10_000).default(1);
+const pageSizeSchema = z.coerce.number().int().min(1).max(100).default(20);
+
+export const movieListQuerySchema = z.strictObject({
+  page: pageSchema,
+  pageSize: pageSizeSchema,
+  search: z.string().trim().max(100).optional(),
+  status: titleStatusSchema.optional(),
+  kind: titleKindSchema.optional(),
+});
+export type MovieListQuery = z.input<typeof movieListQuerySchema>;
+
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+export const movieListReplySchema = pagedSchema(movieListItemSchema);
+export type MovieListReply = z.infer<typeof movieListReplySchema>;
+
+/** `POST /api/movie/episode` and `PUT /api/movie/episode/:episode_id`. */
+export const episodeBodySchema = z.strictObject({
+  movie_id: z.coerce.number().int().positive(),
+  season_number: z.number().int().min(1).max(100),
+  number: z.number().int().min(1).max(1000).optional(),
+  title: z.string().trim().min(1, 'Enter the title').max(200),
+  description: z.string().max(5000).optional(),
+});
+export type EpisodeBody = z.infer<typeof episodeBodySchema>;
+
+/** The multipart fields of the upload calls (the spec's extra test string is ignored). */
+export const uploadFieldsSchema = z.object({
+  movie_id: z.coerce.number().int().positive('Unknown movie'),
+  episode_id: z.coerce.number().int().positive().optional(),
+});
+export const subtitleFieldsSchema = uploadFieldsSchema.extend({
+  language: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Use a language code such as En or pt-BR'),
+});
+
+// ---- Viewer catalogue ----
+
+/** One title card of the viewer site. `img` and `video` keep the spec's title-list names. */
+export const titleCardSchema = z.object({
+  movie_id: z.number(),
+  title: z.string(),
+  kind: titleKindSchema,
+  year: z.number().nullable(),
+  age_rating: ageRatingSchema,
+  duration: z.number().nullable(),
+  genres: z.array(z.string()),
+  summary: z.string(),
+  quality: qualitySchema.nullable(),
+  release_date: z.string().nullable(),
+  featured: z.boolean(),
+  view_count: z.number(),
+  thumbnail: imageSchema.nullable(),
+  banner: imageSchema.nullable(),
+  img: z.string().nullable(),
+  has_trailer: z.boolean(),
+  playable: z.boolean(),
+  /** Master playlist of the title (for a series: of its first playable episode) when playable. */
+  video: z.string().nullable(),
+  trailer: z.string().nullable(),
+  episode_count: z.number(),
+});
+export type TitleCard = z.infer<typeof titleCardSchema>;
+
+export const catalogRowSchema = z.object({
+  id: z.string(),
+  /** Translation key of the row's heading (e.g. tv_thrillers), and its English text. */
+  key: z.string(),
+  title: z.string(),
+  /** Query for the row's "see all" page (`GET /api/catalog/list`). */
+  see_all: z.record(z.string(), z.string()),
+  items: z.array(titleCardSchema),
+});
+export type CatalogRow = z.infer<typeof catalogRowSchema>;
+export const catalogRowsQuerySchema = z.strictObject({
+  kind: titleKindSchema.optional(),
+  kids: z.enum(['true', 'false']).optional(),
+});
+export const catalogRowsReplySchema = z.object({ rows: z.array(catalogRowSchema) });
+
+export const catalogSearchQuerySchema = z.strictObject({ q: z.string().trim().max(100).default('') });
+export const catalogSearchReplySchema = z.object({ items: z.array(titleCardSchema) });
+
+export const catalogListQuerySchema = z.strictObject({
+  kind: titleKindSchema.optional(),
+  genre: z.string().trim().max(40).optional(),
+  collection: collectionSchema.optional(),
+  kids: z.enum(['true', 'false']).optional(),
+  featured: z.enum(['true', 'false']).optional(),
+  upcoming: z.enum(['true', 'false']).optional(),
+  page: pageSchema,
+  pageSize: z.coerce.number().int().min(1).max(60).default(24),
+});
+export const catalogListReplySchema = pagedSchema(titleCardSchema);
+
+export const catalogEpisodeSchema = z.object({
+  episode_id: z.number(),
+  number: z.number(),
+  title: z.string(),
+  description: z.string(),
+  duration: z.number().nullable(),
+  thumbnail: imageSchema.nullable(),
+  playable: z.boolean(),
+  video: z.string().nullable(),
+  preview_vtt: z.string().nullable(),
+});
+export const catalogSeasonSchema = z.object({
+  season_id: z.number(),
+  number: z.number(),
+  title: z.string(),
+  episodes: z.array(catalogEpisodeSchema),
+});
+export const titleDetailsSchema = titleCardSchema.extend({
+  description: z.string(),
+  cast: z.array(z.string()),
+  tags: z.array(z.string()),
+  collections: z.array(collectionSchema),
+  seasons: z.array(catalogSeasonSchema),
+  subtitles: z.array(z.object({ language: z.string(), label: z.string() })),
+  preview_vtt: z.string().nullable(),
+  poster: imageSchema.nullable(),
+});
+export type TitleDetails = z.infer<typeof titleDetailsSchema>;
+
+export const streamQuerySchema = z.strictObject({ asset: uploadKindSchema.default('video') });
