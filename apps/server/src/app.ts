@@ -20,6 +20,7 @@ import { registerBillingRoutes, startBillingTimer } from './modules/billing/comp
 import { registerAdminRoutes } from './modules/dashboard/compose.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { languageRoutes } from './modules/languages/routes.js';
+import { registerLibraryRoutes } from './modules/library/compose.js';
 import { registerCatalogRoutes } from './modules/media/compose.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerCsrf } from './plugins/csrf.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAdminRoutes(app, container);
   await registerCatalogRoutes(app, container.catalog, config, container.storage);
   await registerBillingRoutes(app, container.billing);
+  registerLibraryRoutes(app, container.library);
   startBillingTimer(app, container.billing, container.clock, app.log);
 
   fs.mkdirSync(path.join(config.mediaDir, 'flags'), { recursive: true });

@@ -13,6 +13,7 @@ import { createBillingModule } from './modules/billing/compose.js';
 import { createAdminModules } from './modules/dashboard/compose.js';
 import { LanguageRepo } from './modules/languages/repo.js';
 import { LanguageService } from './modules/languages/service.js';
+import { createLibraryModule } from './modules/library/compose.js';
 import { createCatalogModules } from './modules/media/compose.js';
 import { RateCounterRepo } from './modules/limits/repo.js';
 import { RateLimitService } from './modules/limits/service.js';
@@ -97,6 +98,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     const title = await catalog.repos.titles.findById(movieId);
     return title ? { collections: parseList(title.collections) } : undefined;
   };
+  // Watch list, favourites, progress and ratings; its lists use the catalogue's cards.
+  const library = createLibraryModule({ clock, db: database.db, cards: catalog.services.catalog });
   return {
     config,
     clock,
@@ -104,6 +107,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     storage,
     catalog,
     billing,
+    library,
     repos: { ...repos, ...accounts.repos, ...admin.repos, ...catalog.repos, ...billing.repos },
     services: { ...services, ...accounts.services, ...admin.services, ...catalog.services, ...billing.services },
   };

@@ -140,11 +140,12 @@ describe('the server process', () => {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     try {
-      for (let i = 0; i < 100; i++) {
-        const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-        if (up) break;
-        await new Promise((r) => setTimeout(r, 100));
+      let up = false;
+      for (let i = 0; i < 600 && !up; i++) {
+        up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+        if (!up) await new Promise((r) => setTimeout(r, 100));
       }
+      expect(up).toBe(true);
       // Start a request and hold back half of its body while the server is told to stop.
       const body = JSON.stringify({ keyword: 'En' });
       const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {

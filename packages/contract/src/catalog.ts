@@ -249,6 +249,9 @@ export const titleCardSchema = z.object({
   video: z.string().nullable(),
   trailer: z.string().nullable(),
   episode_count: z.number(),
+  /** Average star rating (one decimal, 0 when unrated) and number of ratings (library module). */
+  rating_average: z.number(),
+  rating_count: z.number(),
 });
 export type TitleCard = z.infer<typeof titleCardSchema>;
 

@@ -5,4 +5,5 @@ export * from './billing.js';
 export * from './catalog.js';
 export * from './errors.js';
 export * from './languages.js';
+export * from './library.js';
 export * from './translation-keys.js';

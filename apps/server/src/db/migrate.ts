@@ -4,6 +4,7 @@ import * as accounts from './migrations/0002-accounts.js';
 import * as catalog from './migrations/0003-catalog.js';
 import * as billing from './migrations/0004-billing.js';
 import * as admin from './migrations/0005-admin.js';
+import * as library from './migrations/0006-library.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-catalog': catalog,
   '0004-billing': billing,
   '0005-admin': admin,
+  '0006-library': library,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

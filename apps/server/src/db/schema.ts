@@ -3,6 +3,7 @@ import type { AccountTables } from './schema-accounts.js';
 import type { AdminTables } from './schema-admin.js';
 import type { BillingTables } from './schema-billing.js';
 import type { CatalogTables } from './schema-catalog.js';
+import type { LibraryTables } from './schema-library.js';
 
 /** Timestamps are ISO-8601 UTC strings and booleans are 0/1 integers, so one schema serves SQLite and PostgreSQL. */
 export interface UsersTable {
@@ -54,7 +55,7 @@ export interface LanguagesTable {
   updated_at: string;
 }
 
-export interface Database extends AccountTables, CatalogTables, BillingTables, AdminTables {
+export interface Database extends AccountTables, CatalogTables, BillingTables, AdminTables, LibraryTables {
   users: UsersTable;
   sessions: SessionsTable;
   rate_counters: RateCountersTable;

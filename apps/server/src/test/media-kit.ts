@@ -11,6 +11,14 @@ const run = promisify(execFile);
 
 /** Test helpers for the media pipeline: tiny clips made with ffmpeg, waiting for jobs, tus uploads. */
 
+/** FFMPEG_PATH/FFPROBE_PATH of the test run, handed to the apps under test (to try another ffmpeg). */
+export function mediaEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (process.env.FFMPEG_PATH) env.FFMPEG_PATH = process.env.FFMPEG_PATH;
+  if (process.env.FFPROBE_PATH) env.FFPROBE_PATH = process.env.FFPROBE_PATH;
+  return env;
+}
+
 export async function binaries() {
   return resolveMediaBinaries(process.env.FFMPEG_PATH, process.env.FFPROBE_PATH);
 }

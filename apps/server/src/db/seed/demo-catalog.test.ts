@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClient } from '../../test/harness.js';
+import { mediaEnv } from '../../test/media-kit.js';
 import { DemoArtHandler, seedDemoCatalog } from './demo-catalog.js';
 import { demoTitles } from './demo-titles.js';
 
@@ -7,7 +8,7 @@ describe('demo catalogue (SEED_DEMO=true)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ SEED_DEMO: 'true', WORKER_IN_PROCESS: 'false' });
+    t = await createTestApp({ ...mediaEnv(), SEED_DEMO: 'true', WORKER_IN_PROCESS: 'false' });
   });
   afterAll(() => t.close());
 
@@ -35,7 +36,12 @@ describe('demo catalogue (SEED_DEMO=true)', () => {
       drawn.push(job!.targetId);
     }
     const db = t.app.container.database.db;
-    await db.updateTable('media_jobs').set({ status: 'done' }).where('kind', '=', 'demo_art').where('status', '=', 'queued').execute();
+    await db
+      .updateTable('media_jobs')
+      .set({ status: 'done' })
+      .where('kind', '=', 'demo_art')
+      .where('status', '=', 'queued')
+      .execute();
     for (const id of drawn) {
       const card = (await visitor.get(`/api/catalog/titles/${id}`)).json();
       expect(card.thumbnail.url).toMatch(/^\/media\/images\/titles\/.+\.webp$/);

@@ -11,6 +11,8 @@ export interface CardContext {
   assets: Map<number, AssetRow>;
   episodes: Map<number, EpisodeRow[]>;
   today: string;
+  /** Average stars (one decimal) and count per title; titles without ratings are absent. */
+  ratings?: Map<number, { average: number; count: number }>;
 }
 
 export function masterUrl(movieId: number, episodeId?: number, trailer = false): string {
@@ -74,5 +76,7 @@ export function presentCard(storage: LocalMediaStorage, title: TitleRow, context
     video,
     trailer: trailerReady ? masterUrl(title.movie_id, undefined, true) : null,
     episode_count: episodes.length,
+    rating_average: context.ratings?.get(title.movie_id)?.average ?? 0,
+    rating_count: context.ratings?.get(title.movie_id)?.count ?? 0,
   };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, pngImage, signedInAdmin, type TestApp, TestClient } from '../../test/harness.js';
-import { makeClip, waitForJobs } from '../../test/media-kit.js';
+import { makeClip, mediaEnv, trialViewer, waitForJobs } from '../../test/media-kit.js';
 
 interface Card {
   movie_id: number;
@@ -32,7 +32,7 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
 
   beforeAll(async () => {
     // The test clock says 2026-06-01.
-    t = await createTestApp({ WORKER_POLL_MS: '50' });
+    t = await createTestApp({ ...mediaEnv(), WORKER_POLL_MS: '50' });
     admin = await signedInAdmin(t.app);
     visitor = new TestClient(t.app);
     const harbor = await add('Night Harbor', {
@@ -151,6 +151,35 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
     expect(movie.preview_vtt).toMatch(/\.vtt$/);
     expect((await visitor.get(`/api/catalog/titles/${ids['Secret Draft']}`)).statusCode).toBe(404);
     expect((await visitor.get(`/api/catalog/titles/${ids['Old Archive']}/similar`)).statusCode).toBe(404);
+  });
+
+  it('plays a serial from its episodes: upload to an episode, then its master playlist', async () => {
+    const serial = ids['Ledger of Lies']!;
+    const episodeId = (await visitor.get(`/api/catalog/titles/${serial}`)).json().seasons[0].episodes[0]
+      .episode_id;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-clips-'));
+    const clip = await makeClip(dir, 'e', { seconds: 1, width: 320, height: 180 });
+    fs.rmSync(dir, { recursive: true, force: true });
+    const mp4 = { filename: 'e.mp4', contentType: 'video/mp4', data: clip };
+    expect((await admin.postForm('/api/movie/add', { movie_id: String(serial), file: mp4 })).statusCode).toBe(
+      400,
+    );
+    const upload = await admin.postForm('/api/movie/add', {
+      movie_id: String(serial),
+      episode_id: String(episodeId),
+      file: mp4,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    await waitForJobs(t.app);
+    const details = (await visitor.get(`/api/catalog/titles/${serial}`)).json();
+    const url = `/api/stream/${serial}/episodes/${episodeId}/master.m3u8`;
+    expect(details).toMatchObject({ playable: true, video: url, quality: 'SD' });
+    expect(details.seasons[0].episodes[0]).toMatchObject({ playable: true, video: url, duration: 1 });
+    expect((await visitor.get(url)).statusCode).toBe(401);
+    const viewer = await trialViewer(t.app, '+998901260001');
+    const master = await viewer.get(url);
+    expect(master.statusCode).toBe(200);
+    expect(master.body).toMatch(/RESOLUTION=320x180/);
   });
 
   it('suggests similar titles by shared genres, most shared first', async () => {

@@ -1,3 +1,4 @@
+import { averageStars } from '@salomtv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { likePattern, type TitleRow } from '../movies/repo.js';
@@ -74,6 +75,28 @@ export class CatalogRepo {
       .orderBy('movie_id', 'desc')
       .limit(limit)
       .execute();
+  }
+
+  /** Average stars (one decimal) and count of ratings per title (title_ratings, the library module's). */
+  async ratingsOf(movieIds: number[]): Promise<Map<number, { average: number; count: number }>> {
+    const ids = [...new Set(movieIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('title_ratings')
+      .select((eb) => [
+        'title_id',
+        eb.fn.sum<number>('stars').as('sum'),
+        eb.fn.countAll<number>().as('count'),
+      ])
+      .where('title_id', 'in', ids)
+      .groupBy('title_id')
+      .execute();
+    return new Map(
+      rows.map((r) => [
+        r.title_id,
+        { average: averageStars(Number(r.sum), Number(r.count)), count: Number(r.count) },
+      ]),
+    );
   }
 
   findPublished(movieId: number): Promise<TitleRow | undefined> {

@@ -240,7 +240,8 @@ export class CatalogService {
     };
   }
 
-  private async cards(rows: TitleRow[]): Promise<TitleCard[]> {
+  /** Cards of the given title rows, in their order (the library module's lists use it too). */
+  async cards(rows: TitleRow[]): Promise<TitleCard[]> {
     const context = await this.context(rows);
     return rows.map((row) => presentCard(this.storage, row, context));
   }
@@ -261,6 +262,7 @@ export class CatalogService {
     const byTitle = new Map<number, EpisodeRow[]>();
     for (const episode of episodes)
       byTitle.set(episode.movie_id, [...(byTitle.get(episode.movie_id) ?? []), episode]);
-    return { assets, episodes: byTitle, today: this.today() };
+    const ratings = await this.catalog.ratingsOf(rows.map((r) => r.movie_id));
+    return { assets, episodes: byTitle, today: this.today(), ratings };
   }
 }

@@ -6,6 +6,7 @@ import { createTestApp, signedInAdmin, type TestApp, type TestClient } from '../
 import {
   makeClip,
   makeCorruptClip,
+  mediaEnv,
   probeFile,
   trialViewer,
   tusUpload,
@@ -53,7 +54,12 @@ describe('media pipeline: upload, transcode, stream', () => {
   let clips: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ WORKER_POLL_MS: '50', JOB_RETRY_BASE_SECONDS: '0', JOB_MAX_ATTEMPTS: '2' });
+    t = await createTestApp({
+      ...mediaEnv(),
+      WORKER_POLL_MS: '50',
+      JOB_RETRY_BASE_SECONDS: '0',
+      JOB_MAX_ATTEMPTS: '2',
+    });
     admin = await signedInAdmin(t.app);
     clips = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-clips-'));
   });
@@ -70,9 +76,10 @@ describe('media pipeline: upload, transcode, stream', () => {
       movie_id: String(movie.movie_id),
     });
     expect(upload.statusCode).toBe(200);
+    // The in-process worker may already have taken the job by the time the answer is written.
     expect(upload.json()).toMatchObject({
       status: 'processing',
-      video: { status: 'queued', width: 640, height: 360 },
+      video: { status: expect.stringMatching(/^(queued|processing)$/), width: 640, height: 360 },
     });
     await waitForJobs(t.app);
 
@@ -162,7 +169,7 @@ describe('media pipeline: upload, transcode, stream', () => {
   });
 
   it('stops a running ffmpeg when the app closes', async () => {
-    const other = await createTestApp({ WORKER_POLL_MS: '50' });
+    const other = await createTestApp({ ...mediaEnv(), WORKER_POLL_MS: '50' });
     try {
       const client = await signedInAdmin(other.app);
       const movie = (await client.post('/api/movie/create')).json();

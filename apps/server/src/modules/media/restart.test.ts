@@ -7,7 +7,7 @@ import { buildApp } from '../../app.js';
 import type { AppInstance } from '../../app-types.js';
 import { loadConfig } from '../../config.js';
 import { ADMIN_PASSWORD, ADMIN_PHONE, signedInAdmin, TestClock } from '../../test/harness.js';
-import { makeClip, waitForJobs } from '../../test/media-kit.js';
+import { makeClip, mediaEnv, waitForJobs } from '../../test/media-kit.js';
 
 /** Two app processes over one data folder and database, as after a crash and a restart. */
 describe('a transcode interrupted by a dying process', () => {
@@ -26,6 +26,7 @@ describe('a transcode interrupted by a dying process', () => {
       ADMIN_PASSWORD,
       SEED_DEMO: 'false',
       WORKER_POLL_MS: '50',
+      ...mediaEnv(),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     });

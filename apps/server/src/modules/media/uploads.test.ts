@@ -13,7 +13,7 @@ import {
   type TestApp,
   type TestClient,
 } from '../../test/harness.js';
-import { binaries, makeClip, tusUpload } from '../../test/media-kit.js';
+import { binaries, makeClip, mediaEnv, tusUpload } from '../../test/media-kit.js';
 
 const run = promisify(execFile);
 
@@ -47,7 +47,7 @@ describe('uploads: checks that change nothing when they refuse', () => {
   const video = (data: Buffer, filename = 'clip.mp4') => ({ filename, contentType: 'video/mp4', data });
 
   beforeAll(async () => {
-    t = await createTestApp({ WORKER_IN_PROCESS: 'false', MAX_VIDEO_BYTES: '200000' });
+    t = await createTestApp({ ...mediaEnv(), WORKER_IN_PROCESS: 'false', MAX_VIDEO_BYTES: '200000' });
     admin = await signedInAdmin(t.app);
     clips = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-clips-'));
     clip = await makeClip(clips, 'small', { seconds: 1, width: 160, height: 90 });

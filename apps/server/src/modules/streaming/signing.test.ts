@@ -1,7 +1,8 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { toWebVtt } from '../../media/subtitles.js';
 import { entitlement } from './entitlement.js';
-import { parseRange } from './send-file.js';
+import { parseRange, sendMediaFile } from './send-file.js';
 import { StreamSigner } from './url-signer.js';
 
 describe('stream address signing', () => {
@@ -43,6 +44,31 @@ describe('byte ranges', () => {
     expect(parseRange('bytes=9-3', 100)).toBe('unsatisfiable');
     expect(parseRange('bytes=0-1,5-6', 100)).toBeUndefined();
     expect(parseRange('items=0-1', 100)).toBeUndefined();
+  });
+});
+
+describe('X-Accel-Redirect mode', () => {
+  it('authorises in the app and hands the bytes to nginx', async () => {
+    const app = Fastify();
+    app.get('/seg', (request, reply) =>
+      sendMediaFile(
+        request,
+        reply,
+        {
+          path: '/nowhere',
+          relativeKey: 'hls/a1-x/720p/seg_00000.m4s',
+          contentType: 'video/mp4',
+          cacheControl: 'private',
+        },
+        '/protected-media/',
+      ),
+    );
+    const response = await app.inject({ method: 'GET', url: '/seg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-accel-redirect']).toBe('/protected-media/hls/a1-x/720p/seg_00000.m4s');
+    expect(response.headers['content-type']).toBe('video/mp4');
+    expect(response.body).toBe('');
+    await app.close();
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type TestApp,
   type TestClient,
 } from '../../test/harness.js';
-import { makeClip, trialViewer, waitForJobs } from '../../test/media-kit.js';
+import { makeClip, mediaEnv, trialViewer, waitForJobs } from '../../test/media-kit.js';
 
 const SRT = `1
 00:00:00,000 --> 00:00:00,800
@@ -32,7 +32,7 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
   let master: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ WORKER_POLL_MS: '50', STREAM_URL_TTL_SECONDS: '600' });
+    t = await createTestApp({ ...mediaEnv(), WORKER_POLL_MS: '50', STREAM_URL_TTL_SECONDS: '600' });
     admin = await signedInAdmin(t.app);
     viewer = await trialViewer(t.app, '+998901240001');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-clips-'));

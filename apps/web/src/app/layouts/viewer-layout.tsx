@@ -1,20 +1,35 @@
-import { Outlet } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { useLanguage } from '../../shared/i18n/language-context';
 import { LoadingState } from '../../shared/ui/loading-state';
 import { ViewerFooter } from './viewer-footer';
 import { ViewerHeader } from './viewer-header';
 
+// The popup player (and hls.js behind it) loads only when a title is opened.
+const PopupHost = lazy(() =>
+  import('../../features/player/components/popup-host').then((m) => ({ default: m.PopupHost })),
+);
+
 /** The viewer shell. Pages show once the language record has arrived (or English, if it could not). */
 export function ViewerLayout() {
   const { status, t } = useLanguage();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  // `?title=<id>` opens the popup player over any viewer page (not /player, where it names what plays).
+  const popupTitle = /^\/player\/?$/i.test(pathname) ? 0 : Number(params.get('title')) || 0;
   if (status === 'loading') return <LoadingState label={t('loading')} fullScreen />;
   return (
     <div className="flex min-h-dvh flex-col bg-bg text-text">
-      <ViewerHeader />
+      {popupTitle ? null : <ViewerHeader />}
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <ViewerFooter />
+      {popupTitle ? null : <ViewerFooter />}
+      {popupTitle ? (
+        <Suspense fallback={null}>
+          <PopupHost movieId={popupTitle} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

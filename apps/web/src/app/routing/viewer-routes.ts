@@ -87,6 +87,13 @@ export const viewerRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'browse',
+    lazy: lazyPage(
+      () => import('../../features/browse/components/browse-grid-page'),
+      (m) => m.BrowseGridPage,
+    ),
+  },
+  {
     path: 'popup',
     lazy: lazyPage(
       () => import('../../features/player/components/popup-page'),

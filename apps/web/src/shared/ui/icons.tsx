@@ -82,3 +82,43 @@ export const SparkIcon = (props: IconProps) => (
     <path d="M12 3v4M12 17v4M3 12h4M17 12h4M5.6 5.6l2.8 2.8M15.6 15.6l2.8 2.8M5.6 18.4l2.8-2.8M15.6 8.4l2.8-2.8" />
   </Icon>
 );
+export const HeartIcon = ({ filled, ...props }: IconProps & { filled?: boolean }) => (
+  <Icon {...props}>
+    <path
+      d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.2 5 6.6 5c2 0 3.4 1.1 5.4 3 2-1.9 3.4-3 5.4-3 3.4 0 5.5 3.4 4.1 6.8C19.5 16.4 12 21 12 21z"
+      fill={filled ? 'currentColor' : 'none'}
+    />
+  </Icon>
+);
+export const PlusIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+export const CheckIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m5 12 5 5 9-10" />
+  </Icon>
+);
+export const VolumeIcon = ({ level, ...props }: IconProps & { level: 0 | 1 | 2 | 3 }) => (
+  <Icon {...props}>
+    <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+    {level === 0 ? <path d="m16 9 5 6M21 9l-5 6" /> : null}
+    {level >= 1 ? <path d="M16 10a3 3 0 0 1 0 4" /> : null}
+    {level >= 2 ? <path d="M18.5 8a6 6 0 0 1 0 8" /> : null}
+    {level >= 3 ? <path d="M21 5.5a10 10 0 0 1 0 13" /> : null}
+  </Icon>
+);
+export const PauseIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 4h3v16H7zM14 4h3v16h-3z" fill="currentColor" />
+  </Icon>
+);
+export const StarIcon = ({ filled, ...props }: IconProps & { filled?: boolean }) => (
+  <Icon {...props}>
+    <path
+      d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z"
+      fill={filled ? 'currentColor' : 'none'}
+    />
+  </Icon>
+);

@@ -40,7 +40,7 @@ export function PhoneNumberInput({
   return (
     <div className="flex gap-2" dir="ltr">
       <Select
-        id={`${id}-code`}
+        id={`${id}-country`}
         aria-label={codeLabel}
         className="w-36 shrink-0 sm:w-44"
         value={value.iso}

@@ -120,7 +120,7 @@ export function PhoneRow({ profile }: { profile: UserProfile }) {
       </Field>
       {sentTo ? (
         <Field
-          id="account-phone-code"
+          id="account-phone-otp"
           label={t('otp_code')}
           error={codeError}
           hint={
@@ -130,7 +130,7 @@ export function PhoneRow({ profile }: { profile: UserProfile }) {
           }
         >
           <Input
-            id="account-phone-code"
+            id="account-phone-otp"
             dir="ltr"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -138,7 +138,7 @@ export function PhoneRow({ profile }: { profile: UserProfile }) {
             className="max-w-48 font-mono tracking-widest"
             value={code}
             onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_CODE_LENGTH))}
-            {...describedBy('account-phone-code', codeError, 'hint')}
+            {...describedBy('account-phone-otp', codeError, 'hint')}
           />
         </Field>
       ) : null}

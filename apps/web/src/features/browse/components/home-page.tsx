@@ -1,8 +1,6 @@
-import { useT } from '../../../shared/i18n/language-context';
-import { PageIntro } from '../../../shared/ui/page-intro';
+import { BrowsePage } from './browse-page';
 
-/** Home (/home): the signed-in start page with the catalogue rows. */
+/** Home (/home, spec viewer 6): hero carousel, TV Thrillers, Your Favourites, Continue Watching, Featured… */
 export function HomePage() {
-  const t = useT();
-  return <PageIntro title={t('home')} description={t('nothing_here_yet')} />;
+  return <BrowsePage title="home" variant="home" />;
 }

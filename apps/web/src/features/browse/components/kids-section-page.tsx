@@ -1,8 +1,6 @@
-import { useT } from '../../../shared/i18n/language-context';
-import { PageIntro } from '../../../shared/ui/page-intro';
+import { BrowsePage } from './browse-page';
 
-/** Kids Section (/kidsection): titles for children. */
+/** Kids section (/kidsection, spec viewer 7): titles rated All or 7+ only. */
 export function KidsSectionPage() {
-  const t = useT();
-  return <PageIntro title={t('kids_section')} description={t('nothing_here_yet')} />;
+  return <BrowsePage title="kids_section" filters={{ kids: 'true' }} />;
 }

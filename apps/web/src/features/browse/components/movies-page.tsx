@@ -1,8 +1,6 @@
-import { useT } from '../../../shared/i18n/language-context';
-import { PageIntro } from '../../../shared/ui/page-intro';
+import { BrowsePage } from './browse-page';
 
-/** Movies (/movies): every movie, in rows by genre. */
+/** Movies (/movies, spec viewer 7): the rows of films. */
 export function MoviesPage() {
-  const t = useT();
-  return <PageIntro title={t('movies')} description={t('nothing_here_yet')} />;
+  return <BrowsePage title="movies" filters={{ kind: 'movie' }} />;
 }

@@ -1,8 +1,64 @@
+import type { TitleCard as Card } from '@salomtv/contract';
+import { useOpenPlayer, useOpenPopup } from '../../../shared/catalog/open-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { PageIntro } from '../../../shared/ui/page-intro';
+import { buttonClasses } from '../../../shared/ui/button-classes';
+import { PlayIcon } from '../../../shared/ui/icons';
+import { BrowsePage } from './browse-page';
 
-/** Serials (/serials): every serial with its seasons. */
-export function SerialsPage() {
+/** The series banner (the spec's Vikings banner): Play Now goes to /player. */
+export function SeriesBanner({ card }: { card: Card }) {
   const t = useT();
-  return <PageIntro title={t('serials')} description={t('nothing_here_yet')} />;
+  const openPlayer = useOpenPlayer();
+  const openPopup = useOpenPopup();
+  const image = card.banner ?? card.thumbnail;
+  return (
+    <section
+      aria-label={card.title}
+      className="relative isolate mx-4 my-6 overflow-hidden rounded-card border border-border sm:mx-6"
+      data-testid="series-banner"
+    >
+      {image ? (
+        <img
+          src={image.url}
+          srcSet={image.srcset}
+          sizes="100vw"
+          width={image.width}
+          height={image.height}
+          loading="lazy"
+          alt=""
+          className="absolute inset-0 -z-10 size-full object-cover opacity-50"
+        />
+      ) : (
+        <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-r from-brand/30 to-surface" />
+      )}
+      <div className="flex flex-col gap-3 p-6 sm:p-10">
+        <h2 className="text-2xl font-extrabold sm:text-4xl">{card.title}</h2>
+        {card.summary ? <p className="line-clamp-2 max-w-xl text-text/90">{card.summary}</p> : null}
+        <div className="flex flex-wrap gap-3">
+          <button type="button" className={buttonClasses('primary', 'md')} onClick={() => openPlayer(card)}>
+            <PlayIcon className="size-4" />
+            {t('play_now')}
+          </button>
+          <button
+            type="button"
+            className={buttonClasses('secondary', 'md')}
+            onClick={() => openPopup(card.movie_id)}
+          >
+            {t('episodes')}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Serials (/serials, spec viewer 7): series rows and the series banner. */
+export function SerialsPage() {
+  return (
+    <BrowsePage
+      title="serials"
+      filters={{ kind: 'series' }}
+      banner={(card) => <SeriesBanner card={card} />}
+    />
+  );
 }

@@ -1,8 +1,28 @@
-import { useT } from '../../../shared/i18n/language-context';
-import { PageIntro } from '../../../shared/ui/page-intro';
+import { useQuery } from '@tanstack/react-query';
+import { listQuery } from '../../../shared/catalog/catalog-api';
+import { BrowsePage } from './browse-page';
+import { SeriesBanner } from './serials-page';
 
-/** TV show (/tvshow): the series layout with its banners. */
+/** TV shows (/tvshow): the American TV Shows collection first, then the series rows. */
 export function TvShowPage() {
-  const t = useT();
-  return <PageIntro title={t('tv_series')} description={t('nothing_here_yet')} />;
+  const shows = useQuery(listQuery({ collection: 'america_tv_shows', pageSize: '30' })).data;
+  const extraRows = shows?.items.length
+    ? [
+        {
+          id: 'collection:america_tv_shows',
+          key: 'america_tv_shows',
+          title: 'American TV Shows',
+          see_all: { collection: 'america_tv_shows' },
+          items: shows.items,
+        },
+      ]
+    : [];
+  return (
+    <BrowsePage
+      title="tv_series"
+      filters={{ kind: 'series' }}
+      extraRows={extraRows}
+      banner={(card) => <SeriesBanner card={card} />}
+    />
+  );
 }

@@ -1,8 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { PageIntro } from '../../../shared/ui/page-intro';
+import { libraryListQuery, useSignedIn } from '../../../shared/library/library-api';
+import { buttonClasses } from '../../../shared/ui/button-classes';
+import { LoadingState } from '../../../shared/ui/loading-state';
+import { Carousel } from './carousel';
+import { StatsSlide } from './hero-slides';
+import { TitleCard } from './title-card';
+import { useCardActions } from './use-card-actions';
 
-/** Watch list (/watchlist): the titles the viewer saved. */
+/** Watch list (/watchlist): the viewer's saved titles, or an empty state that points to browsing. */
 export function WatchListPage() {
   const t = useT();
-  return <PageIntro title={t('watch_list')} description={t('nothing_here_yet')} />;
+  useDocumentTitle(t('watch_list'));
+  const signedIn = useSignedIn();
+  const list = useQuery({ ...libraryListQuery('watchlist'), enabled: signedIn });
+  const actions = useCardActions();
+  if (signedIn && list.isPending) return <LoadingState label={t('loading')} />;
+  const items = list.data?.items ?? [];
+  return (
+    <div className="pb-10" data-testid="watchlist-page">
+      {items.length ? (
+        <Carousel
+          label={t('watch_list')}
+          slides={items}
+          render={(card) => <StatsSlide card={card} onWatch={actions.other.onPlay} />}
+        />
+      ) : null}
+      <section className="px-4 py-6 sm:px-6" aria-labelledby="watchlist-heading">
+        <h1 id="watchlist-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
+          {t('watch_list')}
+        </h1>
+        {items.length === 0 ? (
+          <div className="flex flex-col items-start gap-4 rounded-card border border-dashed border-border p-8">
+            <p className="text-muted">{t('watch_list_empty')}</p>
+            <Link to={signedIn ? '/home' : '/signin'} className={buttonClasses('primary', 'md')}>
+              {signedIn ? t('browse_titles') : t('sign_in')}
+            </Link>
+          </div>
+        ) : (
+          <ul
+            className="grid grid-cols-[repeat(auto-fill,200px)] justify-center gap-4 sm:justify-start"
+            aria-label={t('watch_list')}
+          >
+            {items.map((card) => (
+              <TitleCard key={card.movie_id} card={card} actions={actions.other} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
+import { rowsQuery } from '../../../shared/catalog/catalog-api';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
 import { roleQuery } from '../../../shared/session/session-api';
@@ -14,15 +15,18 @@ export function LandingPage() {
   const t = useT();
   useDocumentTitle(undefined);
   const role = useQuery(roleQuery()).data;
+  const rows = useQuery({ ...rowsQuery({}), enabled: !role }).data?.rows ?? [];
+  const row = (id: string) => rows.find((r) => r.id === id)?.items ?? [];
+  const season = row('new').length ? row('new') : row('featured');
   if (role) return <Navigate to="/home" replace />;
   return (
     <>
       <LandingHero />
-      <TitleRail id="season-title" heading={t('movies_of_this_season')} />
+      <TitleRail id="season-title" heading={t('movies_of_this_season')} items={season} />
       <DownloadSection />
       <WhatsNewSection />
       <WatchAnywhereSection />
-      <TitleRail id="popular-title" heading={t('popuplar_movies_and_shows')} />
+      <TitleRail id="popular-title" heading={t('popuplar_movies_and_shows')} items={row('popular')} />
     </>
   );
 }

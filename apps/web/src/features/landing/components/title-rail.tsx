@@ -1,26 +1,55 @@
+import type { TitleCard } from '@salomtv/contract';
+import { useOpenPopup } from '../../../shared/catalog/open-title';
 import { useT } from '../../../shared/i18n/language-context';
+import { ScrollRow } from '../../../shared/ui/scroll-row';
 
-/**
- * A horizontal row of titles (the landing slider and the popular row). The catalogue issue fills it;
- * until then it shows its empty state.
- */
-export function TitleRail({ id, heading }: { id: string; heading: string }) {
+/** A horizontal row of real posters (the landing slider and the popular row); a poster opens its trailer. */
+export function TitleRail({ id, heading, items }: { id: string; heading: string; items: TitleCard[] }) {
   const t = useT();
+  const openPopup = useOpenPopup();
   return (
-    <section aria-labelledby={id} className="mx-auto w-full max-w-screen-2xl px-4 py-10 sm:px-6">
+    <section
+      aria-labelledby={id}
+      className="mx-auto w-full max-w-screen-2xl px-4 py-10 sm:px-6"
+      data-testid={id}
+    >
       <h2 id={id} className="mb-5 text-2xl font-bold sm:text-3xl">
         {heading}
       </h2>
-      <div className="flex gap-4 overflow-x-auto pb-2">
-        {[0, 1, 2, 3, 4, 5].map((slot) => (
-          <div
-            key={slot}
-            aria-hidden
-            className="aspect-[2/3] w-36 shrink-0 rounded-card border border-dashed border-border bg-surface sm:w-44"
-          />
-        ))}
-      </div>
-      <p className="mt-4 text-muted">{t('nothing_here_yet')}</p>
+      {items.length === 0 ? (
+        <p className="text-muted">{t('nothing_here_yet')}</p>
+      ) : (
+        <ScrollRow label={heading} previousLabel={t('scroll_left')} nextLabel={t('scroll_right')}>
+          {items.map((card) => {
+            const image = card.thumbnail ?? card.banner;
+            return (
+              <li key={card.movie_id} className="w-36 shrink-0 snap-start sm:w-44">
+                <button
+                  type="button"
+                  className="block w-full overflow-hidden rounded-card border border-border bg-surface text-start hover:border-muted"
+                  onClick={() => openPopup(card.movie_id, { trailer: true })}
+                >
+                  {image ? (
+                    <img
+                      src={image.url}
+                      srcSet={image.srcset}
+                      sizes="176px"
+                      width={176}
+                      height={264}
+                      loading="lazy"
+                      alt=""
+                      className="aspect-[2/3] w-full object-cover"
+                    />
+                  ) : (
+                    <div aria-hidden className="aspect-[2/3] w-full bg-surface-2" />
+                  )}
+                  <span className="block truncate p-2 text-sm font-semibold">{card.title}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ScrollRow>
+      )}
     </section>
   );
 }

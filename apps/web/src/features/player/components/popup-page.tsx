@@ -1,8 +1,8 @@
-import { useT } from '../../../shared/i18n/language-context';
-import { PageIntro } from '../../../shared/ui/page-intro';
+import { Navigate, useSearchParams } from 'react-router';
 
-/** Popup (/popup): a title with its details and trailer. */
+/** /popup?title=<id>: the layout opens the popup player for the title; without one there is nothing to show. */
 export function PopupPage() {
-  const t = useT();
-  return <PageIntro title={t('more_details')} description={t('nothing_here_yet')} />;
+  const [params] = useSearchParams();
+  if (!Number(params.get('title'))) return <Navigate to="/home" replace />;
+  return <div className="min-h-[60dvh]" />;
 }

@@ -6,12 +6,13 @@ import { useToast } from '../../../../shared/ui/toast-context';
 import { useSaveDetails } from '../api/save-details';
 import { StatusBadge } from './status-badge';
 
-const NEXT_STEP: Partial<Record<Movie['status'], string>> = {
+const NEXT_STEP: Record<Movie['status'], string> = {
   draft: 'Upload the video to make the title ready.',
   processing: 'The video is being transcoded; the title becomes ready when it is done.',
   ready: 'Ready to publish: viewers see the title once it is published.',
   published: 'Viewers can find and watch this title.',
   archived: 'Archived: hidden from viewers.',
+  failed: 'A video could not be transcoded: upload it again.',
 };
 
 /** The title's status with Publish (when ready) or Unpublish, through `POST /api/movie/details`. */
@@ -33,7 +34,11 @@ export function PublishBar({ movie }: { movie: Movie }) {
         <div className="flex flex-wrap items-center gap-3">
           <span className="text-sm text-muted">Status</span>
           <StatusBadge status={movie.status} progress={movie.progress} reason={movie.failure_reason} />
-          <span className="text-sm text-muted">{NEXT_STEP[movie.status] ?? ''}</span>
+          <span className="text-sm text-muted">
+            {movie.status === 'draft' && movie.kind === 'series'
+              ? 'Add episodes and upload their videos to make the serial ready.'
+              : NEXT_STEP[movie.status]}
+          </span>
         </div>
         {movie.status === 'ready' ? (
           <Button onClick={() => setStatus('published')} busy={save.isPending}>

@@ -33,7 +33,11 @@ export function StatusBadge({ status, progress, reason }: StatusBadgeProps) {
     );
   }
   return (
-    <div className="flex min-w-28 flex-col gap-1" data-testid="status-badge" data-status={status}>
+    <div
+      className={`flex flex-col gap-1 ${status === 'processing' ? 'min-w-28' : ''}`}
+      data-testid="status-badge"
+      data-status={status}
+    >
       <span className={`${badge} ${colours[status]} self-start`}>{status}</span>
       {status === 'processing' ? (
         <ProgressBar value={progress ?? 0} label="Transcode progress" tone="info" />

@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+import { codeSentTo, createViewer, newPhone, signUpViaApi, textsSentTo } from './accounts-helpers';
+import { submitSignIn } from './helpers';
+
+const PASSWORD = 'viewer-pass-123';
+
+const row = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+test('a signed-out visit to /userprofile goes to sign-in and back after it', async ({ page, request }) => {
+  const { phone } = newPhone();
+  await createViewer(request, phone, PASSWORD);
+  await page.goto('/userprofile');
+  await expect(page).toHaveURL(/\/signin\?next=%2Fuserprofile$/);
+  await submitSignIn(page, phone, PASSWORD);
+  await expect(page).toHaveURL(/\/userprofile$/);
+  await expect(page.getByRole('heading', { name: 'Account Setting', level: 1 })).toBeVisible();
+});
+
+test('a viewer renames themselves and picks Russian; the language returns at the next sign-in', async ({
+  page,
+}) => {
+  const { phone } = newPhone();
+  await signUpViaApi(page, phone, PASSWORD);
+  await page.goto('/userprofile');
+  await expect(page.getByRole('heading', { name: 'Account Setting', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('next-billing')).toContainText('Your next billing date is');
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('First Name').fill('Aziza');
+  await page.getByLabel('Last Name').fill('Karimova');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('toast').last()).toHaveText(/Updated/);
+  await expect(page.getByTestId('profile-name')).toHaveText('Aziza Karimova');
+
+  // Each row has its own toggle: opening Language leaves Email closed.
+  await page.getByRole('button', { name: 'Change: Language' }).click();
+  await expect(page.getByRole('button', { name: 'Change: Email' })).toBeVisible();
+  await row(page, 'Language').getByLabel('Choose language').selectOption({ label: 'Русский' });
+  await page.getByRole('button', { name: 'Save: Language' }).click();
+  await expect(page.getByRole('heading', { name: 'Настройки аккаунта', level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByTestId('language-value')).toHaveText('Русский');
+
+  // Logout from the header's profile menu, then forget the browser's choice.
+  await page.getByRole('banner').getByRole('button', { name: 'Мой профиль' }).click();
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
+
+  await submitSignIn(page, phone, PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Главная');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/world's best/);
+  expect(await page.evaluate(() => localStorage.getItem('key'))).toBe('Ru');
+});
+
+test('a password change needs the current one; a phone change needs the code sent to the new number', async ({
+  page,
+  request,
+}) => {
+  const { phone } = newPhone();
+  const next = newPhone();
+  await createViewer(request, phone, PASSWORD);
+  await page.goto('/signin?next=/userprofile');
+  await submitSignIn(page, phone, PASSWORD);
+  await expect(page).toHaveURL(/\/userprofile$/);
+
+  await page.getByRole('button', { name: 'Change: Password' }).click();
+  await page.getByLabel('Current password').fill('not-my-password');
+  await page.getByLabel('New password').fill('fresh-pass-456');
+  await page.getByRole('button', { name: 'Save: Password' }).click();
+  await expect(page.locator('#current-password-error')).toHaveText('The current password is wrong');
+  await page.getByLabel('Current password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Save: Password' }).click();
+  await expect(page.getByRole('button', { name: 'Change: Password' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Change: Phone Number' }).click();
+  const phoneRow = row(page, 'Phone Number');
+  await phoneRow.getByLabel('Country code').selectOption('UZ');
+  await phoneRow.getByLabel('Phone Number', { exact: true }).fill(next.national);
+  const before = await textsSentTo(page.request, next.phone);
+  await phoneRow.getByRole('button', { name: 'Send otp' }).click();
+  await phoneRow.getByLabel('Code from the SMS').fill(await codeSentTo(page.request, next.phone, before));
+  await page.getByRole('button', { name: 'Save: Phone Number' }).click();
+  await expect(page.getByTestId('phone-value')).toHaveText(next.phone);
+
+  // Both changes hold at the next sign-in.
+  await page.context().clearCookies();
+  await page.goto('/signin');
+  await submitSignIn(page, next.phone, 'fresh-pass-456');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('Forgot your password resets it through a code texted to the account', async ({ page, request }) => {
+  const { phone, national } = newPhone();
+  await createViewer(request, phone, PASSWORD);
+  await page.goto('/signin');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/forgotpassword$/);
+  await expect(page.getByRole('heading', { name: 'Reset your password', level: 1 })).toBeVisible();
+  await page.getByLabel('Country code').selectOption('UZ');
+  await page.getByLabel('Phone Number').fill(national);
+  const before = await textsSentTo(page.request, phone);
+  await page.getByRole('button', { name: 'Send otp' }).click();
+  await page.getByLabel('Code from the SMS').fill(await codeSentTo(page.request, phone, before));
+  await page.getByRole('button', { name: 'verify otp' }).click();
+  await page.getByLabel('New password').fill('reset-pass-789');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByTestId('toast')).toContainText('Your password has been changed');
+  await submitSignIn(page, phone, 'reset-pass-789');
+  await expect(page).toHaveURL(/\/home$/);
+});

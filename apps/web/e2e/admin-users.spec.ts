@@ -1,0 +1,107 @@
+import { expect, type Page, test } from '@playwright/test';
+import { newPhone } from './accounts-helpers';
+import { ADMIN, signInAsAdmin, submitSignIn } from './helpers';
+
+const viewer = { ...newPhone(), password: 'viewer-pass-123', last: `Tester${Date.now() % 100_000}` };
+const dataRows = (page: Page) => page.locator('tbody tr');
+
+async function searchUsers(page: Page, text: string) {
+  await page.getByLabel('Search users').fill(text);
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text).replace(/[+]/g, '\\+')}`));
+}
+
+test.describe
+  .serial('user administration', () => {
+    test('an admin adds a user, then finds it by search and filters', async ({ page }) => {
+      await signInAsAdmin(page, '/user');
+      await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();
+      await expect(
+        page.getByRole('row', { name: new RegExp(ADMIN.phone.replace('+', '\\+')) }),
+      ).toBeVisible();
+      await page.getByRole('link', { name: 'Add User' }).click();
+      await expect(page).toHaveURL(/\/adduser$/);
+
+      const create = page.getByRole('button', { name: 'Create user' });
+      await create.click();
+      await expect(page.locator('#user-phone-error')).toHaveText('Enter your phone number');
+      await expect(page.locator('#user-password-error')).toHaveText('Use at least 8 characters');
+
+      await page.getByLabel('Country code').selectOption('UZ');
+      await page.getByLabel('Phone Number').fill(viewer.national);
+      await page.getByLabel('First Name').fill('Dilnoza');
+      await page.getByLabel('Last Name').fill(viewer.last);
+      await page.getByLabel('Email').fill(`${viewer.last.toLowerCase()}@example.com`);
+      await page.getByLabel('Password').fill(viewer.password);
+      await page.getByLabel('Country', { exact: true }).selectOption('India');
+      await create.click();
+      await expect(page.getByTestId('toast')).toContainText(`User ${viewer.phone} created`);
+      await expect(page).toHaveURL(/\/user$/);
+
+      await searchUsers(page, viewer.last);
+      await expect(dataRows(page)).toHaveCount(1);
+      const found = dataRows(page).first();
+      await expect(found).toContainText('Dilnoza');
+      await expect(found).toContainText('India');
+      await expect(found).toContainText('Active');
+
+      const country = page.getByLabel('Country');
+      await country.selectOption('Pakistan');
+      await expect(page.getByText('No user matches these filters.')).toBeVisible();
+      await country.selectOption('India');
+      await expect(dataRows(page)).toHaveCount(1);
+      await page.getByLabel('Status').selectOption('disabled');
+      await expect(page.getByText('No user matches these filters.')).toBeVisible();
+      await page.getByLabel('Status').selectOption('');
+      await expect(dataRows(page)).toHaveCount(1);
+    });
+
+    test('the Verified switch marks the user verified and stays so', async ({ page }) => {
+      await signInAsAdmin(page, `/user?search=${viewer.last}`);
+      const toggle = page.getByRole('switch', { name: `Verified: Dilnoza ${viewer.last}` });
+      await expect(toggle).toHaveAttribute('aria-checked', 'false');
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-checked', 'true');
+      await page.reload();
+      await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    });
+
+    test('setting a user Non-Active signs them out at once and refuses their sign-in', async ({
+      page,
+      browser,
+    }) => {
+      const viewerContext = await browser.newContext();
+      const viewerPage = await viewerContext.newPage();
+      await viewerPage.goto('/signin');
+      await submitSignIn(viewerPage, viewer.phone, viewer.password);
+      await expect(viewerPage).toHaveURL(/\/home$/);
+
+      await signInAsAdmin(page, `/user?search=${viewer.last}`);
+      await page.getByRole('link', { name: `View Dilnoza ${viewer.last}` }).click();
+      await expect(page).toHaveURL(/\/viewuser\?user_id=\d+$/);
+      await expect(page.getByRole('heading', { name: `User: Dilnoza ${viewer.last}` })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Sessions' })).toContainText('1 device');
+      await page.getByRole('button', { name: 'Set Non-Active' }).click();
+      await page.getByRole('button', { name: 'Yes, set Non-Active' }).click();
+      await expect(page.getByTestId('toast')).toContainText('Non-Active');
+      await expect(page.getByRole('region', { name: 'Account' })).toContainText('Non-Active');
+
+      await viewerPage.goto('/userprofile');
+      await expect(viewerPage).toHaveURL(/\/signin\?next=%2Fuserprofile$/);
+      await submitSignIn(viewerPage, viewer.phone, viewer.password);
+      await expect(viewerPage.getByRole('alert')).toHaveText(
+        'This account is disabled. Contact support to enable it.',
+      );
+      await viewerContext.close();
+    });
+
+    test('the last active admin cannot be set Non-Active', async ({ page }) => {
+      await signInAsAdmin(page, `/user?search=${encodeURIComponent(ADMIN.phone)}`);
+      await page
+        .getByRole('link', { name: /^View / })
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Set Non-Active' }).click();
+      await page.getByRole('button', { name: 'Yes, set Non-Active' }).click();
+      await expect(page.getByRole('alert')).toContainText('This is the last active administrator');
+    });
+  });

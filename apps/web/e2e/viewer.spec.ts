@@ -1,0 +1,191 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { ADMIN, submitSignIn } from './helpers';
+
+const FFMPEG = path.resolve(import.meta.dirname, '../../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
+const stamp = Date.now().toString(36);
+const THRILLER = `Cold Harbour ${stamp}`;
+const KIDS = `Little Comet ${stamp}`;
+const VIEWER = {
+  phone: `+99893${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+  password: 'viewer-pass-123',
+};
+
+let workDir = '';
+let clipPath = '';
+let posterPng: Buffer;
+
+async function snap(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+async function xsrf(page: Page): Promise<Record<string, string>> {
+  await page.request.get('/api/health');
+  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
+}
+
+/** Creates a published title with a poster and a trailer through the admin API. */
+async function createTitle(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  details: Record<string, unknown>,
+): Promise<number> {
+  const created = await request.post('/api/movie/create', { headers });
+  expect(created.status()).toBe(201);
+  const movieId = ((await created.json()) as { movie_id: number }).movie_id;
+  const saved = await request.post('/api/movie/details', {
+    headers,
+    data: { movie_id: movieId, ...details },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const poster = await request.post('/api/movie/thumbnail', {
+    headers,
+    multipart: {
+      movie_id: String(movieId),
+      file: { name: 'poster.png', mimeType: 'image/png', buffer: posterPng },
+    },
+  });
+  expect(poster.status(), await poster.text()).toBe(200);
+  const trailer = await request.post('/api/movie/trailer', {
+    headers,
+    multipart: {
+      movie_id: String(movieId),
+      file: { name: 'trailer.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clipPath) },
+    },
+  });
+  expect(trailer.status(), await trailer.text()).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        const movie = (await (await request.get(`/api/movie/${movieId}`)).json()) as {
+          trailer: { status: string } | null;
+        };
+        return movie.trailer?.status;
+      },
+      { timeout: 60_000, message: 'the trailer is transcoded' },
+    )
+    .toBe('ready');
+  const published = await request.post('/api/movie/details', {
+    headers,
+    data: { movie_id: movieId, title: details.title, status: 'published' },
+  });
+  expect(published.status(), await published.text()).toBe(200);
+  return movieId;
+}
+
+test.beforeAll(async () => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-viewer-e2e-'));
+  clipPath = path.join(workDir, 'trailer.mp4');
+  const made = spawnSync(
+    FFMPEG,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=24', '-f', 'lavfi', '-i', 'sine=frequency=440'],
+      ...['-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clipPath],
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`ffmpeg could not make the clip: ${made.stderr}`);
+  posterPng = await sharp({
+    create: { width: 400, height: 600, channels: 3, background: { r: 120, g: 30, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+});
+
+test.afterAll(() => {
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+test('a viewer browses home, keeps titles, plays a trailer in the popup and sees only kids titles in the kids section', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  // Set-up through the admin API: two published titles with trailers, and a viewer account.
+  let headers = await xsrf(page);
+  const login = await page.request.post('/api/user/login', {
+    headers,
+    data: { phone_number: ADMIN.phone, password: ADMIN.password },
+  });
+  expect(await login.text()).toContain('admin');
+  headers = await xsrf(page);
+  await createTitle(page.request, headers, {
+    title: THRILLER,
+    kind: 'movie',
+    genres: ['Thriller', 'Crime'],
+    cast: ['Ann Lee'],
+    description: 'A harbour town holds its breath.',
+    age_rating: '16+',
+    year: 2024,
+    featured: true,
+  });
+  await createTitle(page.request, headers, {
+    title: KIDS,
+    kind: 'movie',
+    genres: ['Animation', 'Family'],
+    age_rating: 'All',
+    year: 2023,
+  });
+  const viewer = await page.request.post('/api/web/user', {
+    headers,
+    data: { phone_number: VIEWER.phone, password: VIEWER.password, role: 'user' },
+  });
+  expect(viewer.status(), await viewer.text()).toBe(201);
+  await page.context().clearCookies();
+
+  // The viewer signs in and lands on home.
+  await page.goto('/signin');
+  await submitSignIn(page, VIEWER.phone, VIEWER.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('hero-carousel')).toContainText(THRILLER);
+  const thrillers = page.getByTestId('row-genre:thriller');
+  await expect(thrillers.getByRole('heading', { name: 'TV Thrillers' })).toBeVisible();
+  const card = thrillers.getByTestId('title-card').filter({ hasText: THRILLER });
+  await expect(card).toBeVisible();
+  await snap(page, 'viewer-home');
+
+  // Watch list: plus on the card, then /watchlist shows it.
+  await card.hover();
+  await card.getByRole('button', { name: `Add to watch list: ${THRILLER}` }).click();
+  await expect(card.getByRole('button', { name: `Remove from watch list: ${THRILLER}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.getByRole('banner').getByRole('link', { name: 'Watch list' }).click();
+  await expect(page).toHaveURL(/\/watchlist$/);
+  await expect(page.getByTestId('watchlist-page').getByTestId('title-card')).toContainText([THRILLER]);
+
+  // Favourites: the heart, then the Your Favourites row on home.
+  await page.getByRole('banner').getByRole('link', { name: 'Home' }).click();
+  await card.hover();
+  await card.getByRole('button', { name: `Add to Favourites: ${THRILLER}` }).click();
+  await expect(page.getByTestId('row-favourites').getByTestId('title-card')).toContainText([THRILLER]);
+
+  // The popup: header hidden, the trailer plays, Esc closes it and the header is back.
+  await card.getByRole('button', { name: THRILLER, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: THRILLER });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/[?&]title=\d+/);
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expect(dialog.getByText('Ann Lee')).toBeVisible();
+  const video = dialog.getByTestId('popup-video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0.3);
+  await snap(page, 'viewer-popup');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page).not.toHaveURL(/title=/);
+
+  // The kids section shows the kids title and not the thriller.
+  await page.goto('/kidsection');
+  await expect(page.getByTestId('title-card').filter({ hasText: KIDS }).first()).toBeVisible();
+  await expect(page.getByTestId('title-card').filter({ hasText: THRILLER })).toHaveCount(0);
+});

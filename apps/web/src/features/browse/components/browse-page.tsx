@@ -1,0 +1,179 @@
+import type { TitleCard as Card, CatalogRow as Row, TranslationKey } from '@salomtv/contract';
+import { translationKeyNames } from '@salomtv/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { type CatalogFilters, rowsQuery } from '../../../shared/catalog/catalog-api';
+import { useOpenPlayer, useOpenPopup } from '../../../shared/catalog/open-title';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { useT } from '../../../shared/i18n/language-context';
+import { continueWatchingQuery, libraryListQuery, useSignedIn } from '../../../shared/library/library-api';
+import { Alert } from '../../../shared/ui/alert';
+import { Button } from '../../../shared/ui/button';
+import { LoadingState } from '../../../shared/ui/loading-state';
+import { Carousel } from './carousel';
+import { CatalogRow } from './catalog-row';
+import { HeroSlide, StatsSlide } from './hero-slides';
+import { useCardActions } from './use-card-actions';
+
+const keys = new Set<string>(translationKeyNames);
+/** A row heading: its translation key when the catalogue has it, else the server's English text. */
+export function useRowHeading() {
+  const t = useT();
+  return (row: Pick<Row, 'key' | 'title'>) => (keys.has(row.key) ? t(row.key as TranslationKey) : row.title);
+}
+
+export const seeAllHref = (row: Pick<Row, 'see_all' | 'key'>) =>
+  `/browse?${new URLSearchParams({ ...row.see_all, row: row.key })}`;
+
+interface BrowsePageProps {
+  title: TranslationKey;
+  filters?: CatalogFilters;
+  /** Home: the hero carousel, the viewer's rows and the second carousel in the spec's order. */
+  variant?: 'home' | 'section';
+  /** Rows shown before the catalogue rows (e.g. the TV shows collection). */
+  extraRows?: Row[];
+  banner?: (card: Card) => ReactNode;
+}
+
+/** The shared layout of /home, /movies, /serials, /tvshow and /kidsection: carousels and rows of real titles. */
+export function BrowsePage({
+  title,
+  filters = {},
+  variant = 'section',
+  extraRows = [],
+  banner,
+}: BrowsePageProps) {
+  const t = useT();
+  useDocumentTitle(t(title));
+  const heading = useRowHeading();
+  const signedIn = useSignedIn();
+  const rows = useQuery(rowsQuery(filters));
+  const favourites = useQuery({ ...libraryListQuery('favourites'), enabled: signedIn && variant === 'home' });
+  const continuing = useQuery({ ...continueWatchingQuery(), enabled: signedIn && variant === 'home' });
+  const actions = useCardActions();
+  const openPopup = useOpenPopup();
+  const openPlayer = useOpenPlayer();
+
+  if (rows.isPending) return <LoadingState label={t('loading')} />;
+  if (rows.isError)
+    return (
+      <div className="mx-auto max-w-xl p-6">
+        <Alert tone="error">{t('something_went_wrong')}</Alert>
+        <Button className="mt-4" onClick={() => rows.refetch()}>
+          {t('try_again')}
+        </Button>
+      </div>
+    );
+
+  const all = [...extraRows, ...rows.data.rows].filter((row) => row.items.length > 0);
+  const byId = new Map(all.map((row) => [row.id, row]));
+  const featured = byId.get('featured')?.items ?? all[0]?.items ?? [];
+  const popular = byId.get('popular')?.items ?? featured;
+  const slideActions = {
+    onPlay: (card: Card) => (card.playable ? openPlayer(card) : openPopup(card.movie_id)),
+    onDetails: (card: Card) => openPopup(card.movie_id),
+    onTrailer: actions.trailer,
+  };
+
+  const rendered: ReactNode[] = [];
+  let first = true;
+  const pushRow = (row: Row, captions?: Map<number, string>, seeAll?: string | null) => {
+    if (row.items.length === 0) return;
+    rendered.push(
+      <CatalogRow
+        key={row.id}
+        id={row.id}
+        heading={heading(row)}
+        items={row.items}
+        actions={first ? actions.first : actions.other}
+        seeAll={seeAll === null ? undefined : (seeAll ?? seeAllHref(row))}
+        captions={captions}
+      />,
+    );
+    first = false;
+  };
+  const used = new Set<string>();
+  const take = (id: string) => {
+    const row = byId.get(id);
+    used.add(id);
+    if (row) pushRow(row);
+  };
+
+  if (variant === 'home') {
+    take('genre:thriller');
+    pushRow(
+      {
+        id: 'favourites',
+        key: 'your_fovourites',
+        title: '',
+        see_all: {},
+        items: favourites.data?.items ?? [],
+      },
+      undefined,
+      null,
+    );
+    const cw = continuing.data?.items ?? [];
+    pushRow(
+      { id: 'continue', key: 'continue_watching', title: '', see_all: {}, items: cw.map((i) => i.card) },
+      new Map(cw.map((i) => [i.card.movie_id, `${Math.round(i.percent)}%`])),
+      null,
+    );
+    take('featured');
+  }
+  const upcoming = byId.get('upcoming');
+  used.add('upcoming');
+  const rest = all.filter((row) => !used.has(row.id));
+  const firstRest = rest.slice(0, variant === 'home' ? 0 : 3);
+  for (const row of firstRest) pushRow(row);
+
+  return (
+    <div className="pb-10" data-testid={`browse-${title}`}>
+      <h1 className="sr-only">{t(title)}</h1>
+      {variant === 'home' ? (
+        <Carousel
+          label={t('featured_movies_to_watch_now')}
+          slides={featured}
+          testId="hero-carousel"
+          render={(card) => <HeroSlide card={card} actions={slideActions} />}
+        />
+      ) : (
+        <Carousel
+          label={t(title)}
+          slides={featured}
+          testId="section-carousel"
+          render={(card) => <StatsSlide card={card} onWatch={slideActions.onPlay} />}
+        />
+      )}
+      {all.length === 0 ? <p className="px-6 py-10 text-center text-muted">{t('nothing_here_yet')}</p> : null}
+      {rendered}
+      {banner && popular[0] ? banner(popular[0]) : null}
+      {variant === 'home' ? (
+        <Carousel
+          label={t('watch_now')}
+          slides={popular}
+          testId="stats-carousel"
+          render={(card) => <StatsSlide card={card} onWatch={slideActions.onPlay} />}
+        />
+      ) : null}
+      {upcoming ? (
+        <CatalogRow
+          id="upcoming"
+          heading={heading(upcoming)}
+          items={upcoming.items}
+          actions={actions.other}
+          seeAll={seeAllHref(upcoming)}
+        />
+      ) : null}
+      {rest.slice(firstRest.length).map((row) => (
+        <CatalogRow
+          key={row.id}
+          id={row.id}
+          heading={heading(row)}
+          items={row.items}
+          actions={actions.other}
+          seeAll={seeAllHref(row)}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { TitleCard as Card } from '@salomtv/contract';
+import { Link } from 'react-router';
+import { useT } from '../../../shared/i18n/language-context';
+import { ScrollRow } from '../../../shared/ui/scroll-row';
+import { type CardActions, TitleCard } from './title-card';
+
+interface CatalogRowProps {
+  id: string;
+  heading: string;
+  items: Card[];
+  actions: CardActions;
+  /** The "see all" page; none for the viewer's own rows without a grid. */
+  seeAll?: string;
+  captions?: Map<number, string>;
+}
+
+/** One titled row of cards with see all and left/right handles. */
+export function CatalogRow({ id, heading, items, actions, seeAll, captions }: CatalogRowProps) {
+  const t = useT();
+  const headingId = `row-${id.replace(/[^a-z0-9-]/gi, '-')}`;
+  return (
+    <section aria-labelledby={headingId} className="px-4 py-5 sm:px-6" data-testid={`row-${id}`}>
+      <div className="mb-3 flex items-baseline justify-between gap-4">
+        <h2 id={headingId} className="text-xl font-bold sm:text-2xl">
+          {heading}
+        </h2>
+        {seeAll ? (
+          <Link to={seeAll} className="text-sm font-medium text-muted hover:text-text">
+            {t('see_all')}
+            <span className="sr-only">: {heading}</span>
+          </Link>
+        ) : null}
+      </div>
+      <ScrollRow label={heading} previousLabel={t('scroll_left')} nextLabel={t('scroll_right')}>
+        {items.map((card) => (
+          <TitleCard
+            key={card.movie_id}
+            card={card}
+            actions={actions}
+            caption={captions?.get(card.movie_id)}
+          />
+        ))}
+      </ScrollRow>
+    </section>
+  );
+}

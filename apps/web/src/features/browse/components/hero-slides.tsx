@@ -1,0 +1,78 @@
+import type { TitleCard as Card } from '@salomtv/contract';
+import { useQuery } from '@tanstack/react-query';
+import { compactCount, fill, formatRuntime } from '../../../shared/catalog/format';
+import { useLanguage } from '../../../shared/i18n/language-context';
+import { ratingsQuery } from '../../../shared/library/library-api';
+import { buttonClasses } from '../../../shared/ui/button-classes';
+import { PlayIcon, StarIcon } from '../../../shared/ui/icons';
+
+interface SlideActions {
+  onPlay: (card: Card) => void;
+  onDetails: (card: Card) => void;
+  onTrailer: (card: Card) => void;
+}
+
+/** A hero slide: title, age rating, duration, description, Play Now, More Details, Watch Trailer. */
+export function HeroSlide({ card, actions }: { card: Card; actions: SlideActions }) {
+  const { t } = useLanguage();
+  return (
+    <>
+      <h2 className="max-w-2xl text-3xl font-extrabold sm:text-5xl">{card.title}</h2>
+      <p className="flex flex-wrap items-center gap-3 text-sm text-muted">
+        <span className="rounded border border-border px-1.5 py-0.5 text-text">{card.age_rating}</span>
+        {card.duration ? <span>{formatRuntime(card.duration)}</span> : null}
+        {card.year ? <span>{card.year}</span> : null}
+        {card.genres.length ? <span>{card.genres.slice(0, 3).join(' · ')}</span> : null}
+      </p>
+      {card.summary ? <p className="line-clamp-3 max-w-xl text-base text-text/90">{card.summary}</p> : null}
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className={buttonClasses('primary', 'lg')} onClick={() => actions.onPlay(card)}>
+          <PlayIcon className="size-5" />
+          {t('play_now')}
+        </button>
+        <button
+          type="button"
+          className={buttonClasses('secondary', 'lg')}
+          onClick={() => actions.onDetails(card)}
+        >
+          {t('more_details')}
+        </button>
+        {card.has_trailer ? (
+          <button
+            type="button"
+            className={buttonClasses('ghost', 'lg')}
+            onClick={() => actions.onTrailer(card)}
+          >
+            {t('watch_trailer')}
+          </button>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** The second carousel's slide: title, view count, average star rating, Watch Now. */
+export function StatsSlide({ card, onWatch }: { card: Card; onWatch: (card: Card) => void }) {
+  const { t, keyword } = useLanguage();
+  const ratings = useQuery(ratingsQuery(card.movie_id)).data;
+  return (
+    <>
+      <h2 className="max-w-2xl text-3xl font-extrabold sm:text-4xl">{card.title}</h2>
+      <p className="flex flex-wrap items-center gap-4 text-sm text-muted">
+        <span>{fill(t('views_count'), { count: compactCount(card.view_count, keyword.toLowerCase()) })}</span>
+        {ratings?.average != null ? (
+          <span className="inline-flex items-center gap-1">
+            <StarIcon filled className="size-4 text-focus" />
+            {ratings.average.toFixed(1)} ({fill(t('ratings_count'), { count: ratings.count })})
+          </span>
+        ) : null}
+      </p>
+      <div>
+        <button type="button" className={buttonClasses('primary', 'lg')} onClick={() => onWatch(card)}>
+          <PlayIcon className="size-5" />
+          {t('watch_now')}
+        </button>
+      </div>
+    </>
+  );
+}

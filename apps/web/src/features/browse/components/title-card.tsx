@@ -1,0 +1,126 @@
+import type { TitleCard as Card } from '@salomtv/contract';
+import { useState } from 'react';
+import { fill, formatRuntime } from '../../../shared/catalog/format';
+import { useT } from '../../../shared/i18n/language-context';
+import { useTitleLists } from '../../../shared/library/library-api';
+import { CheckIcon, HeartIcon, PlayIcon, PlusIcon, VolumeIcon } from '../../../shared/ui/icons';
+
+/** The spec's card width (px). */
+export const CARD_WIDTH = 200;
+
+export interface CardActions {
+  onPlay: (card: Card) => void;
+  onOpen: (card: Card) => void;
+}
+
+const iconButton =
+  'inline-flex size-9 items-center justify-center rounded-full border border-white/40 bg-black/60 text-white hover:border-white hover:bg-black/80 aria-pressed:border-brand aria-pressed:text-brand-strong';
+
+/** A title card: poster, title, age rating and runtime; the overlay has Play Now, volume, heart and plus. */
+export function TitleCard({
+  card,
+  actions,
+  caption,
+}: {
+  card: Card;
+  actions: CardActions;
+  caption?: string;
+}) {
+  const t = useT();
+  const lists = useTitleLists(card.movie_id);
+  const [muted, setMuted] = useState(true);
+  const upcoming = Boolean(card.release_date && card.release_date > new Date().toISOString().slice(0, 10));
+  const image = card.thumbnail ?? card.banner;
+  return (
+    <li
+      className="group relative shrink-0 snap-start overflow-hidden rounded-card border border-border bg-surface"
+      style={{ width: CARD_WIDTH }}
+      data-testid="title-card"
+      data-movie-id={card.movie_id}
+    >
+      <button
+        type="button"
+        className="block w-full text-start"
+        onClick={() => actions.onOpen(card)}
+        aria-label={card.title}
+      >
+        {image ? (
+          <img
+            src={image.url}
+            srcSet={image.srcset}
+            sizes={`${CARD_WIDTH}px`}
+            width={CARD_WIDTH}
+            height={300}
+            loading="lazy"
+            decoding="async"
+            alt=""
+            className="aspect-[2/3] w-full object-cover"
+          />
+        ) : (
+          <div
+            aria-hidden
+            className="flex aspect-[2/3] w-full items-center justify-center bg-surface-2 p-3 text-center text-lg font-bold text-muted"
+          >
+            {card.title}
+          </div>
+        )}
+      </button>
+      <div className="p-3">
+        <h3 className="truncate text-sm font-semibold">{card.title}</h3>
+        <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-muted">
+          <span className="rounded border border-border px-1">{card.age_rating}</span>
+          {upcoming && card.release_date ? (
+            <span>{fill(t('coming_on'), { date: card.release_date })}</span>
+          ) : (
+            <span>{formatRuntime(card.duration)}</span>
+          )}
+          {caption ? <span>{caption}</span> : null}
+        </p>
+      </div>
+      <div className="pointer-events-none absolute inset-x-0 top-0 flex aspect-[2/3] items-end bg-gradient-to-t from-black/85 via-black/10 to-transparent p-2 opacity-0 transition-opacity group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 pointer-coarse:pointer-events-auto pointer-coarse:opacity-100">
+        <div className="flex w-full items-center gap-1.5">
+          <button
+            type="button"
+            className="inline-flex h-9 flex-1 items-center justify-center gap-1 rounded-full bg-brand px-2 text-xs font-semibold text-white hover:bg-brand-strong"
+            onClick={() => actions.onPlay(card)}
+            aria-label={`${upcoming ? t('watch_trailer') : t('play_now')}: ${card.title}`}
+          >
+            <PlayIcon className="size-4" />
+            <span className="truncate">{upcoming ? t('watch_trailer') : t('play_now')}</span>
+          </button>
+          <button
+            type="button"
+            className={iconButton}
+            aria-pressed={!muted}
+            aria-label={muted ? t('unmute') : t('mute')}
+            onClick={() => setMuted(!muted)}
+          >
+            <VolumeIcon level={muted ? 0 : 2} className="size-4" />
+          </button>
+          {lists.signedIn ? (
+            <>
+              <button
+                type="button"
+                className={iconButton}
+                aria-pressed={lists.inFavourites}
+                aria-label={`${lists.inFavourites ? t('remove_from_favourites') : t('add_to_favourites')}: ${card.title}`}
+                onClick={lists.toggleFavourite}
+              >
+                <HeartIcon filled={lists.inFavourites} className="size-4" />
+              </button>
+              <button
+                type="button"
+                className={iconButton}
+                aria-pressed={lists.inWatchlist}
+                aria-label={`${lists.inWatchlist ? t('remove_from_watch_list') : t('add_to_watch_list')}: ${card.title}`}
+                onClick={lists.toggleWatchlist}
+              >
+                {lists.inWatchlist ? <CheckIcon className="size-4" /> : <PlusIcon className="size-4" />}
+              </button>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { useT } from '../../../shared/i18n/language-context';
+import { buttonClasses } from '../../../shared/ui/button-classes';
+import type { PlaybackGate } from '../lib/playback-session';
+
+/** Why a feature does not play: the stream limit (with Stop per device), no plan, a plan too small, signed out. */
+export function GateNotice({ gate, onStop }: { gate: PlaybackGate; onStop: (playbackId: string) => void }) {
+  const t = useT();
+  const box =
+    'flex size-full flex-col items-center justify-center gap-3 bg-black/80 p-4 text-center text-white';
+  if (gate.state === 'limit')
+    return (
+      <div className={box} role="alert" data-testid="stream-limit">
+        <p>{t('stream_limit')}</p>
+        <ul className="flex flex-col gap-2">
+          {gate.active.map((session) => (
+            <li key={session.playback_id} className="flex items-center gap-3">
+              <span>{session.device_label}</span>
+              <button
+                type="button"
+                className={buttonClasses('secondary', 'sm')}
+                onClick={() => onStop(session.playback_id)}
+              >
+                {t('stop')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  if (gate.state === 'subscribe' || gate.state === 'upgrade')
+    return (
+      <div className={box} role="alert" data-testid="subscribe-prompt">
+        <p>{gate.state === 'upgrade' ? t('upgrade_to_watch') : t('subscribe_to_watch')}</p>
+        <Link to="/pricingplan" className={buttonClasses('primary', 'md')}>
+          {t('pricing_plan')}
+        </Link>
+      </div>
+    );
+  if (gate.state === 'signin')
+    return (
+      <div className={box} role="alert">
+        <p>{t('sign_in_to_watch')}</p>
+        <Link to="/signin" className={buttonClasses('primary', 'md')}>
+          {t('sign_in')}
+        </Link>
+      </div>
+    );
+  if (gate.state === 'error')
+    return (
+      <div className={box} role="alert">
+        <p>{gate.message ?? t('something_went_wrong')}</p>
+      </div>
+    );
+  return null;
+}

@@ -1,0 +1,222 @@
+import { type RefObject, useEffect, useState } from 'react';
+import { formatClock } from '../../../shared/catalog/format';
+import { useT } from '../../../shared/i18n/language-context';
+import { PauseIcon, PlayIcon, VolumeIcon } from '../../../shared/ui/icons';
+import { type useVideo, VOLUME_STEP, volumeLevel } from '../lib/use-video';
+
+type Emitter = { on(event: string, fn: () => void): void; off(event: string, fn: () => void): void };
+
+const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2];
+const SEEK_STEP = 10;
+const btn =
+  'inline-flex h-10 min-w-10 items-center justify-center rounded-md px-2 text-sm text-white hover:bg-white/15';
+const select = 'h-9 rounded-md border border-white/30 bg-black/70 px-2 text-sm text-white';
+
+interface PlayerToolbarProps {
+  player: ReturnType<typeof useVideo>;
+  frameRef: RefObject<HTMLDivElement | null>;
+  onStop: () => void;
+  onNextEpisode?: (() => void) | undefined;
+  onBack: () => void;
+}
+
+/** The full-page player's controls and keyboard (space, arrows, f, m). */
+export function PlayerToolbar({ player, frameRef, onStop, onNextEpisode }: PlayerToolbarProps) {
+  const t = useT();
+  const { state, controls, hls, videoRef } = player;
+  const [levels, setLevels] = useState<{ index: number; height: number }[]>([]);
+  const [level, setLevel] = useState(-1);
+  const [tracks, setTracks] = useState<{ index: number; label: string }[]>([]);
+  const [track, setTrack] = useState(-1);
+  const [speed, setSpeed] = useState(1);
+
+  useEffect(() => {
+    if (!hls) return;
+    const readLevels = () =>
+      setLevels(
+        hls.levels.map((l, index) => ({ index, height: l.height })).sort((a, b) => b.height - a.height),
+      );
+    const readTracks = () =>
+      setTracks(
+        hls.subtitleTracks.map((s, index) => ({ index, label: s.name || s.lang || String(index + 1) })),
+      );
+    readLevels();
+    readTracks();
+    // Event names as strings: a value import of hls.js here would pull it out of its own chunk.
+    const events = hls as unknown as Emitter;
+    events.on('hlsManifestParsed', readLevels);
+    events.on('hlsSubtitleTracksUpdated', readTracks);
+    return () => {
+      events.off('hlsManifestParsed', readLevels);
+      events.off('hlsSubtitleTracksUpdated', readTracks);
+    };
+  }, [hls]);
+
+  const fullscreen = () => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void frame.requestFullscreen?.().catch(() => undefined);
+  };
+  const pip = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (document.pictureInPictureElement) void document.exitPictureInPicture();
+    else void video.requestPictureInPicture?.().catch(() => undefined);
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, select, textarea, button, a, [role="dialog"], dialog')) return;
+      if (event.key === ' ') controls.toggle();
+      else if (event.key === 'ArrowLeft') controls.seekBy(-SEEK_STEP);
+      else if (event.key === 'ArrowRight') controls.seekBy(SEEK_STEP);
+      else if (event.key === 'ArrowUp') controls.setVolume(Math.min(1, state.volume + 0.1));
+      else if (event.key === 'ArrowDown') controls.setVolume(Math.max(0, state.volume - 0.1));
+      else if (event.key === 'f') fullscreen();
+      else if (event.key === 'm') controls.toggleMute();
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  return (
+    <div className="flex flex-col gap-1 bg-gradient-to-t from-black/90 to-transparent px-3 pt-6 pb-2 text-white">
+      <input
+        type="range"
+        min={0}
+        max={100}
+        step={0.1}
+        value={state.percent}
+        aria-label={t('seek')}
+        onChange={(event) => controls.seekTo((Number(event.target.value) / 100) * state.duration)}
+        className="w-full accent-brand"
+      />
+      <div className="flex flex-wrap items-center gap-1">
+        <button
+          type="button"
+          className={btn}
+          onClick={() => controls.seekBy(-SEEK_STEP)}
+          aria-label={t('rewind_10')}
+        >
+          ⟲10
+        </button>
+        <button
+          type="button"
+          className={btn}
+          onClick={controls.toggle}
+          aria-label={state.playing ? t('pause') : t('play')}
+          data-testid="player-toggle"
+        >
+          {state.playing ? <PauseIcon /> : <PlayIcon />}
+        </button>
+        <button type="button" className={btn} onClick={onStop} aria-label={t('stop')}>
+          <span aria-hidden className="block size-3.5 bg-current" />
+        </button>
+        <button
+          type="button"
+          className={btn}
+          onClick={() => controls.seekBy(SEEK_STEP)}
+          aria-label={t('forward_10')}
+        >
+          10⟳
+        </button>
+        <span className="px-2 text-sm tabular-nums" dir="ltr" data-testid="player-time">
+          {formatClock(state.currentTime)} / {formatClock(state.duration)}
+        </span>
+        <button
+          type="button"
+          className={btn}
+          onClick={controls.toggleMute}
+          aria-label={state.muted ? t('unmute') : t('mute')}
+          aria-pressed={state.muted}
+        >
+          <VolumeIcon level={volumeLevel(state.volume, state.muted)} />
+        </button>
+        <input
+          type="range"
+          min={0}
+          max={1}
+          step={VOLUME_STEP}
+          value={state.muted ? 0 : state.volume}
+          aria-label={t('volume')}
+          onChange={(event) => controls.setVolume(Number(event.target.value))}
+          className="w-20 accent-brand sm:w-28"
+        />
+        <div className="ms-auto flex flex-wrap items-center gap-1">
+          {onNextEpisode ? (
+            <button type="button" className={btn} onClick={onNextEpisode}>
+              {t('next_episode')}
+            </button>
+          ) : null}
+          {levels.length > 1 ? (
+            <select
+              className={select}
+              aria-label={t('quality')}
+              value={level}
+              onChange={(event) => {
+                const next = Number(event.target.value);
+                setLevel(next);
+                if (hls) hls.currentLevel = next;
+              }}
+            >
+              <option value={-1}>{t('auto')}</option>
+              {levels.map((l) => (
+                <option key={l.index} value={l.index}>
+                  {l.height}p
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <select
+            className={select}
+            aria-label={t('speed')}
+            value={speed}
+            onChange={(event) => {
+              const next = Number(event.target.value);
+              setSpeed(next);
+              if (videoRef.current) videoRef.current.playbackRate = next;
+            }}
+          >
+            {SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s}x
+              </option>
+            ))}
+          </select>
+          {tracks.length ? (
+            <select
+              className={select}
+              aria-label={t('subtitles')}
+              value={track}
+              onChange={(event) => {
+                const next = Number(event.target.value);
+                setTrack(next);
+                if (hls) {
+                  hls.subtitleTrack = next;
+                  hls.subtitleDisplay = next >= 0;
+                }
+              }}
+            >
+              <option value={-1}>{t('off')}</option>
+              {tracks.map((s) => (
+                <option key={s.index} value={s.index}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <button type="button" className={btn} onClick={pip} aria-label={t('picture_in_picture')}>
+            ⧉
+          </button>
+          <button type="button" className={btn} onClick={fullscreen} aria-label={t('fullscreen')}>
+            ⛶
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useT } from '../../../shared/i18n/language-context';
+import { CloseIcon } from '../../../shared/ui/icons';
+
+/**
+ * A modal dialog (native `<dialog>` opened with showModal: the rest of the page is inert, so focus stays
+ * inside); Esc and the close button call `onClose`. Focus returns to where it was when it closes.
+ */
+export function PopupDialog({
+  label,
+  onClose,
+  children,
+}: {
+  label: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const ref = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const previous = document.activeElement as HTMLElement | null;
+    if (!dialog.open) dialog.showModal();
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    document.body.style.overflow = 'hidden';
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      document.body.style.overflow = '';
+      if (dialog.open) dialog.close();
+      if (previous?.isConnected) previous.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-modal="true"
+      aria-label={label}
+      data-testid="popup-player"
+      className="m-0 size-full max-h-none max-w-none overflow-y-auto bg-bg/95 p-0 text-text backdrop:bg-black/80 sm:m-auto sm:my-6 sm:h-auto sm:max-h-[calc(100dvh-3rem)] sm:w-[min(64rem,calc(100vw-2rem))] sm:rounded-card sm:border sm:border-border"
+    >
+      <button
+        type="button"
+        onClick={() => onCloseRef.current()}
+        aria-label={t('close')}
+        className="absolute end-3 top-3 z-20 inline-flex size-10 items-center justify-center rounded-full bg-black/70 text-white hover:bg-black"
+      >
+        <CloseIcon />
+      </button>
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { titleQuery } from '../../../shared/catalog/catalog-api';
+import type { PopupState } from '../../../shared/catalog/open-title';
+import { useT } from '../../../shared/i18n/language-context';
+import { LoadingState } from '../../../shared/ui/loading-state';
+import { PopupDialog } from './popup-dialog';
+import { PopupPlayer } from './popup-player';
+
+/** The popup player for `?title=<id>` on any viewer page (the layout hides the header and footer meanwhile). */
+export function PopupHost({ movieId }: { movieId: number }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const details = useQuery(titleQuery(movieId));
+  const openedHere = (location.state as PopupState | null)?.popup === true;
+
+  const close = useCallback(() => {
+    if (openedHere) {
+      navigate(-1);
+      return;
+    }
+    const params = new URLSearchParams(location.search);
+    params.delete('title');
+    params.delete('trailer');
+    params.delete('episode');
+    const search = params.toString();
+    // /popup has nothing under the dialog: closing it leads home.
+    const pathname = /^\/popup\/?$/i.test(location.pathname) ? '/home' : location.pathname;
+    navigate({ pathname, search: search ? `?${search}` : '' }, { replace: true });
+  }, [openedHere, navigate, location.search, location.pathname]);
+
+  return (
+    <PopupDialog label={details.data?.title ?? t('loading')} onClose={close}>
+      {details.isPending ? (
+        <LoadingState label={t('loading')} />
+      ) : details.isError ? (
+        <p className="p-8 text-center text-muted" role="alert">
+          {t('something_went_wrong')}
+        </p>
+      ) : (
+        <PopupPlayer key={movieId} details={details.data} />
+      )}
+    </PopupDialog>
+  );
+}

@@ -1,0 +1,51 @@
+import type Hls from 'hls.js';
+
+export interface AttachedSource {
+  /** The hls.js instance (null when the browser plays HLS natively). */
+  hls: Hls | null;
+  destroy: () => void;
+}
+
+/**
+ * Plays an HLS master playlist in a video element: hls.js where Media Source Extensions exist (loaded on demand,
+ * so it is only in the player chunks), the browser's own HLS elsewhere (Safari, iOS).
+ */
+export async function attachSource(
+  video: HTMLVideoElement,
+  src: string,
+  options: { startPosition?: number; maxHeight?: number } = {},
+): Promise<AttachedSource> {
+  const { default: HlsClass } = await import('hls.js');
+  if (HlsClass.isSupported()) {
+    const hls = new HlsClass({
+      startPosition: options.startPosition ?? -1,
+      capLevelToPlayerSize: false,
+      enableWorker: true,
+    });
+    hls.loadSource(src);
+    hls.attachMedia(video);
+    return { hls, destroy: () => hls.destroy() };
+  }
+  video.src = src;
+  if (options.startPosition) {
+    const seek = () => {
+      video.currentTime = options.startPosition ?? 0;
+    };
+    video.addEventListener('loadedmetadata', seek, { once: true });
+  }
+  return {
+    hls: null,
+    destroy: () => {
+      video.removeAttribute('src');
+      video.load();
+    },
+  };
+}
+
+/** The plan's quality label from the height cap of a playback session. */
+export function qualityLabel(maxHeight: number | undefined): 'SD' | 'HD' | 'FHD' | null {
+  if (!maxHeight) return null;
+  if (maxHeight >= 1080) return 'FHD';
+  if (maxHeight >= 720) return 'HD';
+  return 'SD';
+}

@@ -1,0 +1,166 @@
+import type Hls from 'hls.js';
+import { useEffect, useRef, useState } from 'react';
+import { saveProgress } from '../../../shared/library/library-api';
+import { attachSource } from './attach-source';
+
+/** The spec's player constants (section 9). */
+export const VOLUME_STEP = 0.02;
+export const UNMUTE_VOLUME = 0.5;
+export const PROGRESS_REFRESH_MS = 1000;
+export const PROGRESS_SAVE_MS = 10_000;
+
+export interface VideoState {
+  playing: boolean;
+  currentTime: number;
+  duration: number;
+  /** 0..100, refreshed every second. */
+  percent: number;
+  volume: number;
+  muted: boolean;
+}
+
+interface UseVideoOptions {
+  src: string | null;
+  autoPlay?: boolean;
+  startPosition?: number;
+  /** Where to save progress (none for trailers). */
+  progress?: { movieId: number; episodeId?: number | undefined } | null;
+}
+
+/** Attaches an HLS source to a video element and mirrors its state; saves progress every 10 s, on pause and on leave. */
+export function useVideo({ src, autoPlay = false, startPosition, progress }: UseVideoOptions) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [hls, setHls] = useState<Hls | null>(null);
+  const [state, setState] = useState<VideoState>({
+    playing: false,
+    currentTime: 0,
+    duration: 0,
+    percent: 0,
+    volume: 1,
+    muted: false,
+  });
+  const progressRef = useRef(progress);
+  progressRef.current = progress;
+
+  const save = () => {
+    const video = videoRef.current;
+    const target = progressRef.current;
+    if (!video || !target || !(video.currentTime > 0)) return;
+    saveProgress({
+      movie_id: target.movieId,
+      episode_id: target.episodeId,
+      position_seconds: video.currentTime,
+      duration_seconds: video.duration,
+    });
+  };
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !src) return;
+    let cancelled = false;
+    let detach: (() => void) | undefined;
+    void attachSource(video, src, { startPosition }).then((attached) => {
+      if (cancelled) {
+        attached.destroy();
+        return;
+      }
+      detach = attached.destroy;
+      setHls(attached.hls);
+      if (autoPlay) {
+        video.play().catch(() => {
+          // The browser wants a muted start.
+          video.muted = true;
+          void video.play().catch(() => undefined);
+        });
+      }
+    });
+    return () => {
+      cancelled = true;
+      saveRef.current();
+      detach?.();
+      setHls(null);
+    };
+  }, [src, autoPlay, startPosition]);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const read = () =>
+      setState({
+        playing: !video.paused && !video.ended,
+        currentTime: video.currentTime,
+        duration: Number.isFinite(video.duration) ? video.duration : 0,
+        percent: video.duration > 0 ? (video.currentTime / video.duration) * 100 : 0,
+        volume: video.volume,
+        muted: video.muted || video.volume === 0,
+      });
+    const onPause = () => {
+      read();
+      saveRef.current();
+    };
+    const events = ['play', 'playing', 'loadedmetadata', 'durationchange', 'volumechange', 'seeked', 'ended'];
+    for (const name of events) video.addEventListener(name, read);
+    video.addEventListener('pause', onPause);
+    const refresh = setInterval(read, PROGRESS_REFRESH_MS);
+    const saver = setInterval(() => {
+      if (!video.paused) saveRef.current();
+    }, PROGRESS_SAVE_MS);
+    const onHide = () => saveRef.current();
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      for (const name of events) video.removeEventListener(name, read);
+      video.removeEventListener('pause', onPause);
+      clearInterval(refresh);
+      clearInterval(saver);
+      window.removeEventListener('pagehide', onHide);
+    };
+  }, []);
+
+  const controls = {
+    toggle: () => {
+      const video = videoRef.current;
+      if (!video) return;
+      if (video.paused) void video.play().catch(() => undefined);
+      else video.pause();
+    },
+    seekTo: (seconds: number) => {
+      const video = videoRef.current;
+      if (video) video.currentTime = Math.max(0, Math.min(seconds, video.duration || seconds));
+    },
+    seekBy: (delta: number) => {
+      const video = videoRef.current;
+      if (video) controls.seekTo(video.currentTime + delta);
+    },
+    /** Mute sets the volume to 0; unmute restores 0.5 (spec section 4). */
+    toggleMute: () => {
+      const video = videoRef.current;
+      if (!video) return;
+      if (video.muted || video.volume === 0) {
+        video.muted = false;
+        video.volume = UNMUTE_VOLUME;
+      } else {
+        video.volume = 0;
+        video.muted = true;
+      }
+    },
+    /** The slider value is the video's volume (0..1). */
+    setVolume: (value: number) => {
+      const video = videoRef.current;
+      if (!video) return;
+      video.volume = Math.max(0, Math.min(1, value));
+      video.muted = value === 0;
+    },
+  };
+
+  return { videoRef, hls, state, controls };
+}
+
+/** The four volume icon levels of the full-page player. */
+export function volumeLevel(volume: number, muted: boolean): 0 | 1 | 2 | 3 {
+  if (muted || volume === 0) return 0;
+  if (volume < 0.34) return 1;
+  if (volume < 0.67) return 2;
+  return 3;
+}

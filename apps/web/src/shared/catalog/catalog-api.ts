@@ -1,0 +1,65 @@
+import type { CatalogRow, TitleCard, TitleDetails } from '@salomtv/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../api/api-client';
+
+/** Filters of `GET /api/catalog/list` and `GET /api/catalog/rows` (strings, as in the address). */
+export type CatalogFilters = Record<string, string | undefined>;
+
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  rows: (filters: CatalogFilters) => ['catalog', 'rows', filters] as const,
+  list: (filters: CatalogFilters) => ['catalog', 'list', filters] as const,
+  search: (q: string) => ['catalog', 'search', q] as const,
+  title: (id: number) => ['catalog', 'title', id] as const,
+  similar: (id: number) => ['catalog', 'similar', id] as const,
+};
+
+/** `GET /api/catalog/rows`: the rows of a browse page (home, movies, serials, kids). */
+export const rowsQuery = (filters: CatalogFilters = {}) =>
+  queryOptions({
+    queryKey: catalogKeys.rows(filters),
+    queryFn: ({ signal }) =>
+      api.request<{ rows: CatalogRow[] }>('/api/catalog/rows', { query: filters, signal }),
+    staleTime: 60_000,
+  });
+
+/** `GET /api/catalog/list`: one page of a grid. */
+export const listQuery = (filters: CatalogFilters) =>
+  queryOptions({
+    queryKey: catalogKeys.list(filters),
+    queryFn: ({ signal }) =>
+      api.request<{ items: TitleCard[]; total: number; page: number; pageSize: number }>(
+        '/api/catalog/list',
+        { query: filters, signal },
+      ),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET /api/catalog/search?q=`: titles whose name, cast or genres match. */
+export const searchQuery = (q: string) =>
+  queryOptions({
+    queryKey: catalogKeys.search(q),
+    queryFn: ({ signal }) =>
+      api.request<{ items: TitleCard[] }>('/api/catalog/search', { query: { q }, signal }),
+    enabled: q.trim().length > 0,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET /api/catalog/titles/:id`: a title with its seasons, episodes and cast. */
+export const titleQuery = (id: number) =>
+  queryOptions({
+    queryKey: catalogKeys.title(id),
+    queryFn: ({ signal }) => api.request<TitleDetails>(`/api/catalog/titles/${id}`, { signal }),
+    staleTime: 60_000,
+  });
+
+/** `GET /api/catalog/titles/:id/similar`: More like this. */
+export const similarQuery = (id: number) =>
+  queryOptions({
+    queryKey: catalogKeys.similar(id),
+    queryFn: ({ signal }) =>
+      api.request<{ items: TitleCard[] }>(`/api/catalog/titles/${id}/similar`, { signal }),
+    staleTime: 60_000,
+  });

@@ -1,0 +1,46 @@
+import type { TitleCard } from '@salomtv/contract';
+import { useLocation, useNavigate } from 'react-router';
+
+/** Navigation state of /player: the spec's `sendData` (the item, with `video` its master playlist). */
+export interface PlayerState {
+  sendData?: Pick<TitleCard, 'movie_id' | 'title'> & { video: string | null; trailer?: boolean };
+}
+
+/** State pushed with `?title=`: lets closing go Back instead of adding another history entry. */
+export interface PopupState {
+  popup?: true;
+}
+
+/** Opens the popup player over the current page: the address gets `?title=<id>` (shareable; Back closes). */
+export function useOpenPopup() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (movieId: number, options: { trailer?: boolean } = {}) => {
+    const params = new URLSearchParams(location.search);
+    params.set('title', String(movieId));
+    if (options.trailer) params.set('trailer', '1');
+    else params.delete('trailer');
+    const popupOpen = new URLSearchParams(location.search).has('title');
+    navigate(
+      { pathname: location.pathname, search: `?${params}` },
+      { state: { popup: true } satisfies PopupState, replace: popupOpen },
+    );
+  };
+}
+
+/** Goes to the full-page player with the item as `sendData` (and `?title=` so a reload keeps playing). */
+export function useOpenPlayer() {
+  const navigate = useNavigate();
+  return (card: Pick<TitleCard, 'movie_id' | 'title' | 'video' | 'trailer' | 'playable'>) => {
+    const trailer = !card.playable;
+    const state: PlayerState = {
+      sendData: {
+        movie_id: card.movie_id,
+        title: card.title,
+        video: trailer ? card.trailer : card.video,
+        trailer,
+      },
+    };
+    navigate(`/player?title=${card.movie_id}${trailer ? '&trailer=1' : ''}`, { state });
+  };
+}

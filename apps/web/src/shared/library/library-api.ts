@@ -1,0 +1,179 @@
+import type { TitleCard } from '@salomtv/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/api-client';
+import { isApiError } from '../api/api-error';
+import { roleQuery } from '../session/session-api';
+
+/** The viewer's own lists: watch list, favourites, progress, ratings. */
+export interface LibraryState {
+  watchlist: number[];
+  favourites: number[];
+}
+export interface SavedProgress {
+  position_seconds: number;
+  duration_seconds: number;
+  finished: boolean;
+  episode_id: number | null;
+}
+export interface ContinueItem {
+  card: TitleCard;
+  episode_id: number | null;
+  position_seconds: number;
+  duration_seconds: number;
+  percent: number;
+  updated_at: string;
+}
+export interface Ratings {
+  average: number | null;
+  count: number;
+  mine: number | null;
+}
+export type ListName = 'watchlist' | 'favourites';
+
+export const libraryKeys = {
+  all: ['library'] as const,
+  state: ['library', 'state'] as const,
+  list: (name: ListName) => ['library', name] as const,
+  continue: ['library', 'continue'] as const,
+  progress: (movieId: number) => ['library', 'progress', movieId] as const,
+  ratings: (movieId: number) => ['ratings', movieId] as const,
+};
+
+const EMPTY: LibraryState = { watchlist: [], favourites: [] };
+
+/** Signed out (401) or not there yet (404): an empty answer instead of an error. */
+async function orEmpty<T>(call: Promise<T>, empty: T): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.status === 404)) return empty;
+    throw error;
+  }
+}
+
+export const libraryStateQuery = () =>
+  queryOptions({
+    queryKey: libraryKeys.state,
+    queryFn: ({ signal }) => orEmpty(api.request<LibraryState>('/api/library/state', { signal }), EMPTY),
+    staleTime: 30_000,
+  });
+
+export const libraryListQuery = (name: ListName) =>
+  queryOptions({
+    queryKey: libraryKeys.list(name),
+    queryFn: ({ signal }) =>
+      orEmpty(api.request<{ items: TitleCard[] }>(`/api/${name}`, { signal }), { items: [] }),
+    staleTime: 15_000,
+  });
+
+export const continueWatchingQuery = () =>
+  queryOptions({
+    queryKey: libraryKeys.continue,
+    queryFn: ({ signal }) =>
+      orEmpty(api.request<{ items: ContinueItem[] }>('/api/continue-watching', { signal }), { items: [] }),
+    staleTime: 15_000,
+  });
+
+export const progressQuery = (movieId: number) =>
+  queryOptions({
+    queryKey: libraryKeys.progress(movieId),
+    queryFn: ({ signal }) =>
+      orEmpty<SavedProgress | null>(api.request<SavedProgress>(`/api/progress/${movieId}`, { signal }), null),
+    staleTime: 0,
+  });
+
+export const ratingsQuery = (movieId: number) =>
+  queryOptions({
+    queryKey: libraryKeys.ratings(movieId),
+    queryFn: ({ signal }) =>
+      orEmpty<Ratings>(api.request<Ratings>(`/api/ratings/${movieId}`, { signal }), {
+        average: null,
+        count: 0,
+        mine: null,
+      }),
+    staleTime: 30_000,
+  });
+
+/** Whether the visitor is signed in (the library is for viewers only). */
+export function useSignedIn(): boolean {
+  return Boolean(useQuery(roleQuery()).data);
+}
+
+/**
+ * Adds a title to or removes it from the watch list or favourites, showing the new state at once and
+ * rolling it back if the server refuses.
+ */
+export function useToggleList(name: ListName) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ movieId, on }: { movieId: number; on: boolean }) =>
+      on
+        ? api.request<void>(`/api/${name}`, { method: 'POST', json: { movie_id: movieId } })
+        : api.request<void>(`/api/${name}/${movieId}`, { method: 'DELETE' }),
+    onMutate: async ({ movieId, on }) => {
+      await queryClient.cancelQueries({ queryKey: libraryKeys.state });
+      const before = queryClient.getQueryData<LibraryState>(libraryKeys.state);
+      const current = before ?? EMPTY;
+      const ids = current[name].filter((id) => id !== movieId);
+      queryClient.setQueryData<LibraryState>(libraryKeys.state, {
+        ...current,
+        [name]: on ? [movieId, ...ids] : ids,
+      });
+      return { before };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.before) queryClient.setQueryData(libraryKeys.state, context.before);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.state });
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.list(name) });
+    },
+  });
+}
+
+/** The state of one title in the viewer's lists, and toggles for both. */
+export function useTitleLists(movieId: number) {
+  const signedIn = useSignedIn();
+  const state = useQuery({ ...libraryStateQuery(), enabled: signedIn }).data ?? EMPTY;
+  const watchlist = useToggleList('watchlist');
+  const favourites = useToggleList('favourites');
+  const inWatchlist = state.watchlist.includes(movieId);
+  const inFavourites = state.favourites.includes(movieId);
+  return {
+    signedIn,
+    inWatchlist,
+    inFavourites,
+    toggleWatchlist: () => watchlist.mutate({ movieId, on: !inWatchlist }),
+    toggleFavourite: () => favourites.mutate({ movieId, on: !inFavourites }),
+  };
+}
+
+/** `POST /api/progress`: fire and forget (keepalive so it survives leaving the page). */
+export function saveProgress(body: {
+  movie_id: number;
+  episode_id?: number | undefined;
+  position_seconds: number;
+  duration_seconds: number;
+}): void {
+  if (!(body.duration_seconds > 0)) return;
+  void api
+    .request<void>('/api/progress', {
+      method: 'POST',
+      json: {
+        ...body,
+        position_seconds: Math.floor(body.position_seconds),
+        duration_seconds: Math.ceil(body.duration_seconds),
+      },
+    })
+    .catch(() => undefined);
+}
+
+/** `POST /api/ratings`: the viewer's stars; the answer is the new average. */
+export function useRate(movieId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stars: number) =>
+      api.request<Ratings>('/api/ratings', { method: 'POST', json: { movie_id: movieId, stars } }),
+    onSuccess: (ratings) => queryClient.setQueryData(libraryKeys.ratings(movieId), ratings),
+  });
+}
