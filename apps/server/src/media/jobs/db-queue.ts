@@ -162,6 +162,16 @@ export class DbJobQueue implements JobQueue {
       .execute();
   }
 
+  async runningOwners(): Promise<{ jobId: number; workerId: string }[]> {
+    const rows = await this.db
+      .selectFrom('media_jobs')
+      .select(['job_id', 'locked_by'])
+      .where('status', '=', 'running')
+      .where('locked_by', 'is not', null)
+      .execute();
+    return rows.map((row) => ({ jobId: row.job_id, workerId: row.locked_by! }));
+  }
+
   async removeForTarget(targetId: number): Promise<void> {
     await this.db.deleteFrom('media_jobs').where('target_id', '=', targetId).execute();
   }

@@ -29,6 +29,8 @@ export interface JobQueue {
   fail(jobId: number, workerId: string, error: string, retryDelayMs: number): Promise<FailOutcome>;
   /** Hands a job back untouched (shutdown): it runs again without counting this attempt. */
   release(jobId: number, workerId: string): Promise<void>;
+  /** Workers holding running jobs (to find the ones whose process died). */
+  runningOwners(): Promise<{ jobId: number; workerId: string }[]>;
   /** Removes every job of a target (its asset was deleted or replaced). */
   removeForTarget(targetId: number): Promise<void>;
 }

@@ -2,6 +2,18 @@ import os from 'node:os';
 import { randomToken } from '../../lib/tokens.js';
 import { backoffMs, type Job, type JobKind, type JobQueue } from './queue.js';
 
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export interface WorkerLog {
   info(object: object, message?: string): void;
   warn(object: object, message?: string): void;
@@ -51,7 +63,28 @@ export class JobWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.schedule(0);
+    this.running = this.reclaimOrphans().finally(() => {
+      this.running = undefined;
+      this.schedule(0);
+    });
+  }
+
+  /**
+   * A job left running by a process of this host that no longer exists (killed, crashed) is handed back at once,
+   * rather than after its lease runs out; jobs of other hosts wait for their lease.
+   */
+  private async reclaimOrphans(): Promise<void> {
+    try {
+      const host = os.hostname();
+      for (const { jobId, workerId } of await this.queue.runningOwners()) {
+        const [ownerHost, ownerPid] = workerId.split(':');
+        if (ownerHost !== host || !ownerPid || processAlive(Number(ownerPid))) continue;
+        await this.queue.release(jobId, workerId);
+        this.options.log.warn({ jobId, workerId }, 'took up a job whose worker process is gone');
+      }
+    } catch (error) {
+      this.options.log.error({ err: error }, 'could not look for orphaned jobs');
+    }
   }
 
   /** Looks for work now (after an upload queued a job in this process). */
