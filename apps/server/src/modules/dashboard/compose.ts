@@ -36,7 +36,6 @@ import { DashboardService } from './service.js';
 import { AdminSettingsRepo } from './settings-repo.js';
 import { adminSettingsRoutes } from './settings-routes.js';
 import { AdminSettingsService } from './settings-service.js';
-import { TableProbe } from './table-probe.js';
 
 export interface AdminDeps {
   db: Kysely<Database>;
@@ -54,7 +53,6 @@ export interface AdminDeps {
  */
 export function createAdminModules(deps: AdminDeps) {
   const { db, clock, storage, limits } = deps;
-  const probe = new TableProbe(db as unknown as Kysely<unknown>, deps.dialect);
   const repos = {
     audit: new AuditRepo(db),
     adminSettings: new AdminSettingsRepo(db),
@@ -74,7 +72,7 @@ export function createAdminModules(deps: AdminDeps) {
     notifications,
     adminSettings: new AdminSettingsService(repos.adminSettings, clock),
     adminSearch: new AdminSearchService(repos.adminSearch),
-    dashboard: new DashboardService(repos.dashboard, probe, clock),
+    dashboard: new DashboardService(repos.dashboard, clock),
     alerts: new AlertService(repos.alerts, clock),
     posts: new PostService(repos.posts, storage, audit, clock),
     feedback: new FeedbackService(repos.feedback, deps.users, limits, audit, notifications, clock),

@@ -107,25 +107,50 @@ describe('dashboard', () => {
         .execute();
     }
 
-    // Titles: 2 published this month (+1 draft), 1 published last month; view counts for most-watched.
+    // Titles: 2 published this month (+1 draft), 1 published last month; viewers with progress for most-watched.
     const titles: [string, string, string, number][] = [
-      ['June One', 'published', '2026-06-02T00:00:00.000Z', 10],
-      ['June Two', 'published', '2026-06-09T00:00:00.000Z', 25],
+      ['June One', 'published', '2026-06-02T00:00:00.000Z', 2],
+      ['June Two', 'published', '2026-06-09T00:00:00.000Z', 3],
       ['June Draft', 'draft', '2026-06-03T00:00:00.000Z', 0],
-      ['May One', 'published', '2026-05-20T00:00:00.000Z', 5],
+      ['May One', 'published', '2026-05-20T00:00:00.000Z', 1],
     ];
-    for (const [title, status, createdAt, views] of titles) {
-      await db
+    for (const [title, status, createdAt, viewers] of titles) {
+      const { movie_id } = await db
         .insertInto('titles')
         .values({
           title,
           search_text: title.toLowerCase(),
           status,
-          view_count: views,
           created_at: createdAt,
           updated_at: createdAt,
         } as never)
-        .execute();
+        .returning('movie_id')
+        .executeTakeFirstOrThrow();
+      // Most-watched counts distinct viewers with progress in the last 30 days.
+      for (let v = 0; v < viewers; v++) {
+        const viewer = await addUser(
+          `+9989050${String(movie_id).padStart(2, '0')}${String(v).padStart(3, '0')}`,
+          old,
+        );
+        // Two rows per viewer (as for two episodes): the viewer still counts once.
+        for (const [episode, updatedAt] of [
+          '2026-06-09T00:00:00.000Z',
+          '2026-06-08T00:00:00.000Z',
+        ].entries()) {
+          await db
+            .insertInto('playback_progress')
+            .values({
+              user_id: viewer,
+              title_id: movie_id,
+              episode_id: episode,
+              position_seconds: 60,
+              duration_seconds: 600,
+              finished: 0,
+              updated_at: updatedAt,
+            })
+            .execute();
+        }
+      }
     }
 
     // Payments (USD succeeded unless said): June 1000 + 2500 = 3500; May 1999 + 1000 = 2999; April 500;
@@ -232,7 +257,7 @@ describe('dashboard', () => {
   it('answers most-watched titles, the latest payments and the media jobs', async () => {
     const watched = (await admin.get('/api/admin/dashboard/most-watched')).json();
     expect(watched.items.map((i: { title: string }) => i.title)).toEqual(['June Two', 'June One', 'May One']);
-    expect(watched.items[0].views).toBe(25);
+    expect(watched.items.map((i: { views: number }) => i.views)).toEqual([3, 2, 1]);
 
     const payments = (await admin.get('/api/admin/dashboard/payments')).json();
     expect(payments.items).toHaveLength(10);

@@ -144,17 +144,6 @@ export class DashboardRepo {
     }));
   }
 
-  async mostWatchedByCounter(limit: number) {
-    return this.db
-      .selectFrom('titles')
-      .select(['movie_id', 'title', 'view_count as views'])
-      .where('view_count', '>', 0)
-      .orderBy('view_count', 'desc')
-      .orderBy('movie_id')
-      .limit(limit)
-      .execute();
-  }
-
   private async titleNames(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db

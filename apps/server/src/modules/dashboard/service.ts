@@ -1,6 +1,5 @@
 import type { DashboardReply, RevenueReply, StatCard } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
-import { PROGRESS_COLUMNS, PROGRESS_TABLE } from './foreign-tables.js';
 import {
   addDays,
   buckets,
@@ -11,7 +10,6 @@ import {
   startOfUtcWeek,
 } from './periods.js';
 import type { DashboardRepo, Range } from './repo.js';
-import type { TableProbe } from './table-probe.js';
 
 const DEFAULT_CURRENCY = 'USD';
 const MOST_WATCHED_DAYS = 30;
@@ -41,7 +39,6 @@ function priorityLabel(priority: number): 'Low' | 'Average' | 'High' {
 export class DashboardService {
   constructor(
     private readonly repo: DashboardRepo,
-    private readonly probe: TableProbe,
     private readonly clock: Clock,
   ) {}
 
@@ -109,21 +106,13 @@ export class DashboardService {
     };
   }
 
+  /** Titles by distinct viewers with playback progress in the last days. */
   async mostWatched(limit = 10) {
-    if (await this.probe.has(PROGRESS_TABLE, PROGRESS_COLUMNS)) {
-      const since = addDays(this.clock.now(), -MOST_WATCHED_DAYS).toISOString();
-      return {
-        available: true,
-        source: 'progress' as const,
-        items: await this.repo.mostWatchedByProgress(since, limit),
-      };
-    }
-    // TODO(viewer site): until playback_progress exists, the titles' all-time view counter stands in.
-    const items = await this.repo.mostWatchedByCounter(limit);
+    const since = addDays(this.clock.now(), -MOST_WATCHED_DAYS).toISOString();
     return {
       available: true,
-      source: 'view_count' as const,
-      items: items.map((item) => ({ ...item, views: Number(item.views) })),
+      source: 'progress' as const,
+      items: await this.repo.mostWatchedByProgress(since, limit),
     };
   }
 

@@ -60,7 +60,6 @@ export class StreamingService {
     const renditions = renditionsOf(asset).filter((r) => r.height <= allowed.maxHeight);
     if (renditions.length === 0) throw forbidden('Your plan does not include this quality');
     const subtitles = asset.kind === 'video' ? await this.assets.listSubtitles(movieId, episodeId ?? 0) : [];
-    if (asset.kind === 'video' && viewer?.role !== 'admin') await this.titles.incrementViews(movieId);
     return masterPlaylist(
       renditions.map((rendition) => ({
         rendition,
