@@ -152,6 +152,8 @@ const entries = [
   ['watch_list', 'Site', 'Watch list'],
   ['kids_section', 'Site', 'Kids Section'],
   ['search', 'Site', 'Search'],
+  ['search_placeholder', 'Site', 'Titles, cast or genres'],
+  ['no_search_results', 'Site', 'Nothing found'],
   ['notifications', 'Site', 'Notifications'],
   ['choose_language', 'Site', 'Choose language'],
   ['movie_categories', 'Site', 'Movie Categories'],

@@ -6,6 +6,7 @@ import {
   type TestApp,
   TestClient,
 } from '../../test/harness.js';
+import { isFinished, viewThreshold } from './service.js';
 
 interface Card {
   movie_id: number;
@@ -15,6 +16,16 @@ interface Card {
 }
 const titlesOf = (items: Card[]) => items.map((item) => item.title);
 const MINUTE = 60_000;
+
+describe('library rules', () => {
+  it('finishes at 95% (floating point aside) and counts a view after 30 s or 10% of a short clip', () => {
+    expect(isFinished(316.35, 333)).toBe(true);
+    expect(isFinished(316.3, 333)).toBe(false);
+    expect(isFinished(570, 600)).toBe(true);
+    expect(viewThreshold(3600)).toBe(30);
+    expect(viewThreshold(20)).toBe(2);
+  });
+});
 
 describe('viewer library: watch list, favourites, progress, views and ratings', () => {
   let t: TestApp;

@@ -31,7 +31,8 @@ export interface LibraryViewer {
 
 /** Whether a saved position is "finished": at least 95% of the duration. */
 export function isFinished(positionSeconds: number, durationSeconds: number): boolean {
-  return positionSeconds >= FINISHED_SHARE * durationSeconds;
+  // A microsecond of slack, so exactly 95% is not lost to floating point (0.95 * 333 = 316.34999...).
+  return positionSeconds >= FINISHED_SHARE * durationSeconds - 1e-6;
 }
 
 /** The position from which a viewer's watching counts as a view: 30 s, or 10% of a short clip. */

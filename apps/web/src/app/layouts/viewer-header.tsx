@@ -5,8 +5,9 @@ import { useT } from '../../shared/i18n/language-context';
 import { LanguageMenu } from '../../shared/i18n/language-menu';
 import { roleQuery } from '../../shared/session/session-api';
 import { buttonClasses } from '../../shared/ui/button-classes';
-import { CloseIcon, MenuIcon, SearchIcon } from '../../shared/ui/icons';
+import { CloseIcon, MenuIcon } from '../../shared/ui/icons';
 import { Logo } from '../../shared/ui/logo';
+import { HeaderSearch } from './header-search';
 import { MobileMenu } from './mobile-menu';
 import { NotificationsButton } from './notifications-button';
 import { ProfileMenu } from './profile-menu';
@@ -48,14 +49,7 @@ export function ViewerHeader() {
         </nav>
         <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <LanguageMenu />
-          <Link
-            to="/movies"
-            aria-label={t('search')}
-            title={t('search')}
-            className="hidden size-10 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-text sm:inline-flex"
-          >
-            <SearchIcon />
-          </Link>
+          <HeaderSearch />
           <NotificationsButton />
           {role ? (
             <ProfileMenu />

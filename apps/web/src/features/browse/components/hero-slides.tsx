@@ -60,7 +60,7 @@ export function StatsSlide({ card, onWatch }: { card: Card; onWatch: (card: Card
       <h2 className="max-w-2xl text-3xl font-extrabold sm:text-4xl">{card.title}</h2>
       <p className="flex flex-wrap items-center gap-4 text-sm text-muted">
         <span>{fill(t('views_count'), { count: compactCount(card.view_count, keyword.toLowerCase()) })}</span>
-        {ratings?.average != null ? (
+        {ratings?.count && ratings.average != null ? (
           <span className="inline-flex items-center gap-1">
             <StarIcon filled className="size-4 text-focus" />
             {ratings.average.toFixed(1)} ({fill(t('ratings_count'), { count: ratings.count })})

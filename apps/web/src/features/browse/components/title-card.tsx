@@ -77,8 +77,8 @@ export function TitleCard({
           {caption ? <span>{caption}</span> : null}
         </p>
       </div>
-      <div className="pointer-events-none absolute inset-x-0 top-0 flex aspect-[2/3] items-end bg-gradient-to-t from-black/85 via-black/10 to-transparent p-2 opacity-0 transition-opacity group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 pointer-coarse:pointer-events-auto pointer-coarse:opacity-100">
-        <div className="flex w-full items-center gap-1.5">
+      <div className="pointer-events-none absolute inset-x-0 top-0 flex aspect-[2/3] items-end bg-gradient-to-t from-black/85 via-black/10 to-transparent p-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100">
+        <div className="pointer-events-none flex w-full items-center gap-1.5 group-focus-within:pointer-events-auto group-hover:pointer-events-auto pointer-coarse:pointer-events-auto">
           <button
             type="button"
             className="inline-flex h-9 flex-1 items-center justify-center gap-1 rounded-full bg-brand px-2 text-xs font-semibold text-white hover:bg-brand-strong"

@@ -16,7 +16,7 @@ export function StarRating({ movieId }: { movieId: number }) {
       <span className="inline-flex items-center gap-1 font-semibold">
         <StarIcon filled className="size-4 text-focus" />
         <span data-testid="rating-average">
-          {ratings?.average != null ? ratings.average.toFixed(1) : '–'}
+          {ratings?.count && ratings.average != null ? ratings.average.toFixed(1) : '–'}
         </span>
         <span className="text-sm font-normal text-muted">
           ({fill(t('ratings_count'), { count: ratings?.count ?? 0 })})

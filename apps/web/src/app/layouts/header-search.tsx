@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { searchQuery } from '../../shared/catalog/catalog-api';
+import { useOpenPopup } from '../../shared/catalog/open-title';
+import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
+import { useDismiss } from '../../shared/hooks/use-dismiss';
+import { useT } from '../../shared/i18n/language-context';
+import { SearchIcon } from '../../shared/ui/icons';
+
+/** The header's search: titles, cast and genres, with results as the viewer types; a result opens the popup. */
+export function HeaderSearch() {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const query = useDebouncedValue(text.trim(), 250);
+  const results = useQuery({ ...searchQuery(query), enabled: open && query.length > 0 });
+  const openPopup = useOpenPopup();
+  const panel = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  useDismiss(panel, open, () => setOpen(false));
+  const items = results.data?.items ?? [];
+
+  return (
+    <div ref={panel} className="relative">
+      <button
+        type="button"
+        aria-label={t('search')}
+        title={t('search')}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="inline-flex size-10 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-text"
+      >
+        <SearchIcon />
+      </button>
+      {open ? (
+        <div className="absolute end-0 top-12 z-50 w-[min(22rem,90vw)] rounded-lg border border-border bg-surface p-3 shadow-xl">
+          <input
+            // biome-ignore lint/a11y/noAutofocus: the viewer just asked to search
+            autoFocus
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={t('search_placeholder')}
+            aria-label={t('search')}
+            aria-controls={listId}
+            className="w-full rounded-md border border-border bg-bg px-3 py-2 text-sm"
+          />
+          <ul id={listId} aria-live="polite" className="mt-2 max-h-80 overflow-y-auto">
+            {query && results.isSuccess && items.length === 0 ? (
+              <li className="px-2 py-3 text-sm text-muted">{t('no_search_results')}</li>
+            ) : null}
+            {items.map((item) => (
+              <li key={item.movie_id}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setOpen(false);
+                    openPopup(item.movie_id);
+                  }}
+                  className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-start hover:bg-surface-2"
+                >
+                  {item.img ? (
+                    <img
+                      src={item.img}
+                      alt=""
+                      width={40}
+                      height={56}
+                      loading="lazy"
+                      className="h-14 w-10 rounded object-cover"
+                    />
+                  ) : (
+                    <span className="h-14 w-10 rounded bg-surface-2" />
+                  )}
+                  <span className="min-w-0">
+                    <span className="block truncate text-sm font-medium">{item.title}</span>
+                    <span className="block truncate text-xs text-muted">
+                      {[item.year, ...item.genres].filter(Boolean).join(' · ')}
+                    </span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
