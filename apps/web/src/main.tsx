@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
+import { reportWebVitals } from './shared/vitals/report-web-vitals';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -10,3 +11,7 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+window.addEventListener('load', () => {
+  void reportWebVitals();
+});
