@@ -152,7 +152,6 @@ const entries = [
   ['watch_list', 'Site', 'Watch list'],
   ['kids_section', 'Site', 'Kids Section'],
   ['search', 'Site', 'Search'],
-  ['search_placeholder', 'Site', 'Titles, cast or genres'],
   ['no_search_results', 'Site', 'Nothing found'],
   ['notifications', 'Site', 'Notifications'],
   ['choose_language', 'Site', 'Choose language'],

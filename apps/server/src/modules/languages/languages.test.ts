@@ -38,6 +38,10 @@ describe('languages', () => {
     expect(flag.headers['content-type']).toBe('image/webp');
   });
 
+  it('has each translation key once in the catalogue (one form input per key)', () => {
+    expect(new Set(translationKeyNames).size).toBe(translationKeyNames.length);
+  });
+
   it('answers the translation record with every catalogue key, really translated', async () => {
     const client = new TestClient(t.app);
     const response = await client.post('/api/language/get', { keyword: 'ru' });

@@ -95,7 +95,7 @@ export function ImagePicker({
         accept="image/png,image/jpeg,image/webp"
         onChange={choose}
         disabled={progress.phase === 'uploading'}
-        className="block w-full text-sm text-muted file:me-3 file:h-9 file:cursor-pointer file:rounded-md file:border file:border-border file:bg-surface-2 file:px-3 file:text-sm file:font-semibold file:text-text hover:file:border-muted"
+        className="block w-full text-sm text-muted file:me-3 file:h-9 file:cursor-pointer file:rounded-md file:border file:border-border file:bg-surface-2 file:px-3 file:text-sm file:font-semibold file:text-text hover:file:border-muted disabled:opacity-50"
       />
       {progress.phase === 'uploading' || progress.phase === 'done' ? (
         <ProgressBar

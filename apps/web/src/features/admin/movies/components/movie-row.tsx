@@ -64,7 +64,7 @@ export function MovieRow({ movie, deleting, onDelete }: MovieRowProps) {
             </Button>
           </div>
         ) : (
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex items-center gap-2">
             <Link
               to={`/editmovies?movie_id=${movie.movie_id}`}
               state={{ movie }}
