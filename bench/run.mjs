@@ -4,8 +4,18 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureLadder } from './lib/ladder.mjs';
 import { writeFastifyHello, writeNodeHttpHello } from './lib/references.mjs';
-import { ensureDebianPackages, freePort, median, startPinned, stop, waitForHttp, wrk, writeJson } from './lib/tools.mjs';
+import {
+  ensureDebianPackages,
+  freePort,
+  median,
+  startPinned,
+  stop,
+  waitForHttp,
+  writeJson,
+  wrk,
+} from './lib/tools.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -14,19 +24,34 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 fs.mkdirSync(work, { recursive: true });
 ensureDebianPackages({ wrk: 'wrk', taskset: 'util-linux' });
-execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/contract', 'apps/server'], { cwd: root, stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/contract', 'apps/server'],
+  { cwd: root, stdio: 'inherit' },
+);
 
 const fastifyEntry = path.join(root, 'node_modules/fastify/fastify.js');
 const nodeHello = writeNodeHttpHello(work);
 const fastifyHello = writeFastifyHello(work, fastifyEntry);
 const postEnLua = path.join(work, 'post-language.lua');
-fs.writeFileSync(postEnLua, 'wrk.method = "POST"\nwrk.body = \'{"keyword":"En"}\'\nwrk.headers["Content-Type"] = "application/json"\n');
+fs.writeFileSync(
+  postEnLua,
+  'wrk.method = "POST"\nwrk.body = \'{"keyword":"En"}\'\nwrk.headers["Content-Type"] = "application/json"\n',
+);
 
 async function startOurs(extraEnv = {}) {
   const port = await freePort();
   const dataDir = path.join(work, 'data');
   const child = startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-pass', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'bench-admin-pass',
+      ...extraEnv,
+    },
   });
   await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
   return { child, url: `http://127.0.0.1:${port}` };
@@ -53,7 +78,14 @@ async function compareThroughput({ name, ours, reference, oursPath, referencePat
       refRps.push(wrk(`${b.url}${referencePath}`, { seconds: SECONDS, script }).rps);
     }
     const ratio = median(oursRps) / median(refRps);
-    return { name, ours: `${Math.round(median(oursRps))} req/s`, reference: `${Math.round(median(refRps))} req/s`, ratio, goal: goalText, met: ratio >= goal };
+    return {
+      name,
+      ours: `${Math.round(median(oursRps))} req/s`,
+      reference: `${Math.round(median(refRps))} req/s`,
+      ratio,
+      goal: goalText,
+      met: ratio >= goal,
+    };
   } finally {
     await stop(a.child);
     await stop(b.child);
@@ -66,7 +98,10 @@ async function coldStart() {
   const time = async (command, args, env, url) => {
     const port = await freePort();
     const started = Date.now();
-    const child = spawn(command, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' });
+    const child = spawn(command, args, {
+      env: { ...process.env, ...env, PORT: String(port) },
+      stdio: 'ignore',
+    });
     await waitForHttp(url(port));
     const elapsed = Date.now() - started;
     await stop(child);
@@ -75,7 +110,17 @@ async function coldStart() {
   const oursMs = [];
   const refMs = [];
   for (let round = 0; round < ROUNDS + 1; round++) {
-    const o = await time(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-pass' }, (p) => `http://127.0.0.1:${p}/api/health`);
+    const o = await time(
+      process.execPath,
+      [path.join(root, 'apps/server/dist/main.js')],
+      {
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(work, 'data'),
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: 'bench-admin-pass',
+      },
+      (p) => `http://127.0.0.1:${p}/api/health`,
+    );
     const r = await time(process.execPath, [fastifyHello], {}, (p) => `http://127.0.0.1:${p}/`);
     if (round > 0) {
       oursMs.push(o);
@@ -83,13 +128,22 @@ async function coldStart() {
     }
   }
   const ratio = median(oursMs) / median(refMs);
-  return { name: 'cold start', ours: `${median(oursMs)} ms`, reference: `${median(refMs)} ms (bare Fastify)`, ratio, goal: 'at most 2x', met: ratio <= 2 };
+  return {
+    name: 'cold start',
+    ours: `${median(oursMs)} ms`,
+    reference: `${median(refMs)} ms (bare Fastify)`,
+    ratio,
+    goal: 'at most 2x',
+    met: ratio <= 2,
+  };
 }
 
 const results = [];
 const record = (row) => {
   results.push(row);
-  console.log(`${row.name}: ours ${row.ours}, reference ${row.reference}, ratio ${row.ratio.toFixed(2)} (${row.goal}: ${row.met ? 'met' : 'missed'})`);
+  console.log(
+    `${row.name}: ours ${row.ours}, reference ${row.reference}, ratio ${row.ratio.toFixed(2)} (${row.goal}: ${row.met ? 'met' : 'missed'})`,
+  );
 };
 
 record(
@@ -116,18 +170,33 @@ record(
   }),
 );
 record(await coldStart());
+for (const row of await measureLadder({ root, work, rounds: ROUNDS })) record(row);
 
 const command = 'npm run bench';
-writeJson(path.join(benchDir, 'results.json'), { measuredAt: new Date().toISOString(), command, rounds: ROUNDS, secondsPerRound: SECONDS, results });
+writeJson(path.join(benchDir, 'results.json'), {
+  measuredAt: new Date().toISOString(),
+  command,
+  rounds: ROUNDS,
+  secondsPerRound: SECONDS,
+  results,
+});
 const table = [
   '| what | ours | reference (same run) | ratio | goal | met |',
   '| --- | --- | --- | --- | --- | --- |',
-  ...results.map((r) => `| ${r.name} | ${r.ours} | ${r.reference} | ${r.ratio.toFixed(2)} | ${r.goal} | ${r.met ? 'yes' : 'no'} |`),
+  ...results.map(
+    (r) =>
+      `| ${r.name} | ${r.ours} | ${r.reference} | ${r.ratio.toFixed(2)} | ${r.goal} | ${r.met ? 'yes' : 'no'} |`,
+  ),
 ].join('\n');
 const readmePath = path.join(benchDir, 'README.md');
 const readme = fs.existsSync(readmePath) ? fs.readFileSync(readmePath, 'utf8') : '';
 const begin = '<!-- results:begin -->';
 const end = '<!-- results:end -->';
 const block = `${begin}\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${command}\` (medians of ${ROUNDS} rounds of ${SECONDS} s after a warm-up; server on core 0, wrk on core 1, 32 connections).\n\n${table}\n${end}`;
-fs.writeFileSync(readmePath, readme.includes(begin) ? readme.replace(new RegExp(`${begin}[\\s\\S]*${end}`), block) : `${readme}\n${block}\n`);
+fs.writeFileSync(
+  readmePath,
+  readme.includes(begin)
+    ? readme.replace(new RegExp(`${begin}[\\s\\S]*${end}`), block)
+    : `${readme}\n${block}\n`,
+);
 console.log(`\n${table}`);

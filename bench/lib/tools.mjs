@@ -15,7 +15,11 @@ export function ensureDebianPackages(commands) {
   if (missing.length === 0) return;
   const packages = missing.map(([, pkg]) => pkg);
   console.log(`installing ${packages.join(', ')} from Debian's packages…`);
-  execFileSync('sh', ['-c', `apt-get update -qq && apt-get install -y -qq ${packages.join(' ')} >/dev/null`], { stdio: 'inherit' });
+  execFileSync(
+    'sh',
+    ['-c', `apt-get update -qq && apt-get install -y -qq ${packages.join(' ')} >/dev/null`],
+    { stdio: 'inherit' },
+  );
 }
 
 export function freePort() {
@@ -41,7 +45,10 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
 
 /** Starts a process pinned to one core (the load generator gets the other). */
 export function startPinned(core, command, args, options = {}) {
-  const child = spawn('taskset', ['-c', String(core), command, ...args], { stdio: ['ignore', 'ignore', 'inherit'], ...options });
+  const child = spawn('taskset', ['-c', String(core), command, ...args], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    ...options,
+  });
   return child;
 }
 
@@ -56,7 +63,18 @@ export async function stop(child) {
 
 /** Runs wrk on core 1 and returns requests/s, MB/s and p99 latency in ms. */
 export function wrk(url, { connections = 32, seconds = 5, script, threads = 1 } = {}) {
-  const args = ['-c', '1', 'wrk', '-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--latency'];
+  const args = [
+    '-c',
+    '1',
+    'wrk',
+    '-t',
+    String(threads),
+    '-c',
+    String(connections),
+    '-d',
+    `${seconds}s`,
+    '--latency',
+  ];
   if (script) args.push('-s', script);
   args.push(url);
   const output = execFileSync('taskset', args, { encoding: 'utf8' });

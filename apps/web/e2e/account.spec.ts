@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { codeSentTo, createViewer, newPhone, signUpViaApi, textsSentTo } from './accounts-helpers';
-import { submitSignIn } from './helpers';
+import {
+  codeSentTo,
+  createViewer,
+  expectAccessible,
+  newPhone,
+  signUpViaApi,
+  textsSentTo,
+} from './accounts-helpers';
+import { chooseLanguage, FLAG_PNG, submitSignIn } from './helpers';
 
 const PASSWORD = 'viewer-pass-123';
 
@@ -14,6 +21,7 @@ test('a signed-out visit to /userprofile goes to sign-in and back after it', asy
   await submitSignIn(page, phone, PASSWORD);
   await expect(page).toHaveURL(/\/userprofile$/);
   await expect(page.getByRole('heading', { name: 'Account Setting', level: 1 })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('a viewer renames themselves and picks Russian; the language returns at the next sign-in', async ({
@@ -28,9 +36,15 @@ test('a viewer renames themselves and picks Russian; the language returns at the
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('First Name').fill('Aziza');
   await page.getByLabel('Last Name').fill('Karimova');
+  await page
+    .getByLabel('Change photo')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: FLAG_PNG });
+  await expect(page.getByTestId('avatar')).toHaveAttribute('src', /^blob:/);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('toast').last()).toHaveText(/Updated/);
   await expect(page.getByTestId('profile-name')).toHaveText('Aziza Karimova');
+  await expect(page.getByTestId('avatar')).toHaveAttribute('src', /^\/media\//);
+  await expect(page.getByTestId('avatar')).toHaveJSProperty('complete', true);
 
   // Each row has its own toggle: opening Language leaves Email closed.
   await page.getByRole('button', { name: 'Change: Language' }).click();
@@ -45,6 +59,7 @@ test('a viewer renames themselves and picks Russian; the language returns at the
   await page.getByRole('banner').getByRole('button', { name: 'Мой профиль' }).click();
   await page.getByRole('button', { name: 'Выйти' }).click();
   await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('heading', { name: 'Войти', level: 1 })).toBeVisible();
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
@@ -56,6 +71,14 @@ test('a viewer renames themselves and picks Russian; the language returns at the
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/world's best/);
   expect(await page.evaluate(() => localStorage.getItem('key'))).toBe('Ru');
+
+  // A language picked in the header while signed in is saved on the account too.
+  await chooseLanguage(page, 'Oʻzbekcha');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uz');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('key'))).toBe('Uz');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bosh sahifa');
 });
 
 test('a password change needs the current one; a phone change needs the code sent to the new number', async ({

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { codeSentTo, newPhone } from './accounts-helpers';
+import { codeSentTo, expectAccessible, newPhone } from './accounts-helpers';
 
 const yearsAgo = (years: number) => {
   const day = new Date();
@@ -13,6 +13,7 @@ test('a visitor signs up with a texted code and lands on /home signed in', async
   await page.getByRole('link', { name: 'Sign Up' }).first().click();
   await expect(page).toHaveURL(/\/signupotp$/);
   await expect(page.getByRole('heading', { name: 'Sign Up', level: 1 })).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel('Country code').selectOption('UZ');
   await page.getByLabel('Phone Number').fill(national);
   await page.getByRole('button', { name: 'Send otp' }).click();
@@ -20,6 +21,7 @@ test('a visitor signs up with a texted code and lands on /home signed in', async
   await expect(page).toHaveURL(/\/signupotpverify\?phone=%2B998/);
   await expect(page.getByTestId('otp-phone')).toHaveText(phone);
   await expect(page.getByRole('button', { name: /Send the code again in \d+ s/ })).toBeDisabled();
+  await expectAccessible(page);
   await page.getByLabel('Code from the SMS').fill(await codeSentTo(page.request, phone));
   await page.getByRole('button', { name: 'verify otp' }).click();
 
@@ -35,6 +37,7 @@ test('a visitor signs up with a texted code and lands on /home signed in', async
   await signUp.click();
   await expect(page.locator('#dob-error')).toHaveText('You must be at least 13 years old');
   await expect(page.locator('#password-error')).toHaveText('Use at least 8 characters');
+  await expectAccessible(page);
 
   await page.getByLabel('Date of Birth').fill('1995-04-12');
   await page.getByLabel('Gender').selectOption('female');

@@ -192,6 +192,9 @@ test('a viewer browses home, keeps titles, plays a trailer in the popup and sees
   // The header's search finds the thriller by its cast as the viewer types, and opens it in the popup.
   await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
   await page.getByRole('searchbox', { name: 'Search' }).fill('Ann Le');
-  await page.getByRole('banner').getByRole('button', { name: new RegExp(THRILLER) }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: new RegExp(THRILLER) })
+    .click();
   await expect(page.getByRole('dialog', { name: THRILLER })).toBeVisible();
 });

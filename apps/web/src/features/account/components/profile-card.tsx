@@ -1,9 +1,11 @@
 import { type UserProfile, userEditBodySchema } from '@salomtv/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { isApiError } from '../../../shared/api/api-error';
 import { useT } from '../../../shared/i18n/language-context';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { describedBy, Field } from '../../../shared/ui/field';
+import { buttonClasses } from '../../../shared/ui/button-classes';
+import { describedBy, Field, fieldErrorId } from '../../../shared/ui/field';
 import { Input } from '../../../shared/ui/input';
 import { useToast } from '../../../shared/ui/toast-context';
 import { useEditProfile, useUploadAvatar } from '../api/profile';
@@ -70,7 +72,9 @@ export function ProfileCard({
   }, [file]);
 
   const names = refusalOf(edit.error, ['first_name', 'last_name'], t);
-  const pictureError = upload.error?.message;
+  const pictureError = isApiError(upload.error)
+    ? (upload.error.fields.avatar ?? upload.error.message)
+    : upload.error?.message;
   const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
 
   const save = async (event: FormEvent) => {
@@ -99,18 +103,34 @@ export function ProfileCard({
       {editing ? (
         <form noValidate onSubmit={save} className="flex flex-col gap-5">
           {names.message ? <Alert>{names.message}</Alert> : null}
-          {pictureError ? <Alert>{pictureError}</Alert> : null}
           <div className="flex flex-wrap items-center gap-4">
             <Avatar src={preview ?? profile.avatar} initials={initialsOf(profile)} />
-            <Field id="avatar" label={t('change_photo')}>
-              <input
-                id="avatar"
-                type="file"
-                accept="image/png,image/jpeg,image/webp"
-                className="text-sm text-muted file:me-3 file:rounded-md file:border file:border-border file:bg-surface-2 file:px-3 file:py-2 file:text-text"
-                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              />
-            </Field>
+            <div className="flex flex-col gap-1.5">
+              <span className="text-sm font-medium text-text">{t('profile_photo')}</span>
+              <label
+                className={buttonClasses(
+                  'secondary',
+                  'sm',
+                  'cursor-pointer self-start has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus',
+                )}
+              >
+                {t('change_photo')}
+                <input
+                  id="avatar"
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp"
+                  className="sr-only"
+                  onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+                  {...describedBy('avatar', pictureError)}
+                />
+              </label>
+              {file ? <span className="text-xs text-muted">{file.name}</span> : null}
+              {pictureError ? (
+                <p id={fieldErrorId('avatar')} className="text-sm text-danger" role="alert">
+                  {pictureError}
+                </p>
+              ) : null}
+            </div>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="first_name" label={t('first_name')} error={firstError}>

@@ -114,50 +114,48 @@ export function SignUpPage() {
           {...describedBy('dob', errorOf('dob'))}
         />
       </Field>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="gender" label={t('gender')} error={errorOf('gender')}>
-          <Select
-            id="gender"
-            name="gender"
-            value={gender}
-            onChange={(event) => {
-              setGender(event.target.value);
-              clear('gender');
-            }}
-            {...describedBy('gender', errorOf('gender'))}
-          >
-            <option value="" disabled>
-              {t('choose_gender')}
+      <Field id="gender" label={t('gender')} error={errorOf('gender')}>
+        <Select
+          id="gender"
+          name="gender"
+          value={gender}
+          onChange={(event) => {
+            setGender(event.target.value);
+            clear('gender');
+          }}
+          {...describedBy('gender', errorOf('gender'))}
+        >
+          <option value="" disabled>
+            {t('choose_gender')}
+          </option>
+          {GENDERS.map((value) => (
+            <option key={value} value={value}>
+              {t(value)}
             </option>
-            {GENDERS.map((value) => (
-              <option key={value} value={value}>
-                {t(value)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="nationality" label={t('country')} error={errorOf('nationality')}>
-          <Select
-            id="nationality"
-            name="nationality"
-            value={nationality}
-            onChange={(event) => {
-              setNationality(event.target.value);
-              clear('nationality');
-            }}
-            {...describedBy('nationality', errorOf('nationality'))}
-          >
-            <option value="" disabled>
-              {t('choose_country')}
+          ))}
+        </Select>
+      </Field>
+      <Field id="nationality" label={t('country')} error={errorOf('nationality')}>
+        <Select
+          id="nationality"
+          name="nationality"
+          value={nationality}
+          onChange={(event) => {
+            setNationality(event.target.value);
+            clear('nationality');
+          }}
+          {...describedBy('nationality', errorOf('nationality'))}
+        >
+          <option value="" disabled>
+            {t('choose_country')}
+          </option>
+          {NATIONALITIES.map((value) => (
+            <option key={value} value={value}>
+              {regionName(NATIONALITY_REGIONS[value], htmlLangOf(keyword))}
             </option>
-            {NATIONALITIES.map((value) => (
-              <option key={value} value={value}>
-                {regionName(NATIONALITY_REGIONS[value], htmlLangOf(keyword))}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </div>
+          ))}
+        </Select>
+      </Field>
       <Field id="password" label={t('Password')} error={errorOf('password')}>
         <Input
           id="password"
