@@ -22,7 +22,12 @@ function run(command, args, cwd = root) {
 }
 
 export function buildIfNeeded({ web = true } = {}) {
-  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/contract', 'apps/server']);
+  run(process.execPath, [
+    path.join(root, 'node_modules/typescript/bin/tsc'),
+    '-b',
+    'packages/contract',
+    'apps/server',
+  ]);
   if (!web) return;
   const webDir = path.join(root, 'apps/web');
   const builtIndex = path.join(webDir, 'dist/index.html');
@@ -35,6 +40,10 @@ export function buildIfNeeded({ web = true } = {}) {
   );
   if (builtAt < sourcesAt) {
     console.log('Building the web app…');
-    run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], webDir);
+    run(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      webDir,
+    );
   }
 }

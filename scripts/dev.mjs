@@ -5,15 +5,22 @@ import { buildIfNeeded, root } from './build-if-needed.mjs';
 
 buildIfNeeded({ web: false });
 const children = [
-  spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' } }),
-  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], { stdio: 'inherit', cwd: path.join(root, 'apps/web') }),
+  spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development' },
+  }),
+  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], {
+    stdio: 'inherit',
+    cwd: path.join(root, 'apps/web'),
+  }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

@@ -29,15 +29,23 @@ const node = process.execPath;
 const bin = (name) => path.join(root, 'node_modules', name);
 const vitestReport = (file) => ({
   file,
-  read: (json) => ({ passed: json.numPassedTests ?? 0, failed: (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0) }),
+  read: (json) => ({
+    passed: json.numPassedTests ?? 0,
+    failed: (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0),
+  }),
 });
 const vitest = (label, cwd, env = {}) => {
   const file = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
-  step(label, node, [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
-    cwd,
-    env,
-    report: vitestReport(file),
-  });
+  step(
+    label,
+    node,
+    [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    {
+      cwd,
+      env,
+      report: vitestReport(file),
+    },
+  );
 };
 
 buildIfNeeded();
@@ -54,21 +62,34 @@ vitest('web unit tests', webDir);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
   const file = path.join(reportDir, 'e2e.json');
-  step('browser tests (Playwright, Chromium)', node, [bin('@playwright/test/cli.js'), 'test', '--reporter=list,json'], {
-    cwd: webDir,
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
-    report: {
-      file,
-      read: (json) => ({ passed: json.stats?.expected ?? 0, failed: (json.stats?.unexpected ?? 0) + (json.stats?.flaky ?? 0) }),
+  step(
+    'browser tests (Playwright, Chromium)',
+    node,
+    [bin('@playwright/test/cli.js'), 'test', '--reporter=list,json'],
+    {
+      cwd: webDir,
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+      report: {
+        file,
+        read: (json) => ({
+          passed: json.stats?.expected ?? 0,
+          failed: (json.stats?.unexpected ?? 0) + (json.stats?.flaky ?? 0),
+        }),
+      },
     },
-  });
+  );
 } else {
-  console.error(`\nThe browser tests need Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`);
+  console.error(
+    `\nThe browser tests need Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`,
+  );
   results.push({ name: 'browser tests (no Chromium)', passed: 0, failed: 1, seconds: 0 });
 }
 
 console.log('\n=== summary ===');
-for (const r of results) console.log(`${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
+for (const r of results)
+  console.log(
+    `${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`,
+  );
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -8,7 +8,12 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppInstance } from './app-types.js';
 import type { Config } from './config.js';
 import { type Container, type ContainerOptions, createContainer } from './container.js';
@@ -133,10 +138,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const hasWebApp = await registerWebApp(app, config.webDist ?? defaultWebDist);
   app.setNotFoundHandler((request, reply) => {
     const pathName = request.url.split('?')[0] ?? '';
-    if (request.method === 'GET' && hasWebApp && !pathName.startsWith('/api/') && !pathName.startsWith('/media/') && !path.extname(pathName)) {
+    if (
+      request.method === 'GET' &&
+      hasWebApp &&
+      !pathName.startsWith('/api/') &&
+      !pathName.startsWith('/media/') &&
+      !path.extname(pathName)
+    ) {
       return app.sendIndexHtml!(reply);
     }
-    return reply.status(404).send({ error: { code: 'not_found', message: `No such address: ${request.method} ${pathName}` } });
+    return reply
+      .status(404)
+      .send({ error: { code: 'not_found', message: `No such address: ${request.method} ${pathName}` } });
   });
 
   if (options.seed !== false) {

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,27 +24,53 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
-  MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(20 * 1024 ** 3),
+  MAX_VIDEO_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 ** 3),
   STREAM_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  STREAM_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(6 * 3600),
-  STREAM_ACCEL_REDIRECT_PREFIX: z.string().regex(/^\/.*\/$/, 'must start and end with /').optional(),
+  STREAM_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(6 * 3600),
+  STREAM_ACCEL_REDIRECT_PREFIX: z
+    .string()
+    .regex(/^\/.*\/$/, 'must start and end with /')
+    .optional(),
   WORKER_IN_PROCESS: booleanFlag.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(1000),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   JOB_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
   SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
   SMS_CONSOLE_IN_PRODUCTION: booleanFlag.default(false),
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits').optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits')
+    .optional(),
   TWILIO_AUTH_TOKEN: z.string().min(16, 'must be the account auth token').optional(),
-  TWILIO_FROM: z.string().regex(/^\+[1-9]\d{4,14}$|^[A-Za-z0-9 ]{1,11}$/, 'must be an E.164 number or a sender id').optional(),
-  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'must be MG followed by 32 hex digits').optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{4,14}$|^[A-Za-z0-9 ]{1,11}$/, 'must be an E.164 number or a sender id')
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'must be MG followed by 32 hex digits')
+    .optional(),
   TWILIO_API_BASE: z.url('must be a URL').default('https://api.twilio.com'),
   OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   OTP_SENDS_PER_NUMBER_PER_HOUR: z.coerce.number().int().positive().default(5),
   OTP_SENDS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
   PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be the webhook signing secret (whsec_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be the webhook signing secret (whsec_…)')
+    .optional(),
   PUBLIC_URL: z.url('must be the public address of the site, such as https://tv.example.com').optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(12),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
@@ -141,7 +169,9 @@ function smsSettings(e: z.infer<typeof envSchema>): TwilioSettings | undefined {
     if (!e[name]) throw new ConfigError(`Invalid setting ${name}: required when SMS_PROVIDER=twilio`);
   }
   if (!e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID) {
-    throw new ConfigError('Invalid setting TWILIO_FROM: set it or TWILIO_MESSAGING_SERVICE_SID when SMS_PROVIDER=twilio');
+    throw new ConfigError(
+      'Invalid setting TWILIO_FROM: set it or TWILIO_MESSAGING_SERVICE_SID when SMS_PROVIDER=twilio',
+    );
   }
   return {
     accountSid: e.TWILIO_ACCOUNT_SID!,
@@ -154,7 +184,9 @@ function smsSettings(e: z.infer<typeof envSchema>): TwilioSettings | undefined {
 
 /** Reads every setting once from the environment; a bad value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

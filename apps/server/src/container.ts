@@ -14,9 +14,9 @@ import { createAdminModules } from './modules/dashboard/compose.js';
 import { LanguageRepo } from './modules/languages/repo.js';
 import { LanguageService } from './modules/languages/service.js';
 import { createLibraryModule } from './modules/library/compose.js';
-import { createCatalogModules } from './modules/media/compose.js';
 import { RateCounterRepo } from './modules/limits/repo.js';
 import { RateLimitService } from './modules/limits/service.js';
+import { createCatalogModules } from './modules/media/compose.js';
 import { parseList } from './modules/movies/present.js';
 import type { SmsLog } from './modules/sms/sender.js';
 import { UserRepo } from './modules/users/repo.js';
@@ -109,7 +109,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
     billing,
     library,
     repos: { ...repos, ...accounts.repos, ...admin.repos, ...catalog.repos, ...billing.repos },
-    services: { ...services, ...accounts.services, ...admin.services, ...catalog.services, ...billing.services },
+    services: {
+      ...services,
+      ...accounts.services,
+      ...admin.services,
+      ...catalog.services,
+      ...billing.services,
+    },
   };
 }
 

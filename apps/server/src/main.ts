@@ -39,6 +39,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  process.stderr.write(`SalomTV failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `SalomTV failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,7 +75,9 @@ describe('platform', () => {
     const response = await t.app.inject({ url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const doc = response.json();
-    expect(doc.paths['/api/language/get'].post.requestBody.content['application/json'].schema.properties.keyword).toBeDefined();
+    expect(
+      doc.paths['/api/language/get'].post.requestBody.content['application/json'].schema.properties.keyword,
+    ).toBeDefined();
     expect(doc.paths['/api/user/login']).toBeDefined();
     expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
   });
@@ -83,7 +85,10 @@ describe('platform', () => {
   it('refuses oversized and malformed JSON with the error format, never a stack trace', async () => {
     const client = new TestClient(t.app);
     const big = await client.request('POST', '/api/user/login', {
-      body: { payload: Buffer.from(`{"phone_number":"${'1'.repeat(2 * 1024 * 1024)}"}`), headers: { 'content-type': 'application/json' } },
+      body: {
+        payload: Buffer.from(`{"phone_number":"${'1'.repeat(2 * 1024 * 1024)}"}`),
+        headers: { 'content-type': 'application/json' },
+      },
     });
     expect(big.statusCode).toBe(413);
     expect(big.json().error.code).toBe('too_large');
@@ -136,13 +141,25 @@ describe('the server process', () => {
       });
     });
     const child = spawn(process.execPath, [mainJs], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ADMIN_PASSWORD: 'admin-pass-123', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+        ADMIN_PASSWORD: 'admin-pass-123',
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     try {
       let up = false;
       for (let i = 0; i < 600 && !up; i++) {
-        up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+        up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!up) await new Promise((r) => setTimeout(r, 100));
       }
       expect(up).toBe(true);
@@ -150,7 +167,13 @@ describe('the server process', () => {
       const body = JSON.stringify({ keyword: 'En' });
       const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
         const request = http.request(
-          { host: '127.0.0.1', port, path: '/api/language/get', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/language/get',
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
           (response) => {
             let text = '';
             response.on('data', (chunk) => {

@@ -24,11 +24,12 @@ export const languageSummarySchema = z.object({
 export type LanguageSummary = z.infer<typeof languageSummarySchema>;
 export const languageListReplySchema = z.array(languageSummarySchema);
 
-const textFieldSchema = z.string().max(MAX_TRANSLATION_LENGTH, `At most ${MAX_TRANSLATION_LENGTH} characters`);
-const textShape = Object.fromEntries(translationKeyNames.map((key) => [key, textFieldSchema.optional()])) as Record<
-  (typeof translationKeyNames)[number],
-  z.ZodOptional<typeof textFieldSchema>
->;
+const textFieldSchema = z
+  .string()
+  .max(MAX_TRANSLATION_LENGTH, `At most ${MAX_TRANSLATION_LENGTH} characters`);
+const textShape = Object.fromEntries(
+  translationKeyNames.map((key) => [key, textFieldSchema.optional()]),
+) as Record<(typeof translationKeyNames)[number], z.ZodOptional<typeof textFieldSchema>>;
 
 /** The text fields of `POST /api/language` and `/api/language/update` (multipart fields, flag aside). */
 export const languageFieldsSchema = z.strictObject({
@@ -57,7 +58,13 @@ export const languageRecordSchema = z
   })
   .catchall(z.union([z.string(), z.number(), z.null()]));
 /** The viewer site reads texts by key; identity fields ride along. */
-export type LanguageRecord = { lang_id: number; keyword: string; language_title: string; flag: string | null; dir: 'ltr' | 'rtl' } & Record<string, string>;
+export type LanguageRecord = {
+  lang_id: number;
+  keyword: string;
+  language_title: string;
+  flag: string | null;
+  dir: 'ltr' | 'rtl';
+} & Record<string, string>;
 export const languageGetReplySchema = z.array(languageRecordSchema);
 
 /** Export/import format for translators: identity plus texts. */

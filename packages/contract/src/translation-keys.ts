@@ -35,7 +35,11 @@ const entries = [
   ['subscribe_now', 'Landing Page', 'Subscribe Now'],
   ['terms_and_conditions', 'Landing Page', 'Terms and conditions apply'],
   ['watch_anywhere_you_want', 'Landing Page', 'Watch anywhere you want'],
-  ['watch_an_endless', 'Landing Page', 'Watch an endless choice of movies and shows on your phone, tablet, laptop and TV'],
+  [
+    'watch_an_endless',
+    'Landing Page',
+    'Watch an endless choice of movies and shows on your phone, tablet, laptop and TV',
+  ],
   ['popuplar_movies_and_shows', 'Landing Page', 'Popular movies and shows'],
   ['download_app', 'Landing Page', 'Get the app'],
   ['nothing_here_yet', 'Landing Page', 'Nothing here yet: new titles are on their way'],
@@ -187,11 +191,19 @@ const entries = [
   ['rate_stars', 'Homepage Popup', 'Rate {count} stars'],
   ['your_rating', 'Homepage Popup', 'Your rating'],
   ['coming_on', 'Homepage', 'Coming {date}'],
-  ['watch_list_empty', 'Homepage', 'Your watch list is empty. Browse the titles and press + to keep one here.'],
+  [
+    'watch_list_empty',
+    'Homepage',
+    'Your watch list is empty. Browse the titles and press + to keep one here.',
+  ],
   ['browse_titles', 'Homepage', 'Browse titles'],
   ['no_results', 'Site', 'No titles match your search'],
   ['search_placeholder', 'Site', 'Search titles, cast and genres'],
-  ['stream_limit', 'Homepage Popup', 'Too many screens are watching right now. Stop one of them to watch here.'],
+  [
+    'stream_limit',
+    'Homepage Popup',
+    'Too many screens are watching right now. Stop one of them to watch here.',
+  ],
   ['stop', 'Homepage Popup', 'Stop'],
   ['subscribe_to_watch', 'Homepage Popup', 'Subscribe to watch this title'],
   ['upgrade_to_watch', 'Homepage Popup', 'Upgrade your plan to watch this title'],
@@ -212,16 +224,20 @@ const entries = [
   ['views', 'Homepage', 'Views'],
 ] as const satisfies readonly (readonly [string, TranslationSection, string])[];
 
-export const translationKeys: readonly TranslationKeyDefinition[] = entries.map(([key, section, english]) => ({
-  key,
-  section,
-  english,
-}));
+export const translationKeys: readonly TranslationKeyDefinition[] = entries.map(
+  ([key, section, english]) => ({
+    key,
+    section,
+    english,
+  }),
+);
 
 export type TranslationKey = (typeof entries)[number][0];
 export type TranslationRecord = Record<TranslationKey, string>;
 
-export const englishTexts = Object.fromEntries(entries.map(([key, , english]) => [key, english])) as TranslationRecord;
+export const englishTexts = Object.fromEntries(
+  entries.map(([key, , english]) => [key, english]),
+) as TranslationRecord;
 
 export const translationKeyNames = entries.map(([key]) => key) as TranslationKey[];
 

@@ -7,7 +7,9 @@ import { randomToken } from '../lib/tokens.js';
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { phone: { type: 'string' }, password: { type: 'string' } } });
   if (!values.phone) {
-    process.stderr.write('Usage: npm run admin -- --phone +998901234567 [--password <at least 8 characters>]\n');
+    process.stderr.write(
+      'Usage: npm run admin -- --phone +998901234567 [--password <at least 8 characters>]\n',
+    );
     process.exit(2);
   }
   const container = await createContainer(loadConfig());

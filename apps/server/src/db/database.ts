@@ -22,7 +22,6 @@ export interface DatabaseOptions {
   sqliteSynchronous?: 'NORMAL' | 'FULL';
 }
 
-
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema);
   return openSqlite(options.dataDir, options.sqliteSynchronous ?? 'FULL');

@@ -28,6 +28,8 @@ export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Pro
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`,
+    );
   }
 }

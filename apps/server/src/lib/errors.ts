@@ -14,7 +14,8 @@ export class AppError extends Error {
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'validation_failed', message, fields);
 export const unauthorized = (message = 'Sign in to continue') => new AppError(401, 'unauthorized', message);
-export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, 'forbidden', message);
+export const forbidden = (message = 'You are not allowed to do this') =>
+  new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, 'conflict', message, fields);

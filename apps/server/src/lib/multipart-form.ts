@@ -10,12 +10,17 @@ export interface SmallForm {
  * Reads a multipart form whose files are small enough to hold in memory (images, flags).
  * Each allowed file field has its own byte limit; a file over it is refused with 413 naming the field.
  */
-export async function readSmallForm(request: FastifyRequest, fileLimits: Record<string, number>): Promise<SmallForm> {
+export async function readSmallForm(
+  request: FastifyRequest,
+  fileLimits: Record<string, number>,
+): Promise<SmallForm> {
   if (!request.isMultipart()) throw unsupportedType('Send the form as multipart/form-data');
   const maxFile = Math.max(1, ...Object.values(fileLimits));
   const fields: Record<string, string> = {};
   const files: Record<string, Buffer> = {};
-  const parts = request.parts({ limits: { fileSize: maxFile, files: Object.keys(fileLimits).length, fields: 300, fieldSize: 16_384 } });
+  const parts = request.parts({
+    limits: { fileSize: maxFile, files: Object.keys(fileLimits).length, fields: 300, fieldSize: 16_384 },
+  });
   for await (const part of parts) {
     if (part.type === 'file') {
       const limit = fileLimits[part.fieldname];
@@ -27,9 +32,14 @@ export async function readSmallForm(request: FastifyRequest, fileLimits: Record<
       try {
         buffer = await part.toBuffer();
       } catch {
-        throw tooLarge('The file is too large', { [part.fieldname]: `At most ${Math.round(limit / 1024)} KB` });
+        throw tooLarge('The file is too large', {
+          [part.fieldname]: `At most ${Math.round(limit / 1024)} KB`,
+        });
       }
-      if (buffer.length > limit) throw tooLarge('The file is too large', { [part.fieldname]: `At most ${Math.round(limit / 1024)} KB` });
+      if (buffer.length > limit)
+        throw tooLarge('The file is too large', {
+          [part.fieldname]: `At most ${Math.round(limit / 1024)} KB`,
+        });
       if (buffer.length > 0) files[part.fieldname] = buffer;
     } else if (typeof part.value === 'string') {
       // A file input left empty arrives as an empty text field under the file's name.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInViewer, TestClient, type TestApp } from '../test/harness.js';
+import { createTestApp, signedInViewer, type TestApp, TestClient } from '../test/harness.js';
 
 /** Generated from the route table, so an admin route added later cannot ship unguarded. */
 describe('every admin route is guarded', () => {

@@ -33,7 +33,10 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService): 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
-    if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare its access (public, viewer or admin)`);
+    if (!access)
+      throw new Error(
+        `Route ${route.method} ${route.url} does not declare its access (public, viewer or admin)`,
+      );
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
     }

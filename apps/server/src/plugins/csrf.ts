@@ -14,7 +14,11 @@ export function registerCsrf(app: FastifyInstance): void {
     let token = request.cookies[CSRF_COOKIE];
     if (!token || token.length < 20 || token.length > 100) {
       token = randomToken();
-      reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: request.protocol === 'https' });
+      reply.setCookie(CSRF_COOKIE, token, {
+        path: '/',
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+      });
       request.cookies[CSRF_COOKIE] = token;
     }
     const policy = request.routeOptions.config?.csrf;
@@ -23,7 +27,11 @@ export function registerCsrf(app: FastifyInstance): void {
     const header = request.headers[CSRF_HEADER.toLowerCase()];
     const sent = Array.isArray(header) ? header[0] : header;
     if (!sent || !safeEqual(sent, token)) {
-      throw new AppError(403, 'csrf_failed', 'The security token is missing or stale: reload the page and try again');
+      throw new AppError(
+        403,
+        'csrf_failed',
+        'The security token is missing or stale: reload the page and try again',
+      );
     }
   });
 }

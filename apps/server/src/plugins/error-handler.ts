@@ -20,7 +20,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validation?: unknown[] }, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      const body = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+      const body = {
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        },
+      };
       return reply.status(error.statusCode).send(body);
     }
     if (Array.isArray(error.validation)) {
@@ -33,26 +39,39 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return reply.status(400).send({ error: { code: 'validation_failed', message: 'The request body is not valid JSON' } });
+      return reply
+        .status(400)
+        .send({ error: { code: 'validation_failed', message: 'The request body is not valid JSON' } });
     }
     const known = error.code ? frameworkErrors[error.code] : undefined;
     if (known) {
       return reply.status(known[0]).send({ error: { code: known[1], message: known[2] } });
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ error: { code: 'rate_limited', message: 'Too many requests, try again later' } });
+      return reply
+        .status(429)
+        .send({ error: { code: 'rate_limited', message: 'Too many requests, try again later' } });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ error: { code: 'bad_request', message: 'The request is not valid' } });
+      return reply
+        .status(error.statusCode)
+        .send({ error: { code: 'bad_request', message: 'The request is not valid' } });
     }
-    if ((error as { code?: string }).code === 'ECONNREFUSED' || /connect|terminat|Connection/i.test(error.message)) {
+    if (
+      (error as { code?: string }).code === 'ECONNREFUSED' ||
+      /connect|terminat|Connection/i.test(error.message)
+    ) {
       request.log.error({ err: error }, 'database unavailable');
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ error: { code: 'unavailable', message: 'The service is briefly unavailable, try again shortly' } });
+        .send({
+          error: { code: 'unavailable', message: 'The service is briefly unavailable, try again shortly' },
+        });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong on our side' } });
+    return reply
+      .status(500)
+      .send({ error: { code: 'internal', message: 'Something went wrong on our side' } });
   });
 }

@@ -38,10 +38,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     if (!entry.isFile() || entry.name === 'index.html') continue;
     const content = fs.readFileSync(path.join(distDir, entry.name));
     const type = contentTypes[path.extname(entry.name)] ?? 'application/octet-stream';
-    app.get(`/${entry.name}`, (_request, reply) => reply.header('cache-control', 'public, max-age=3600').type(type).send(content));
+    app.get(`/${entry.name}`, (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=3600').type(type).send(content),
+    );
   }
   app.decorate('sendIndexHtml', (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache, no-store, must-revalidate').type('text/html; charset=utf-8').send(indexHtml),
+    reply
+      .header('cache-control', 'no-cache, no-store, must-revalidate')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml),
   );
   return true;
 }

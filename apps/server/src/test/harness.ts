@@ -43,7 +43,11 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-test-'));
   const databaseUrl = process.env.TEST_DATABASE_URL;
-  const pgSchema = databaseUrl ? `t_${randomToken(8).toLowerCase().replace(/[^a-z0-9]/g, '')}` : undefined;
+  const pgSchema = databaseUrl
+    ? `t_${randomToken(8)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')}`
+    : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -83,12 +87,17 @@ export interface MultipartFile {
 }
 
 /** Encodes a multipart/form-data body for `inject`. */
-export function multipart(fields: Record<string, string | MultipartFile>): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(fields: Record<string, string | MultipartFile>): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
   const boundary = `----salomtv${randomToken(8)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === 'string') {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      );
     } else {
       chunks.push(
         Buffer.from(
@@ -100,7 +109,10 @@ export function multipart(fields: Record<string, string | MultipartFile>): { pay
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -116,7 +128,12 @@ export class TestClient {
   async request(
     method: Method,
     url: string,
-    options: { json?: unknown; body?: { payload: Buffer; headers: Record<string, string> }; csrf?: boolean; headers?: Record<string, string> } = {},
+    options: {
+      json?: unknown;
+      body?: { payload: Buffer; headers: Record<string, string> };
+      csrf?: boolean;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<LightMyRequestResponse> {
     if (!this.cookies.has('XSRF-TOKEN')) await this.primeCsrf();
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
@@ -130,7 +147,12 @@ export class TestClient {
       Object.assign(headers, options.body.headers);
       payload = options.body.payload;
     }
-    const response = await this.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+    });
     this.storeCookies(response);
     return response;
   }
@@ -150,7 +172,8 @@ export class TestClient {
 
   async signIn(phone: string, password: string): Promise<LightMyRequestResponse> {
     const response = await this.post('/api/user/login', { phone_number: phone, password });
-    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
     return response;
   }
 
@@ -160,9 +183,15 @@ export class TestClient {
   }
 
   private storeCookies(response: LightMyRequestResponse): void {
-    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
       // Cleared cookies come back with max-age 0 or a 1970 expiry (the test clock is not the browser's).
-      const expired = cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() < 946_684_800_000);
+      const expired =
+        cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() < 946_684_800_000);
       if (expired || cookie.value === '') this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
@@ -186,11 +215,17 @@ export async function signedInAdmin(app: AppInstance): Promise<TestClient> {
 /** A real PNG of the given size, made with sharp. */
 export async function pngImage(width = 8, height = 6): Promise<Buffer> {
   const sharp = (await import('sharp')).default;
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 40 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 40 } } })
+    .png()
+    .toBuffer();
 }
 
 /** Adds a viewer account directly (the sign-up flow has its own tests) and returns a signed-in client. */
-export async function signedInViewer(app: AppInstance, phone = '+998901112233', password = 'viewer-pass-1'): Promise<TestClient> {
+export async function signedInViewer(
+  app: AppInstance,
+  phone = '+998901112233',
+  password = 'viewer-pass-1',
+): Promise<TestClient> {
   const { hashPassword } = await import('../lib/passwords.js');
   const now = new Date().toISOString();
   await app.container.repos.users.insert({

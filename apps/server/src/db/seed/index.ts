@@ -9,7 +9,12 @@ import { flagSvgs } from './flags.js';
 import { seedPlans } from './plans.js';
 import { russianTexts, urduTexts, uzbekTexts } from './translations.js';
 
-const seededLanguages: { keyword: string; title: string; dir: 'ltr' | 'rtl'; texts: Record<string, string> }[] = [
+const seededLanguages: {
+  keyword: string;
+  title: string;
+  dir: 'ltr' | 'rtl';
+  texts: Record<string, string>;
+}[] = [
   { keyword: 'En', title: 'English', dir: 'ltr', texts: englishTexts },
   { keyword: 'Uz', title: 'Oʻzbekcha', dir: 'ltr', texts: uzbekTexts },
   { keyword: 'Ru', title: 'Русский', dir: 'ltr', texts: russianTexts },
@@ -40,8 +45,16 @@ const DEFAULT_ADMIN_PHONE = '+998900000001';
 export async function seedDatabase(deps: SeedDeps, settings: SeedSettings): Promise<void> {
   if ((await deps.languageRepo.list()).length === 0) {
     for (const language of seededLanguages) {
-      const fields = { ...language.texts, keyword: language.keyword, language_title: language.title, dir: language.dir };
-      const created = await deps.languages.create(fields as LanguageFields, Buffer.from(flagSvgs[language.keyword]!));
+      const fields = {
+        ...language.texts,
+        keyword: language.keyword,
+        language_title: language.title,
+        dir: language.dir,
+      };
+      const created = await deps.languages.create(
+        fields as LanguageFields,
+        Buffer.from(flagSvgs[language.keyword]!),
+      );
       if (language.keyword === 'En') await deps.languageRepo.update(created.lang_id, { is_default: 1 });
     }
     deps.log.info('seeded languages En, Uz, Ru, Ur');

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_PHONE, createTestApp, signedInViewer, TestClient, type TestApp } from '../../test/harness.js';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_PHONE,
+  createTestApp,
+  signedInViewer,
+  type TestApp,
+  TestClient,
+} from '../../test/harness.js';
 
 describe('sign-in, sessions and roles', () => {
   let t: TestApp;
@@ -10,7 +17,10 @@ describe('sign-in, sessions and roles', () => {
 
   it('signs an admin in with the right password and answers the plain role string', async () => {
     const client = new TestClient(t.app);
-    const response = await client.post('/api/user/login', { phone_number: ADMIN_PHONE, password: ADMIN_PASSWORD });
+    const response = await client.post('/api/user/login', {
+      phone_number: ADMIN_PHONE,
+      password: ADMIN_PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('admin');
     const cookie = response.cookies.find((c) => c.name === 'sid');
@@ -21,20 +31,32 @@ describe('sign-in, sessions and roles', () => {
 
   it('accepts the phone number in other common forms', async () => {
     const client = new TestClient(t.app);
-    const response = await client.post('/api/user/login', { phone_number: '998 90 000 00 01', password: ADMIN_PASSWORD });
+    const response = await client.post('/api/user/login', {
+      phone_number: '998 90 000 00 01',
+      password: ADMIN_PASSWORD,
+    });
     expect(response.body).toBe('admin');
   });
 
   it('answers a viewer with "user"', async () => {
     const viewer = await signedInViewer(t.app, '+998901234500', 'viewer-pass-1');
     expect((await viewer.get('/api/user/role')).json()).toEqual([{ role: 'user' }]);
-    expect((await viewer.get('/api/user/me')).json()).toMatchObject({ role: 'user', phone_number: '+998901234500' });
+    expect((await viewer.get('/api/user/me')).json()).toMatchObject({
+      role: 'user',
+      phone_number: '+998901234500',
+    });
   });
 
   it('gives the same 401 for a wrong password and an unknown number', async () => {
     const client = new TestClient(t.app);
-    const wrong = await client.post('/api/user/login', { phone_number: '+998901234500', password: 'nope-nope' });
-    const unknown = await client.post('/api/user/login', { phone_number: '+998909999999', password: 'nope-nope' });
+    const wrong = await client.post('/api/user/login', {
+      phone_number: '+998901234500',
+      password: 'nope-nope',
+    });
+    const unknown = await client.post('/api/user/login', {
+      phone_number: '+998909999999',
+      password: 'nope-nope',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -54,13 +76,17 @@ describe('sign-in, sessions and roles', () => {
     await signedInViewer(t.app, phone, 'right-pass-1');
     const client = new TestClient(t.app);
     for (let i = 0; i < 3; i++) {
-      expect((await client.post('/api/user/login', { phone_number: phone, password: `wrong-${i}` })).statusCode).toBe(401);
+      expect(
+        (await client.post('/api/user/login', { phone_number: phone, password: `wrong-${i}` })).statusCode,
+      ).toBe(401);
     }
     const blocked = await client.post('/api/user/login', { phone_number: phone, password: 'right-pass-1' });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     t.clock.advance(16 * 60_000);
-    expect((await client.post('/api/user/login', { phone_number: phone, password: 'right-pass-1' })).body).toBe('user');
+    expect(
+      (await client.post('/api/user/login', { phone_number: phone, password: 'right-pass-1' })).body,
+    ).toBe('user');
   });
 
   it('rotates the session id at sign-in and ends it at logout', async () => {
@@ -91,7 +117,11 @@ describe('sign-in, sessions and roles', () => {
     expect(logout.statusCode).toBe(403);
     expect(logout.json().error.code).toBe('csrf_failed');
     expect((await client.get('/api/user/role')).statusCode).toBe(200);
-    const login = await client.post('/api/user/login', { phone_number: ADMIN_PHONE, password: ADMIN_PASSWORD }, { csrf: false });
+    const login = await client.post(
+      '/api/user/login',
+      { phone_number: ADMIN_PHONE, password: ADMIN_PASSWORD },
+      { csrf: false },
+    );
     expect(login.statusCode).toBe(403);
   });
 
@@ -104,7 +134,11 @@ describe('sign-in, sessions and roles', () => {
 
   it('keeps a remembered session for days, with a persistent cookie', async () => {
     const client = new TestClient(t.app);
-    const response = await client.post('/api/user/login', { phone_number: ADMIN_PHONE, password: ADMIN_PASSWORD, remember_me: true });
+    const response = await client.post('/api/user/login', {
+      phone_number: ADMIN_PHONE,
+      password: ADMIN_PASSWORD,
+      remember_me: true,
+    });
     expect(response.cookies.find((c) => c.name === 'sid')?.expires).toBeInstanceOf(Date);
     t.clock.advance(5 * 86_400_000);
     expect((await client.get('/api/user/role')).statusCode).toBe(200);

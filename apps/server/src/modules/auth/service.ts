@@ -47,16 +47,24 @@ export class AuthService {
     address: string;
     previousToken: string | undefined;
   }): Promise<NewSession> {
-    const rule = { limit: this.settings.loginMaxFailures, windowMs: this.settings.loginWindowMinutes * 60_000 };
+    const rule = {
+      limit: this.settings.loginMaxFailures,
+      windowMs: this.settings.loginWindowMinutes * 60_000,
+    };
     const loginKey = `login:id:${input.login.toLowerCase()}`;
     const addressKey = `login:ip:${input.address}`;
     for (const key of [loginKey, addressKey]) {
-      const verdict = await this.limits.check(key, { ...rule, limit: key === addressKey ? rule.limit * 4 : rule.limit });
+      const verdict = await this.limits.check(key, {
+        ...rule,
+        limit: key === addressKey ? rule.limit * 4 : rule.limit,
+      });
       if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
     }
 
     const user = await this.findAccount(input.login);
-    const passwordOk = user ? await verifyPassword(user.password_hash, input.password) : (await burnPasswordCheck(input.password), false);
+    let passwordOk = false;
+    if (user) passwordOk = await verifyPassword(user.password_hash, input.password);
+    else await burnPasswordCheck(input.password);
     if (!user || !passwordOk) {
       await this.limits.consume(loginKey, rule);
       await this.limits.consume(addressKey, { ...rule, limit: rule.limit * 4 });

@@ -10,7 +10,13 @@ export interface SessionUser {
 export class SessionRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: { session_hash: string; user_id: number; remember: number; created_at: string; expires_at: string }) {
+  async insert(row: {
+    session_hash: string;
+    user_id: number;
+    remember: number;
+    created_at: string;
+    expires_at: string;
+  }) {
     await this.db.insertInto('sessions').values(row).execute();
   }
 

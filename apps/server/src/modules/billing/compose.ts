@@ -127,8 +127,13 @@ export function startBillingTimer(
       log.error({ err: error }, 'billing timer failed');
     }
   };
-  if (billing.services.subscriptions.providerName === 'demo' && app.container.config.nodeEnv === 'production') {
-    log.warn('PAYMENT_PROVIDER=demo: the built-in test checkout is on, so any viewer can subscribe with a test card');
+  if (
+    billing.services.subscriptions.providerName === 'demo' &&
+    app.container.config.nodeEnv === 'production'
+  ) {
+    log.warn(
+      'PAYMENT_PROVIDER=demo: the built-in test checkout is on, so any viewer can subscribe with a test card',
+    );
   }
   const timer = setInterval(() => void tick(), TICK_MS);
   timer.unref();

@@ -6,7 +6,10 @@ export function healthRoutes(app: AppInstance, ping: () => Promise<void>): void 
     config: { access: 'public' },
     schema: {
       tags: ['health'],
-      response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) },
+      response: {
+        200: z.object({ status: z.literal('ok') }),
+        503: z.object({ status: z.literal('unavailable') }),
+      },
     },
     handler: async (_request, reply) => {
       try {

@@ -8,12 +8,16 @@ import {
   pngImage,
   signedInAdmin,
   signedInViewer,
-  TestClient,
   type TestApp,
+  TestClient,
 } from '../../test/harness.js';
 
 async function snapshot(t: TestApp) {
-  const rows = await t.app.container.database.db.selectFrom('languages').selectAll().orderBy('lang_id').execute();
+  const rows = await t.app.container.database.db
+    .selectFrom('languages')
+    .selectAll()
+    .orderBy('lang_id')
+    .execute();
   return { rows, files: listFiles(path.join(t.dataDir, 'media')) };
 }
 
@@ -78,7 +82,11 @@ describe('languages', () => {
   });
 
   it('updates a text and replaces the flag, removing the old file', async () => {
-    const list = (await admin.get('/api/language/select')).json() as { lang_id: number; keyword: string; flag: string }[];
+    const list = (await admin.get('/api/language/select')).json() as {
+      lang_id: number;
+      keyword: string;
+      flag: string;
+    }[];
     const german = list.find((l) => l.keyword === 'De')!;
     const response = await admin.postForm('/api/language/update', {
       lang_id: String(german.lang_id),
@@ -119,25 +127,62 @@ describe('languages', () => {
   });
 
   describe('refusals change nothing', () => {
-    const cases: [string, () => Promise<{ statusCode: number; json(): { error: { fields?: Record<string, string> } } }>, number, string?][] = [];
+    const cases: [
+      string,
+      () => Promise<{ statusCode: number; json(): { error: { fields?: Record<string, string> } } }>,
+      number,
+      string?,
+    ][] = [];
     beforeAll(async () => {
       const png = await pngImage();
       const base = { language_title: 'Test', keyword: 'Tt' };
       cases.push(
         ['missing title', () => admin.postForm('/api/language', { keyword: 'Tt' }), 400, 'language_title'],
-        ['duplicate keyword (any case)', () => admin.postForm('/api/language', { ...base, keyword: 'en' }), 409, 'keyword'],
-        ['keyword with digits', () => admin.postForm('/api/language', { ...base, keyword: 'e1' }), 400, 'keyword'],
-        ['text over 2,000 characters', () => admin.postForm('/api/language', { ...base, sign_in: 'x'.repeat(2001) }), 400, 'sign_in'],
-        ['unknown field', () => admin.postForm('/api/language', { ...base, is_default: '1' }), 400, 'is_default'],
+        [
+          'duplicate keyword (any case)',
+          () => admin.postForm('/api/language', { ...base, keyword: 'en' }),
+          409,
+          'keyword',
+        ],
+        [
+          'keyword with digits',
+          () => admin.postForm('/api/language', { ...base, keyword: 'e1' }),
+          400,
+          'keyword',
+        ],
+        [
+          'text over 2,000 characters',
+          () => admin.postForm('/api/language', { ...base, sign_in: 'x'.repeat(2001) }),
+          400,
+          'sign_in',
+        ],
+        [
+          'unknown field',
+          () => admin.postForm('/api/language', { ...base, is_default: '1' }),
+          400,
+          'is_default',
+        ],
         [
           'a flag that is not an image',
-          () => admin.postForm('/api/language', { ...base, flag: { filename: 'f.png', contentType: 'image/png', data: Buffer.from('<html>hi</html>') } }),
+          () =>
+            admin.postForm('/api/language', {
+              ...base,
+              flag: { filename: 'f.png', contentType: 'image/png', data: Buffer.from('<html>hi</html>') },
+            }),
           415,
           'flag',
         ],
         [
           'a flag over 1 MB',
-          () => admin.postForm('/api/language', { ...base, flag: { filename: 'f.png', contentType: 'image/png', data: Buffer.concat([png, Buffer.alloc(1024 * 1024)]) } }),
+          () =>
+            admin.postForm('/api/language', {
+              ...base,
+              flag: {
+                filename: 'f.png',
+                contentType: 'image/png',
+                data: Buffer.concat([png, Buffer.alloc(1024 * 1024)]),
+              },
+            }),
           413,
           'flag',
         ],
@@ -146,7 +191,11 @@ describe('languages', () => {
           () =>
             admin.postForm('/api/language', {
               ...base,
-              flag: { filename: 'f.svg', contentType: 'image/svg+xml', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+              flag: {
+                filename: 'f.svg',
+                contentType: 'image/svg+xml',
+                data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+              },
             }),
           415,
           'flag',
@@ -179,7 +228,11 @@ describe('languages', () => {
   });
 
   it('deletes a language and its flag file', async () => {
-    const list = (await admin.get('/api/language/select')).json() as { lang_id: number; keyword: string; flag: string }[];
+    const list = (await admin.get('/api/language/select')).json() as {
+      lang_id: number;
+      keyword: string;
+      flag: string;
+    }[];
     const german = list.find((l) => l.keyword === 'De')!;
     expect((await admin.delete(`/api/language/${german.lang_id}`)).statusCode).toBe(204);
     expect(fs.existsSync(path.join(t.dataDir, german.flag.replace('/media/', 'media/')))).toBe(false);

@@ -7,7 +7,12 @@ export class LanguageRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   list(): Promise<LanguageRow[]> {
-    return this.db.selectFrom('languages').selectAll().orderBy('is_default', 'desc').orderBy('lang_id').execute();
+    return this.db
+      .selectFrom('languages')
+      .selectAll()
+      .orderBy('is_default', 'desc')
+      .orderBy('lang_id')
+      .execute();
   }
 
   findById(langId: number): Promise<LanguageRow | undefined> {

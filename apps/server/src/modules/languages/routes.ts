@@ -9,9 +9,9 @@ import {
   MAX_FLAG_BYTES,
 } from '@salomtv/contract';
 import { z } from 'zod';
+import type { AppInstance } from '../../app-types.js';
 import { readSmallForm } from '../../lib/multipart-form.js';
 import { parseOrThrow } from '../../lib/validation.js';
-import type { AppInstance } from '../../app-types.js';
 import type { LanguageService } from './service.js';
 
 const langIdParams = z.object({ lang_id: z.coerce.number().int().positive() });
@@ -20,7 +20,11 @@ const tags = ['languages'];
 export function languageRoutes(app: AppInstance, languages: LanguageService): void {
   app.get('/api/language/select', {
     config: { access: 'public' },
-    schema: { tags, querystring: z.strictObject({ search: z.string().max(60).optional() }), response: { 200: languageListReplySchema } },
+    schema: {
+      tags,
+      querystring: z.strictObject({ search: z.string().max(60).optional() }),
+      response: { 200: languageListReplySchema },
+    },
     handler: (request) => languages.list(request.query.search),
   });
 
@@ -83,7 +87,12 @@ export function languageRoutes(app: AppInstance, languages: LanguageService): vo
 
   app.post('/api/language/:lang_id/import', {
     config: { access: 'admin' },
-    schema: { tags, params: langIdParams, body: languageExportSchema, response: { 200: languageSummarySchema } },
+    schema: {
+      tags,
+      params: langIdParams,
+      body: languageExportSchema,
+      response: { 200: languageSummarySchema },
+    },
     handler: (request) => languages.import(request.params.lang_id, request.body),
   });
 }

@@ -72,7 +72,12 @@ export class LanguageService {
     const needle = search?.trim().toLocaleLowerCase();
     const rows = await this.languages.list();
     return rows
-      .filter((row) => !needle || row.language_title.toLocaleLowerCase().includes(needle) || row.keyword_lower.includes(needle))
+      .filter(
+        (row) =>
+          !needle ||
+          row.language_title.toLocaleLowerCase().includes(needle) ||
+          row.keyword_lower.includes(needle),
+      )
       .map((row) => this.summary(row));
   }
 
@@ -130,7 +135,9 @@ export class LanguageService {
     const row = await this.requireRow(langId);
     await this.assertKeywordFree(fields.keyword, langId);
     if (row.is_default === 1 && fields.keyword.toLowerCase() !== row.keyword_lower) {
-      throw badRequest('The default language keeps its keyword', { keyword: 'The default language keeps its keyword' });
+      throw badRequest('The default language keeps its keyword', {
+        keyword: 'The default language keeps its keyword',
+      });
     }
     const flagKey = flag ? await this.storeFlag(flag) : row.flag;
     try {

@@ -27,7 +27,9 @@ export class RateCounterRepo {
         await trx
           .insertInto('rate_counters')
           .values({ counter_key: key, window_start: windowStartIfNew, hits: 1 })
-          .onConflict((oc) => oc.column('counter_key').doUpdateSet({ window_start: windowStartIfNew, hits: 1 }))
+          .onConflict((oc) =>
+            oc.column('counter_key').doUpdateSet({ window_start: windowStartIfNew, hits: 1 }),
+          )
           .execute();
         return { window_start: windowStartIfNew, hits: 1 };
       }

@@ -15,7 +15,9 @@ class ProcessClient {
   private readonly cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
   async call(method: string, url: string, body?: BodyInit, type?: string): Promise<Response> {
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const headers: Record<string, string> = {
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    };
     if (this.cookies.has('XSRF-TOKEN')) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
     if (type) headers['content-type'] = type;
     const response = await fetch(`${this.base}${url}`, { method, headers, ...(body ? { body } : {}) });
@@ -49,7 +51,11 @@ async function until<T>(what: string, check: () => Promise<T | undefined>, timeo
 
 function ffmpegChildren(pid: number): number[] {
   try {
-    return execFileSync('pgrep', ['-P', String(pid), 'ffmpeg'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(pid), 'ffmpeg'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -80,7 +86,11 @@ describe('kill -9 during a transcode', () => {
       stdio: 'ignore',
     });
     children.push(child);
-    await until('the server', async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok ? true : undefined), 60_000);
+    await until(
+      'the server',
+      async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok ? true : undefined),
+      60_000,
+    );
     return child;
   }
 
@@ -90,32 +100,58 @@ describe('kill -9 during a transcode', () => {
     const first = await startServer(port);
     const admin = new ProcessClient(base);
     await admin.call('GET', '/api/health');
-    const signIn = await admin.call('POST', '/api/user/login', JSON.stringify({ phone_number: ADMIN_PHONE, password: ADMIN_PASSWORD }), 'application/json');
+    const signIn = await admin.call(
+      'POST',
+      '/api/user/login',
+      JSON.stringify({ phone_number: ADMIN_PHONE, password: ADMIN_PASSWORD }),
+      'application/json',
+    );
     expect(signIn.status).toBe(200);
     const movie = (await (await admin.call('POST', '/api/movie/create')).json()) as { movie_id: number };
 
     // Long enough that the transcode is still running when the process is killed.
-    const clip = await makeClip(path.join(workDir, 'clips'), 'kill', { seconds: 6, width: 1280, height: 720, pattern: 'color' });
+    const clip = await makeClip(path.join(workDir, 'clips'), 'kill', {
+      seconds: 6,
+      width: 1280,
+      height: 720,
+      pattern: 'color',
+    });
     const form = new FormData();
     form.set('movie_id', String(movie.movie_id));
     form.set('file', new Blob([clip], { type: 'video/mp4' }), 'kill.mp4');
     expect((await admin.call('POST', '/api/movie/add', form)).status).toBe(200);
 
-    await until('ffmpeg to run', async () => (ffmpegChildren(first.pid!).length > 0 ? true : undefined), 30_000);
+    await until(
+      'ffmpeg to run',
+      async () => (ffmpegChildren(first.pid!).length > 0 ? true : undefined),
+      30_000,
+    );
     const orphans = ffmpegChildren(first.pid!);
     first.kill('SIGKILL');
     await new Promise((resolve) => first.on('exit', resolve));
     // The killed server's ffmpeg dies with it: its output pipe is gone.
-    await until('the orphaned ffmpeg to exit', async () => (orphans.every((pid) => !fs.existsSync(`/proc/${pid}`)) ? true : undefined), 15_000);
+    await until(
+      'the orphaned ffmpeg to exit',
+      async () => (orphans.every((pid) => !fs.existsSync(`/proc/${pid}`)) ? true : undefined),
+      15_000,
+    );
 
     const second = await startServer(port);
     const again = new ProcessClient(base);
     await again.call('GET', '/api/health');
-    await again.call('POST', '/api/user/login', JSON.stringify({ phone_number: ADMIN_PHONE, password: ADMIN_PASSWORD }), 'application/json');
+    await again.call(
+      'POST',
+      '/api/user/login',
+      JSON.stringify({ phone_number: ADMIN_PHONE, password: ADMIN_PASSWORD }),
+      'application/json',
+    );
     const finished = await until(
       'the transcode to finish',
       async () => {
-        const record = (await (await again.call('GET', `/api/movie/${movie.movie_id}`)).json()) as { status: string; quality: string | null };
+        const record = (await (await again.call('GET', `/api/movie/${movie.movie_id}`)).json()) as {
+          status: string;
+          quality: string | null;
+        };
         if (record.status === 'failed') throw new Error('the transcode failed');
         return record.status === 'ready' || record.status === 'published' ? record : undefined;
       },
