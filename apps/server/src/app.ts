@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { languageRoutes } from './modules/languages/routes.js';
 import { registerLibraryRoutes } from './modules/library/compose.js';
 import { registerCatalogRoutes } from './modules/media/compose.js';
+import { userActivityRoutes } from './modules/user-activity/routes.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerCatalogRoutes(app, container.catalog, config, container.storage);
   await registerBillingRoutes(app, container.billing);
   registerLibraryRoutes(app, container.library);
+  userActivityRoutes(app, services.userActivity);
   startBillingTimer(app, container.billing, container.clock, app.log);
 
   fs.mkdirSync(path.join(config.mediaDir, 'flags'), { recursive: true });

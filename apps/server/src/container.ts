@@ -19,6 +19,7 @@ import { RateLimitService } from './modules/limits/service.js';
 import { createCatalogModules } from './modules/media/compose.js';
 import { parseList } from './modules/movies/present.js';
 import type { SmsLog } from './modules/sms/sender.js';
+import { UserActivityService } from './modules/user-activity/service.js';
 import { UserRepo } from './modules/users/repo.js';
 import { UserService } from './modules/users/service.js';
 
@@ -115,6 +116,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
       ...admin.services,
       ...catalog.services,
       ...billing.services,
+      userActivity: new UserActivityService(
+        accounts.services.userAdmin,
+        billing.services.subscriptions,
+        library.services.library,
+      ),
     },
   };
 }

@@ -80,6 +80,9 @@ test.describe
       await expect(page).toHaveURL(/\/viewuser\?user_id=\d+$/);
       await expect(page.getByRole('heading', { name: `User: Dilnoza ${viewer.last}` })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Sessions' })).toContainText('1 device');
+      // Plan and watching come from billing and the library.
+      await expect(page.getByRole('region', { name: 'Plan' })).toContainText('Status');
+      await expect(page.getByRole('region', { name: 'Watching' })).toContainText('Nothing part-way through.');
       await page.getByRole('button', { name: 'Set Non-Active' }).click();
       await page.getByRole('button', { name: 'Yes, set Non-Active' }).click();
       await expect(page.getByTestId('toast')).toContainText('Non-Active');

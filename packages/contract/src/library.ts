@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { subscriptionReplySchema } from './billing.js';
 import { titleCardSchema } from './catalog.js';
 
 /**
@@ -102,3 +103,10 @@ export const ratingReplySchema = z.object({
   mine: z.number().nullable(),
 });
 export type RatingReply = z.infer<typeof ratingReplySchema>;
+
+/** `GET /api/web/user/:user_id/activity`: what an admin sees of a viewer's plan and watching. */
+export const userActivityReplySchema = z.object({
+  subscription: subscriptionReplySchema,
+  continue_watching: z.array(continueWatchingItemSchema),
+});
+export type UserActivityReply = z.infer<typeof userActivityReplySchema>;

@@ -4,6 +4,7 @@ import type {
   AdminUserListQuery,
   AdminUserListReply,
   Role,
+  UserActivityReply,
   UserStatus,
 } from '@salomtv/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ export const userAdminKeys = {
   all: ['admin-users'] as const,
   list: (query: AdminUserListQuery) => ['admin-users', 'list', query] as const,
   detail: (userId: number) => ['admin-users', 'detail', userId] as const,
+  activity: (userId: number) => ['admin-users', 'activity', userId] as const,
 };
 
 /** `GET /api/web/user`: a page of accounts, newest first, searched and filtered on the server. */
@@ -38,6 +40,14 @@ export const userDetailQuery = (userId: number) =>
   queryOptions({
     queryKey: userAdminKeys.detail(userId),
     queryFn: ({ signal }) => api.request<AdminUserDetail>(`/api/web/user/${userId}`, { signal }),
+    retry: false,
+  });
+
+/** `GET /api/web/user/:user_id/activity`: the viewer's plan and what they are part-way through. */
+export const userActivityQuery = (userId: number) =>
+  queryOptions({
+    queryKey: userAdminKeys.activity(userId),
+    queryFn: ({ signal }) => api.request<UserActivityReply>(`/api/web/user/${userId}/activity`, { signal }),
     retry: false,
   });
 

@@ -7,7 +7,7 @@ import { Alert } from '../../../../shared/ui/alert';
 import { buttonClasses } from '../../../../shared/ui/button-classes';
 import { LoadingState } from '../../../../shared/ui/loading-state';
 import { useToast } from '../../../../shared/ui/toast-context';
-import { useChangeUser, userDetailQuery } from '../api/users';
+import { useChangeUser, userActivityQuery, userDetailQuery } from '../api/users';
 import { ConfirmAction } from './confirm-action';
 import { formatWhen, fullName, STATUS_LABELS, StatusBadge, UserAvatar } from './user-bits';
 import { VerifiedSwitch } from './verified-switch';
@@ -92,6 +92,47 @@ function AccountControls({ user }: { user: AdminUserDetail }) {
   );
 }
 
+/** The plan and the titles the viewer is part-way through. */
+function Activity({ userId }: { userId: number }) {
+  const activity = useQuery(userActivityQuery(userId)).data;
+  if (!activity) return null;
+  const { subscription, continue_watching: watching } = activity;
+  return (
+    <>
+      <Facts
+        title="Plan"
+        rows={[
+          ['Plan', subscription.plan?.name ?? (subscription.status === 'trialing' ? 'Free trial' : 'None')],
+          ['Status', subscription.status],
+          ['Next billing date', formatWhen(subscription.next_billing_date)],
+          ['Access until', formatWhen(subscription.access_until)],
+          ['Payment method', subscription.payment_method_summary],
+        ]}
+      />
+      <section aria-label="Watching" className={cardClass}>
+        <h2 className="mb-3 text-lg font-semibold">Watching</h2>
+        {watching.length === 0 ? (
+          <p className="text-sm text-muted">Nothing part-way through.</p>
+        ) : (
+          <ul className="space-y-2 text-sm">
+            {watching.map((item) => (
+              <li
+                key={`${item.card.movie_id}-${item.episode_id ?? 0}`}
+                className="flex justify-between gap-4"
+              >
+                <span>{item.card.title}</span>
+                <span className="text-muted">
+                  {item.percent}% · {formatWhen(item.updated_at, true)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
 /** /viewuser?user_id= : one account as the server knows it: profile, trial, sessions and its controls. */
 export function ViewUserPage() {
   const [params] = useSearchParams();
@@ -165,6 +206,7 @@ export function ViewUserPage() {
             ['Last sign-in', formatWhen(user.last_sign_in_at, true)],
           ]}
         />
+        <Activity userId={user.user_id} />
       </div>
     </>
   );
