@@ -115,6 +115,13 @@ export const viewerRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'checkout/demo',
+    lazy: lazyPage(
+      () => import('../../features/checkout/components/demo-checkout-page'),
+      (m) => m.DemoCheckoutPage,
+    ),
+  },
+  {
     path: 'userprofile',
     lazy: lazyPage(
       () => import('../../features/account/components/account-page'),

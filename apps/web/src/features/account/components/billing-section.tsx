@@ -1,59 +1,188 @@
-import type { UserProfile } from '@salomtv/contract';
+import type { SubscriptionReply, TranslationKey, UserProfile } from '@salomtv/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { htmlLangOf } from '../../../shared/i18n/translate';
+import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { buttonClasses } from '../../../shared/ui/button-classes';
+import { useToast } from '../../../shared/ui/toast-context';
+import {
+  formatMoney,
+  paymentsQuery,
+  subscriptionQuery,
+  useCancelMembership,
+} from '../../pricing/api/billing-api';
 import { formatDate } from './account-format';
 
 const cardClass = 'rounded-card border border-border bg-surface p-5 sm:p-6';
 
-/** Billing Details and Plan Details: the free trial for now (the billing issue adds subscriptions). */
+const STATUS_KEYS: Record<SubscriptionReply['status'], TranslationKey> = {
+  trialing: 'status_trialing',
+  active: 'status_active',
+  past_due: 'status_past_due',
+  canceled: 'status_canceled',
+  expired: 'status_expired',
+  none: 'no_plan',
+};
+const PAYMENT_STATUS_KEYS = {
+  succeeded: 'payment_succeeded_status',
+  failed: 'payment_failed_status',
+  refunded: 'payment_refunded_status',
+} as const satisfies Record<string, TranslationKey>;
+
+/** Billing Details and Plan Details (spec viewer 11): the real subscription, its payments, cancel and undo. */
 export function BillingSection({ profile }: { profile: UserProfile }) {
   const { t, keyword } = useLanguage();
-  const trialEnds = formatDate(profile.trial_ends_at, htmlLangOf(keyword));
-  const trialRunning =
-    profile.trial_ends_at !== null && new Date(profile.trial_ends_at).getTime() > Date.now();
+  const locale = htmlLangOf(keyword);
+  const toast = useToast();
+  const subscription = useQuery(subscriptionQuery());
+  const payments = useQuery(paymentsQuery());
+  const cancel = useCancelMembership('cancel');
+  const resume = useCancelMembership('resume');
+  const sub = subscription.data;
+  const date = (value: string | null | undefined) => formatDate(value, locale);
+
+  const trialEnds = date(sub?.trial_ends_at ?? profile.trial_ends_at);
+  const nextBilling = sub?.status === 'trialing' || !sub ? trialEnds : date(sub.next_billing_date);
+  const endsOn = sub?.cancel_at_period_end ? date(sub.access_until ?? sub.current_period_end) : undefined;
+  const paid = sub ? sub.status === 'active' || sub.status === 'past_due' : false;
+  const failed = cancel.error ?? resume.error;
+
+  const onCancel = () => {
+    if (!window.confirm(t('confirm_cancel_membership'))) return;
+    cancel.mutate(undefined, { onSuccess: () => toast.show(t('updated')) });
+  };
+  const onUndo = () => resume.mutate(undefined, { onSuccess: () => toast.show(t('membership_continues')) });
+
   return (
     <>
       <section aria-labelledby="billing-title" className={cardClass}>
         <h2 id="billing-title" className="mb-3 text-lg font-semibold">
           {t('billing_details')}
         </h2>
-        <p className="text-muted" data-testid="next-billing">
-          {trialEnds ? (
-            <>
-              {t('your_next_billing_date_is')} <span className="font-semibold text-text">{trialEnds}</span>
-            </>
-          ) : (
-            t('no_plan')
-          )}
-        </p>
+        {endsOn ? (
+          <p className="text-muted" data-testid="membership-ends">
+            {t('membership_ends_on')} <span className="font-semibold text-text">{endsOn}</span>
+          </p>
+        ) : (
+          <p className="text-muted" data-testid="next-billing">
+            {nextBilling ? (
+              <>
+                {t('your_next_billing_date_is')}{' '}
+                <span className="font-semibold text-text">{nextBilling}</span>
+              </>
+            ) : (
+              t('no_plan')
+            )}
+          </p>
+        )}
+        {sub?.payment_method_summary ? (
+          <p className="mt-2 text-muted" data-testid="payment-method">
+            {t('payment_method')}: <span className="text-text">{sub.payment_method_summary}</span>
+          </p>
+        ) : null}
+        {failed ? (
+          <div className="mt-3">
+            <Alert>{failed.message || t('something_went_wrong')}</Alert>
+          </div>
+        ) : null}
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <Link to="/pricingplan" className={buttonClasses('secondary', 'md')}>
             {t('update_payment_info')}
           </Link>
-          <Button variant="danger" disabled aria-describedby="cancel-membership-note">
-            {t('cancel_membership')}
-          </Button>
-          <span id="cancel-membership-note" className="text-xs text-muted">
-            {t('available_with_subscription')}
-          </span>
+          {endsOn ? (
+            <Button variant="primary" busy={resume.isPending} onClick={onUndo}>
+              {t('undo')}
+            </Button>
+          ) : (
+            <>
+              <Button
+                variant="danger"
+                disabled={!paid}
+                busy={cancel.isPending}
+                aria-describedby={paid ? undefined : 'cancel-membership-note'}
+                onClick={onCancel}
+              >
+                {t('cancel_membership')}
+              </Button>
+              {paid ? null : (
+                <span id="cancel-membership-note" className="text-xs text-muted">
+                  {t('available_with_subscription')}
+                </span>
+              )}
+            </>
+          )}
         </div>
+        <h3 className="mt-6 mb-2 font-semibold">{t('payment_history')}</h3>
+        {payments.data && payments.data.items.length > 0 ? (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="payment-history">
+              <thead className="text-muted">
+                <tr>
+                  <th scope="col" className="py-1 pr-4 font-medium">
+                    {t('date')}
+                  </th>
+                  <th scope="col" className="py-1 pr-4 font-medium">
+                    {t('amount')}
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    {t('status')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.data.items.map((payment) => (
+                  <tr key={payment.payment_id} className="border-t border-border">
+                    <td className="py-2 pr-4">{date(payment.created_at)}</td>
+                    <td className="py-2 pr-4">
+                      {formatMoney(payment.amount_cents, payment.currency, locale)}
+                    </td>
+                    <td className="py-2">{t(PAYMENT_STATUS_KEYS[payment.status])}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="text-sm text-muted">{payments.isPending ? t('loading') : t('no_payments')}</p>
+        )}
       </section>
       <section aria-labelledby="plan-title" className={cardClass}>
         <h2 id="plan-title" className="mb-3 text-lg font-semibold">
           {t('plan_details')}
         </h2>
-        <p className="text-muted">
-          {trialRunning && trialEnds ? (
-            <>
-              {t('free_trial_until')} <span className="font-semibold text-text">{trialEnds}</span>
-            </>
-          ) : (
-            t('no_plan')
-          )}
-        </p>
+        {sub?.plan ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" data-testid="plan-details">
+            <dt className="text-muted">{t('plan_details')}</dt>
+            <dd className="font-semibold" data-testid="plan-name">
+              {sub.plan.name} ({sub.plan.quality_label})
+            </dd>
+            <dt className="text-muted">{t('status')}</dt>
+            <dd data-testid="plan-status">{t(STATUS_KEYS[sub.status])}</dd>
+            {sub.price_cents !== null && sub.currency ? (
+              <>
+                <dt className="text-muted">{t('price')}</dt>
+                <dd>
+                  {formatMoney(sub.price_cents, sub.currency, locale)} /{' '}
+                  {sub.interval === 'year' ? t('per_year') : t('per_month')}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        ) : (
+          <p className="text-muted" data-testid="plan-status">
+            {sub?.status === 'trialing' && trialEnds ? (
+              <>
+                {t('free_trial_until')} <span className="font-semibold text-text">{trialEnds}</span>
+              </>
+            ) : sub ? (
+              t(STATUS_KEYS[sub.status])
+            ) : (
+              t('no_plan')
+            )}
+          </p>
+        )}
         <Link to="/pricingplan" className={buttonClasses('primary', 'md', 'mt-4')}>
           {t('change_plan')}
         </Link>

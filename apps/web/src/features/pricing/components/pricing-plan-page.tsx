@@ -1,8 +1,169 @@
-import { useT } from '../../../shared/i18n/language-context';
-import { PageIntro } from '../../../shared/ui/page-intro';
+import { type BillingInterval, PLAN_FEATURES, type Plan } from '@salomtv/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../shared/api/api-error';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { useLanguage } from '../../../shared/i18n/language-context';
+import { htmlLangOf } from '../../../shared/i18n/translate';
+import { roleQuery } from '../../../shared/session/session-api';
+import { Alert } from '../../../shared/ui/alert';
+import { Button } from '../../../shared/ui/button';
+import { LoadingState } from '../../../shared/ui/loading-state';
+import { useToast } from '../../../shared/ui/toast-context';
+import { formatMoney, plansQuery, subscriptionQuery, useChangePlan, useCheckout } from '../api/billing-api';
 
-/** Pricing Plan (/pricingplan): the plans and their features. */
+const PAID = new Set(['active', 'past_due']);
+
+/** Pricing Plan (/pricingplan, spec viewer 10): the plans, their features, and Purchase or Change Plan. */
 export function PricingPlanPage() {
-  const t = useT();
-  return <PageIntro title={t('pricing_plan')} description={t('nothing_here_yet')} />;
+  const { t, keyword } = useLanguage();
+  useDocumentTitle(t('pricing_plan'));
+  const locale = htmlLangOf(keyword);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const plans = useQuery(plansQuery());
+  const role = useQuery(roleQuery());
+  const signedIn = Boolean(role.data);
+  const subscription = useQuery({ ...subscriptionQuery(), enabled: signedIn });
+  const checkout = useCheckout();
+  const changePlan = useChangePlan();
+  const [interval, setInterval] = useState<BillingInterval>('month');
+  const [error, setError] = useState<string>();
+
+  if (plans.isPending || role.isPending) return <LoadingState label={t('loading')} />;
+  if (!plans.data) {
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-16 text-center">
+        <p role="alert">{t('something_went_wrong')}</p>
+        <Button onClick={() => void plans.refetch()}>{t('try_again')}</Button>
+      </div>
+    );
+  }
+
+  const sub = subscription.data;
+  const paid = sub ? PAID.has(sub.status) : false;
+  const currentPlanId = paid ? sub?.plan?.plan_id : undefined;
+  const anyYearly = plans.data.some((plan) => plan.yearly_price_cents !== null);
+  const busyPlan = checkout.isPending
+    ? checkout.variables?.plan_id
+    : changePlan.isPending
+      ? changePlan.variables
+      : undefined;
+
+  const choose = (plan: Plan) => {
+    setError(undefined);
+    if (!signedIn) {
+      void navigate('/signupotp');
+      return;
+    }
+    const onError = (cause: unknown) =>
+      setError(isApiError(cause) && cause.message ? cause.message : t('something_went_wrong'));
+    if (paid) {
+      changePlan.mutate(plan.plan_id, { onSuccess: () => toast.show(t('plan_changed')), onError });
+      return;
+    }
+    const chosen = interval === 'year' && plan.yearly_price_cents !== null ? 'year' : 'month';
+    checkout.mutate(
+      { plan_id: plan.plan_id, interval: chosen },
+      {
+        onSuccess: (reply) => {
+          if (/^https?:\/\//.test(reply.url)) window.location.assign(reply.url);
+          else void navigate(reply.url);
+        },
+        onError: (cause) => {
+          if (isApiError(cause) && cause.status === 409) {
+            changePlan.mutate(plan.plan_id, { onSuccess: () => toast.show(t('plan_changed')), onError });
+          } else onError(cause);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold sm:text-4xl">{t('pricing_plan')}</h1>
+        {anyYearly ? (
+          <fieldset className="flex gap-1 rounded-md border border-border bg-surface p-1">
+            <legend className="sr-only">{t('billing_period')}</legend>
+            {(['month', 'year'] as const).map((value) => (
+              <Button
+                key={value}
+                size="sm"
+                variant={interval === value ? 'primary' : 'ghost'}
+                aria-pressed={interval === value}
+                onClick={() => setInterval(value)}
+              >
+                {value === 'month' ? t('monthly') : t('yearly')}
+              </Button>
+            ))}
+          </fieldset>
+        ) : null}
+      </div>
+      {error ? <Alert>{error}</Alert> : null}
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {plans.data.map((plan) => {
+          const current = plan.plan_id === currentPlanId;
+          const yearly = interval === 'year' && plan.yearly_price_cents !== null;
+          const price = formatMoney(
+            yearly ? (plan.yearly_price_cents ?? 0) : plan.monthly_price_cents,
+            plan.currency,
+            locale,
+          );
+          const headingId = `plan-${plan.plan_id}-title`;
+          return (
+            <li key={plan.plan_id}>
+              <section
+                aria-labelledby={headingId}
+                data-testid={`plan-${plan.code}`}
+                className={`flex h-full flex-col gap-4 rounded-card border bg-surface p-5 ${current ? 'border-brand' : 'border-border'}`}
+              >
+                <div className="flex items-center justify-between gap-2">
+                  <h2 id={headingId} className="text-xl font-semibold">
+                    {plan.name}
+                  </h2>
+                  <span className="rounded bg-surface-2 px-2 py-0.5 text-xs font-bold">
+                    {plan.quality_label}
+                  </span>
+                </div>
+                {current ? (
+                  <p className="text-sm font-semibold text-brand" data-testid="current-plan">
+                    {t('current_plan')}
+                  </p>
+                ) : null}
+                <p>
+                  <span className="text-3xl font-bold">{price}</span>{' '}
+                  <span className="text-muted">/ {yearly ? t('per_year') : t('per_month')}</span>
+                </p>
+                <ul className="flex flex-1 flex-col gap-2 text-sm">
+                  {PLAN_FEATURES.map((feature) => {
+                    const has = plan.features[feature];
+                    return (
+                      <li key={feature} className="flex items-center justify-between gap-2">
+                        <span>{t(feature)}</span>
+                        <span className={has ? 'text-brand' : 'text-muted'}>
+                          <span aria-hidden>{has ? '✓' : '✕'}</span>
+                          <span className="sr-only">{has ? t('included') : t('not_included')}</span>
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+                <Button
+                  variant={current ? 'secondary' : 'primary'}
+                  disabled={current || busyPlan !== undefined}
+                  busy={busyPlan === plan.plan_id}
+                  aria-describedby={headingId}
+                  onClick={() => choose(plan)}
+                >
+                  {current ? t('current_plan') : paid ? t('change_plan') : t('purchase')}
+                </Button>
+              </section>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
 }
