@@ -13,9 +13,8 @@ function timed(command, args, cwd) {
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
-/** One rendition alone, with the same encoder settings the ladder uses for it. */
-function singleRenditionArgs(input, rendition, plan, segmentSeconds) {
-  const kbps = rendition.videoKbps;
+/** One rendition alone, from its own decode, with the encoder settings the ladder uses for it. */
+function singleRenditionArgs(input, rendition, plan, renditionOutputArgs) {
   return [
     '-hide_banner',
     '-nostdin',
@@ -30,55 +29,13 @@ function singleRenditionArgs(input, rendition, plan, segmentSeconds) {
     '0:v:0',
     '-map',
     '0:a:0',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-profile:v',
-    'high',
-    '-pix_fmt',
-    'yuv420p',
-    '-crf',
-    '21',
-    '-maxrate',
-    `${kbps}k`,
-    '-bufsize',
-    `${kbps * 2}k`,
-    '-g',
-    String(plan.gop),
-    '-keyint_min',
-    String(plan.gop),
-    '-sc_threshold',
-    '0',
-    '-force_key_frames',
-    `expr:gte(t,n_forced*${segmentSeconds})`,
-    '-c:a',
-    'aac',
-    '-b:a',
-    '128k',
-    '-ac',
-    '2',
-    '-ar',
-    '48000',
-    '-f',
-    'hls',
-    '-hls_time',
-    String(segmentSeconds),
-    '-hls_playlist_type',
-    'vod',
-    '-hls_segment_type',
-    'fmp4',
-    '-hls_fmp4_init_filename',
-    'init.mp4',
-    '-hls_segment_filename',
-    `${rendition.dir}/seg_%05d.m4s`,
-    `${rendition.dir}/index.m3u8`,
+    ...renditionOutputArgs(rendition, plan.gop, true),
   ];
 }
 
 export async function measureLadder({ root, work, rounds }) {
   const dist = path.join(root, 'apps/server/dist/media/ffmpeg');
-  const { planTranscode, transcodeArgs, SEGMENT_SECONDS } = await import(path.join(dist, 'ladder.js'));
+  const { planTranscode, transcodeArgs, renditionOutputArgs } = await import(path.join(dist, 'ladder.js'));
   const { resolveMediaBinaries } = await import(path.join(dist, 'binaries.js'));
   const { ffmpeg } = await resolveMediaBinaries(process.env.FFMPEG_PATH, process.env.FFPROBE_PATH);
   const dir = path.join(work, 'ladder');
@@ -133,7 +90,11 @@ export async function measureLadder({ root, work, rounds }) {
       fresh();
       let separate = 0;
       for (const rendition of plan.renditions)
-        separate += timed(ffmpeg.path, singleRenditionArgs(source, rendition, plan, SEGMENT_SECONDS), out);
+        separate += timed(
+          ffmpeg.path,
+          singleRenditionArgs(source, rendition, plan, renditionOutputArgs),
+          out,
+        );
       if (round > 0) {
         ladderTimes.push(ladder);
         separateTimes.push(separate);

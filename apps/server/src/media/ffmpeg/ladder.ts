@@ -99,56 +99,62 @@ export function filterGraph(plan: TranscodePlan): string {
   return parts.join(';');
 }
 
+/** Encoder and HLS muxer settings of one rendition's output (the same for the ladder and a lone rendition). */
+export function renditionOutputArgs(rendition: RenditionPlan, gop: number, hasAudio: boolean): string[] {
+  const kbps = rendition.videoKbps;
+  const args = [
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    '-crf',
+    '21',
+    '-maxrate',
+    `${kbps}k`,
+    '-bufsize',
+    `${kbps * 2}k`,
+    '-g',
+    String(gop),
+    '-keyint_min',
+    String(gop),
+    '-sc_threshold',
+    '0',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+  ];
+  if (hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000');
+  args.push(
+    '-max_muxing_queue_size',
+    '1024',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_type',
+    'fmp4',
+    '-hls_fmp4_init_filename',
+    'init.mp4',
+    '-hls_segment_filename',
+    `${rendition.dir}/seg_%05d.m4s`,
+    `${rendition.dir}/index.m3u8`,
+  );
+  return args;
+}
+
 /** Arguments for the whole ladder in one ffmpeg process; run with the working folder as cwd. */
 export function transcodeArgs(input: string, source: SourceInfo, plan: TranscodePlan): string[] {
   const args = ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-nostats', '-progress', 'pipe:1'];
   args.push('-i', input, '-filter_complex', filterGraph(plan));
   plan.renditions.forEach((rendition, i) => {
-    const kbps = rendition.videoKbps;
     args.push('-map', `[o${i}]`);
     if (source.hasAudio) args.push('-map', '0:a:0');
-    args.push(
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-profile:v',
-      'high',
-      '-pix_fmt',
-      'yuv420p',
-      '-crf',
-      '21',
-      '-maxrate',
-      `${kbps}k`,
-      '-bufsize',
-      `${kbps * 2}k`,
-      '-g',
-      String(plan.gop),
-      '-keyint_min',
-      String(plan.gop),
-      '-sc_threshold',
-      '0',
-      '-force_key_frames',
-      `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
-    );
-    if (source.hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000');
-    args.push(
-      '-max_muxing_queue_size',
-      '1024',
-      '-f',
-      'hls',
-      '-hls_time',
-      String(SEGMENT_SECONDS),
-      '-hls_playlist_type',
-      'vod',
-      '-hls_segment_type',
-      'fmp4',
-      '-hls_fmp4_init_filename',
-      'init.mp4',
-      '-hls_segment_filename',
-      `${rendition.dir}/seg_%05d.m4s`,
-      `${rendition.dir}/index.m3u8`,
-    );
+    args.push(...renditionOutputArgs(rendition, plan.gop, source.hasAudio));
   });
   args.push('-map', '[poster]', '-frames:v', '1', '-q:v', '3', 'poster.jpg');
   args.push('-map', '[sprite]', '-frames:v', '1', '-q:v', '5', 'sprite.jpg');
