@@ -45,6 +45,7 @@ const envSchema = z.object({
   JOB_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
   SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
   SMS_CONSOLE_IN_PRODUCTION: booleanFlag.default(false),
+  SMS_DEV_OUTBOX: booleanFlag.default(false),
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits')
@@ -98,6 +99,8 @@ export type Config = {
   media: MediaSettings;
   smsProvider: 'console' | 'twilio';
   smsConsoleInProduction: boolean;
+  /** Serve the console provider's outbox at /api/dev/sms-outbox (browser tests); never in production. */
+  smsDevOutbox: boolean;
   twilio: TwilioSettings | undefined;
   otpSecret: string | undefined;
   otpSendsPerNumberPerHour: number;
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smsProvider: e.SMS_PROVIDER,
     smsConsoleInProduction: e.SMS_CONSOLE_IN_PRODUCTION,
+    smsDevOutbox: e.SMS_DEV_OUTBOX,
     twilio: smsSettings(e),
     otpSecret: e.OTP_SECRET,
     otpSendsPerNumberPerHour: e.OTP_SENDS_PER_NUMBER_PER_HOUR,

@@ -37,6 +37,7 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     ADMIN_PASSWORD: 'admin-pass-123',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    SMS_DEV_OUTBOX: 'true',
   },
 });
 

@@ -76,7 +76,8 @@ export function registerAccountRoutes(
   signupRoutes(app, services.signup, clock);
   accountRoutes(app, services.accounts, clock);
   userAdminRoutes(app, services.userAdmin);
-  if (config.smsProvider === 'console' && config.nodeEnv !== 'production') {
+  // Codes readable over HTTP would let anyone take any number: only when asked for, and never in production.
+  if (config.smsDevOutbox && config.smsProvider === 'console' && config.nodeEnv !== 'production') {
     smsDevRoutes(app, container.repos.smsOutbox);
   }
 }

@@ -12,7 +12,7 @@ describe('one-time codes', () => {
   const nextPhone = () => `+99890555${String(1000 + n++).slice(-4)}`;
 
   beforeAll(async () => {
-    t = await createTestApp({ OTP_SENDS_PER_ADDRESS_PER_HOUR: '1000' });
+    t = await createTestApp({ OTP_SENDS_PER_ADDRESS_PER_HOUR: '1000', SMS_DEV_OUTBOX: 'true' });
     client = new TestClient(t.app);
   });
   afterAll(() => t.close());

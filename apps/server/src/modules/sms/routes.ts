@@ -5,7 +5,7 @@ import { toE164 } from '../../lib/phone.js';
 import type { SmsOutboxRepo } from './outbox-repo.js';
 
 /**
- * Development only (registered when SMS_PROVIDER=console and NODE_ENV is not production): the latest messages
+ * Development only (registered when SMS_DEV_OUTBOX=true, SMS_PROVIDER=console and NODE_ENV is not production): the latest messages
  * the console provider "sent" to a number, so browser tests and developers can read the codes.
  */
 export function smsDevRoutes(app: AppInstance, outbox: SmsOutboxRepo): void {

@@ -290,7 +290,11 @@ describe('SMS settings', () => {
 describe('development outbox in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: 'production', SMS_CONSOLE_IN_PRODUCTION: 'true' });
+    t = await createTestApp({
+      NODE_ENV: 'production',
+      SMS_CONSOLE_IN_PRODUCTION: 'true',
+      SMS_DEV_OUTBOX: 'true',
+    });
   });
   afterAll(() => t.close());
 
@@ -298,5 +302,19 @@ describe('development outbox in production', () => {
     const client = new TestClient(t.app);
     expect((await client.post('/api/otp/send', { phoneNumber: '+923001234570' })).statusCode).toBe(200);
     expect((await client.get('/api/dev/sms-outbox?phone=%2B923001234570')).statusCode).toBe(404);
+  });
+});
+
+describe('development outbox by default', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is not served unless SMS_DEV_OUTBOX asks for it: codes must not be readable over HTTP', async () => {
+    const client = new TestClient(t.app);
+    expect((await client.post('/api/otp/send', { phoneNumber: '+923001234571' })).statusCode).toBe(200);
+    expect((await client.get('/api/dev/sms-outbox?phone=%2B923001234571')).statusCode).toBe(404);
   });
 });
