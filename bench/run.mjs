@@ -50,6 +50,7 @@ async function startOurs(extraEnv = {}) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: 'bench-admin-pass',
+      SEED_DEMO: 'false',
       ...extraEnv,
     },
   });
@@ -118,6 +119,7 @@ async function coldStart() {
         DATA_DIR: path.join(work, 'data'),
         LOG_LEVEL: 'warn',
         ADMIN_PASSWORD: 'bench-admin-pass',
+        SEED_DEMO: 'false',
       },
       (p) => `http://127.0.0.1:${p}/api/health`,
     );
