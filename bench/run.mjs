@@ -1,15 +1,22 @@
-// `npm run bench`: every measurement side by side with its reference in one run; medians of 3 rounds after a
-// warm-up; server pinned to core 0, wrk to core 1. Writes bench/results.json and the table in bench/README.md.
+// `npm run bench`: every measurement side by side with its reference in one run; medians of BENCH_ROUNDS
+// (default 3) rounds after a warm-up; servers pinned to core 0, load generators to core 1. Writes
+// bench/results.json and the table in bench/README.md. BENCH_ONLY=catalogue,segments,... runs some rows.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launch, measureFirstFrame, measurePage } from './lib/browser.mjs';
+import { measureDashboard } from './lib/dashboard.mjs';
+import { openApp, seedCatalogue, segmentAddresses } from './lib/fixture.mjs';
 import { measureLadder } from './lib/ladder.mjs';
 import { writeFastifyHello, writeNodeHttpHello } from './lib/references.mjs';
 import {
   ensureDebianPackages,
+  ensurePostgres,
   freePort,
   median,
+  serverDist,
+  startNginx,
   startPinned,
   stop,
   waitForHttp,
@@ -22,13 +29,31 @@ const root = path.resolve(benchDir, '..');
 const work = path.join(benchDir, 'work');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const wanted = (name) => !ONLY || ONLY.includes(name);
 fs.mkdirSync(work, { recursive: true });
-ensureDebianPackages({ wrk: 'wrk', taskset: 'util-linux' });
-execFileSync(
-  process.execPath,
-  [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/contract', 'apps/server'],
-  { cwd: root, stdio: 'inherit' },
-);
+ensureDebianPackages({ wrk: 'wrk', taskset: 'util-linux', nginx: 'nginx-light', chromium: 'chromium' });
+if (!process.env.BENCH_SERVER_DIST) {
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/contract', 'apps/server'],
+    { cwd: root, stdio: 'inherit' },
+  );
+}
+const dist = serverDist(root);
+
+// The web app, built into the bench's own folder (the browser rows load it from our server).
+const webDist = path.join(work, 'web-dist');
+if (wanted('pages') && !process.env.BENCH_SKIP_WEB_BUILD) {
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webDist],
+    {
+      cwd: path.join(root, 'apps/web'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+}
 
 const fastifyEntry = path.join(root, 'node_modules/fastify/fastify.js');
 const nodeHello = writeNodeHttpHello(work);
@@ -39,20 +64,24 @@ fs.writeFileSync(
   'wrk.method = "POST"\nwrk.body = \'{"keyword":"En"}\'\nwrk.headers["Content-Type"] = "application/json"\n',
 );
 
+const SIGNING_SECRET = 'bench-stream-signing-secret-0123456789abcdef';
+const dataDir = path.join(work, 'data');
+const baseEnv = {
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  ADMIN_PASSWORD: 'bench-admin-pass',
+  SEED_DEMO: 'false',
+  STREAM_SIGNING_SECRET: SIGNING_SECRET,
+  WEB_DIST: webDist,
+};
+const pgUrl = wanted('postgres') || wanted('dashboard') ? ensurePostgres() : undefined;
+const pgEnv = pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: 'bench' } : undefined;
+
 async function startOurs(extraEnv = {}) {
   const port = await freePort();
-  const dataDir = path.join(work, 'data');
-  const child = startPinned(0, process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'bench-admin-pass',
-      SEED_DEMO: 'false',
-      ...extraEnv,
-    },
+  const child = startPinned(0, process.execPath, [path.join(dist, 'main.js')], {
+    env: { ...process.env, ...baseEnv, PORT: String(port), ...extraEnv },
   });
   await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
   return { child, url: `http://127.0.0.1:${port}` };
@@ -65,32 +94,74 @@ async function startScript(file) {
   return { child, url: `http://127.0.0.1:${port}` };
 }
 
+/** Seeds a database (SQLite in work/data, or the PostgreSQL schema `bench`): catalogue, viewer, one video. */
+async function prepare(env, withVideo) {
+  const app = await openApp(root, { ...baseEnv, ...env });
+  try {
+    const { resolveMediaBinaries } = await import(path.join(dist, 'media/ffmpeg/binaries.js'));
+    const { ffmpeg } = await resolveMediaBinaries(process.env.FFMPEG_PATH, process.env.FFPROBE_PATH);
+    const seeded = await seedCatalogue(app, { root, ffmpeg: ffmpeg.path, work, withVideo });
+    const stream = withVideo ? await segmentAddresses(seeded.viewer, seeded.featureId) : undefined;
+    return {
+      cookie: seeded.viewer.cookieHeader,
+      cookies: Object.entries(seeded.viewer.cookies).map(([name, value]) => ({ name, value })),
+      stream,
+      featureId: seeded.featureId,
+      ffmpeg: ffmpeg.path,
+    };
+  } finally {
+    await app.close();
+  }
+}
+
 /** Alternates ours and the reference each round so drift on a shared machine hits both alike. */
-async function compareThroughput({ name, ours, reference, oursPath, referencePath, script, goal, goalText }) {
+async function compare({
+  ours,
+  reference,
+  oursPath,
+  referencePath,
+  oursOptions = {},
+  referenceOptions = {},
+}) {
   const a = await ours();
   const b = await reference();
   try {
-    wrk(`${a.url}${oursPath}`, { seconds: 2, script });
-    wrk(`${b.url}${referencePath}`, { seconds: 2, script });
-    const oursRps = [];
-    const refRps = [];
+    wrk(`${a.url}${oursPath}`, { ...oursOptions, seconds: 2 });
+    wrk(`${b.url}${referencePath}`, { ...referenceOptions, seconds: 2 });
+    const oursRuns = [];
+    const refRuns = [];
     for (let round = 0; round < ROUNDS; round++) {
-      oursRps.push(wrk(`${a.url}${oursPath}`, { seconds: SECONDS, script }).rps);
-      refRps.push(wrk(`${b.url}${referencePath}`, { seconds: SECONDS, script }).rps);
+      oursRuns.push(wrk(`${a.url}${oursPath}`, { ...oursOptions, seconds: SECONDS }));
+      refRuns.push(wrk(`${b.url}${referencePath}`, { ...referenceOptions, seconds: SECONDS }));
     }
-    const ratio = median(oursRps) / median(refRps);
+    const errors = oursRuns.reduce((sum, r) => sum + r.non2xx, 0);
+    if (errors > 0) console.warn(`  ${errors} non-2xx answers from ${oursPath}`);
+    const pick = (runs, key) => median(runs.map((r) => r[key]));
     return {
-      name,
-      ours: `${Math.round(median(oursRps))} req/s`,
-      reference: `${Math.round(median(refRps))} req/s`,
-      ratio,
-      goal: goalText,
-      met: ratio >= goal,
+      rps: pick(oursRuns, 'rps'),
+      refRps: pick(refRuns, 'rps'),
+      mbps: pick(oursRuns, 'mbps'),
+      refMbps: pick(refRuns, 'mbps'),
+      p99: pick(oursRuns, 'p99'),
+      refP99: pick(refRuns, 'p99'),
+      errors,
     };
   } finally {
     await stop(a.child);
     await stop(b.child);
   }
+}
+
+function throughputRow(name, figures, goal, goalText, refLabel) {
+  const ratio = figures.rps / figures.refRps;
+  return {
+    name,
+    ours: `${Math.round(figures.rps)} req/s`,
+    reference: `${Math.round(figures.refRps)} req/s${refLabel ? ` (${refLabel})` : ''}`,
+    ratio,
+    goal: goalText,
+    met: ratio >= goal && figures.errors === 0,
+  };
 }
 
 async function coldStart() {
@@ -99,7 +170,7 @@ async function coldStart() {
   const time = async (command, args, env, url) => {
     const port = await freePort();
     const started = Date.now();
-    const child = spawn(command, args, {
+    const child = spawn('taskset', ['-c', '0', command, ...args], {
       env: { ...process.env, ...env, PORT: String(port) },
       stdio: 'ignore',
     });
@@ -113,14 +184,8 @@ async function coldStart() {
   for (let round = 0; round < ROUNDS + 1; round++) {
     const o = await time(
       process.execPath,
-      [path.join(root, 'apps/server/dist/main.js')],
-      {
-        HOST: '127.0.0.1',
-        DATA_DIR: path.join(work, 'data'),
-        LOG_LEVEL: 'warn',
-        ADMIN_PASSWORD: 'bench-admin-pass',
-        SEED_DEMO: 'false',
-      },
+      [path.join(dist, 'main.js')],
+      baseEnv,
       (p) => `http://127.0.0.1:${p}/api/health`,
     );
     const r = await time(process.execPath, [fastifyHello], {}, (p) => `http://127.0.0.1:${p}/`);
@@ -131,7 +196,7 @@ async function coldStart() {
   }
   const ratio = median(oursMs) / median(refMs);
   return {
-    name: 'cold start',
+    name: 'cold start: process start to first answer',
     ours: `${median(oursMs)} ms`,
     reference: `${median(refMs)} ms (bare Fastify)`,
     ratio,
@@ -140,65 +205,331 @@ async function coldStart() {
   };
 }
 
+/** 200 viewers on playlists and segments while an admin uploads a video and its transcode runs. */
+async function mixedLoad(prepared) {
+  const server = await startOurs();
+  try {
+    const seconds = Math.max(20, SECONDS * 4);
+    const plan = {
+      base: server.url,
+      cookie: prepared.cookie,
+      variant: prepared.stream.variant,
+      segments: prepared.stream.segments,
+      viewers: 200,
+      seconds,
+      pauseMs: 500,
+    };
+    const generator = spawn(
+      'taskset',
+      ['-c', '1', process.execPath, path.join(benchDir, 'lib/viewers.mjs')],
+      {
+        env: { ...process.env, VIEWERS_PLAN: JSON.stringify(plan) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    generator.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    const finished = new Promise((resolve) => generator.on('exit', resolve));
+    // Meanwhile: an admin uploads a new video over HTTP; the in-process worker transcodes it.
+    await new Promise((r) => setTimeout(r, 1000));
+    const upload = await uploadOverHttp(server.url);
+    await finished;
+    const result = JSON.parse(output);
+    return {
+      name: `mixed load: 200 viewers on playlists and segments during an upload and a transcode (${seconds} s)`,
+      ours: `${result.errors} errors in ${result.requests} requests; playlist p99 ${result.playlistP99.toFixed(0)} ms`,
+      reference: `segment p99 ${result.segmentP99.toFixed(0)} ms; upload ${upload.uploadMs} ms, transcode ${upload.transcode}`,
+      ratio: result.playlistP99,
+      goal: 'zero errors; playlist p99 under 100 ms',
+      met: result.errors === 0 && result.playlistP99 < 100,
+    };
+  } finally {
+    await stop(server.child);
+  }
+}
+
+async function uploadOverHttp(base) {
+  const cookies = {};
+  const call = async (method, url, body, headers = {}) => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      body,
+      headers: {
+        cookie: Object.entries(cookies)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('; '),
+        ...(cookies['XSRF-TOKEN'] ? { 'x-xsrf-token': cookies['XSRF-TOKEN'] } : {}),
+        ...headers,
+      },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = pair.split('=');
+      cookies[name] = value;
+    }
+    if (response.status >= 300)
+      throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  await call('GET', '/api/health');
+  await call(
+    'POST',
+    '/api/user/login',
+    JSON.stringify({ phone_number: '+998900000001', password: 'bench-admin-pass' }),
+    {
+      'content-type': 'application/json',
+    },
+  );
+  const { movie_id } = await (await call('POST', '/api/movie/create')).json();
+  const form = new FormData();
+  form.set('movie_id', String(movie_id));
+  form.set(
+    'file',
+    new Blob([fs.readFileSync(path.join(work, 'feature-source.mp4'))], { type: 'video/mp4' }),
+    'upload.mp4',
+  );
+  const started = Date.now();
+  await call('POST', '/api/movie/add', form);
+  const uploadMs = Date.now() - started;
+  // The transcode runs in the server's worker while the viewers keep asking; note whether it finished.
+  const deadline = Date.now() + 60_000;
+  let transcode = 'still running at the end';
+  while (Date.now() < deadline) {
+    const details = await (await call('GET', `/api/movie/${movie_id}`)).json().catch(() => ({}));
+    const status = JSON.stringify(details).match(/"status":"(ready|failed)"/)?.[1];
+    if (status) {
+      transcode = `${status} after ${((Date.now() - started) / 1000).toFixed(1)} s`;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { uploadMs, transcode };
+}
+
 const results = [];
 const record = (row) => {
+  if (!row) return;
   results.push(row);
   console.log(
     `${row.name}: ours ${row.ours}, reference ${row.reference}, ratio ${row.ratio.toFixed(2)} (${row.goal}: ${row.met ? 'met' : 'missed'})`,
   );
 };
+const guarded = async (name, fn) => {
+  if (!wanted(name)) return;
+  try {
+    const rows = await fn();
+    for (const row of [rows].flat()) record(row);
+  } catch (error) {
+    console.error(`${name}: failed: ${error instanceof Error ? error.stack : error}`);
+    record({
+      name,
+      ours: 'failed',
+      reference: String(error?.message ?? error)
+        .split('\n')[0]
+        .slice(0, 120),
+      ratio: Number.NaN,
+      goal: '-',
+      met: false,
+    });
+  }
+};
 
-record(
-  await compareThroughput({
-    name: 'framework cost: GET /api/health',
-    ours: () => startOurs(),
-    reference: () => startScript(nodeHello),
-    oursPath: '/api/health',
-    referencePath: '/',
-    goal: 0.85,
-    goalText: 'at least 0.85x bare node:http',
-  }),
-);
-record(
-  await compareThroughput({
-    name: 'language record: POST /api/language/get',
-    ours: () => startOurs(),
-    reference: () => startScript(fastifyHello),
-    oursPath: '/api/language/get',
-    referencePath: '/',
-    script: postEnLua,
-    goal: 0.5,
-    goalText: 'at least 0.5x a bare Fastify route',
-  }),
-);
-record(await coldStart());
-for (const row of await measureLadder({ root, work, rounds: ROUNDS })) record(row);
+const needsData = ['catalogue', 'postgres', 'segments', 'mixed', 'first-frame', 'pages'].some(wanted);
+const prepared = needsData ? await prepare({}, true) : undefined;
 
-const command = 'npm run bench';
-writeJson(path.join(benchDir, 'results.json'), {
-  measuredAt: new Date().toISOString(),
-  command,
-  rounds: ROUNDS,
-  secondsPerRound: SECONDS,
-  results,
+await guarded('framework', async () =>
+  throughputRow(
+    'framework cost: GET /api/health',
+    await compare({
+      ours: () => startOurs(),
+      reference: () => startScript(nodeHello),
+      oursPath: '/api/health',
+      referencePath: '/',
+    }),
+    0.85,
+    'at least 0.85x bare node:http',
+    'bare node:http',
+  ),
+);
+await guarded('catalogue', async () =>
+  throughputRow(
+    'catalogue: home rows (24 titles, signed in) on SQLite',
+    await compare({
+      ours: () => startOurs(),
+      reference: () => startScript(fastifyHello),
+      oursPath: '/api/catalog/rows',
+      referencePath: '/',
+      oursOptions: { headers: { cookie: prepared.cookie } },
+    }),
+    0.5,
+    'at least 0.5x a bare Fastify route',
+    'bare Fastify',
+  ),
+);
+await guarded('postgres', async () => {
+  if (!pgEnv) throw new Error('PostgreSQL is not available on 127.0.0.1:5432');
+  const onPg = await prepare(pgEnv, false);
+  return throughputRow(
+    'PostgreSQL: the same catalogue call',
+    await compare({
+      ours: () => startOurs(pgEnv),
+      reference: () => startOurs(),
+      oursPath: '/api/catalog/rows',
+      referencePath: '/api/catalog/rows',
+      oursOptions: { headers: { cookie: onPg.cookie } },
+      referenceOptions: { headers: { cookie: prepared.cookie } },
+    }),
+    0.6,
+    'at least 0.6x the SQLite build',
+    'SQLite build',
+  );
 });
+await guarded('language', async () =>
+  throughputRow(
+    'language record: POST /api/language/get',
+    await compare({
+      ours: () => startOurs(),
+      reference: () => startScript(fastifyHello),
+      oursPath: '/api/language/get',
+      referencePath: '/',
+      oursOptions: { script: postEnLua },
+      referenceOptions: { script: postEnLua },
+    }),
+    0.5,
+    'at least 0.5x a bare Fastify route',
+    'bare Fastify',
+  ),
+);
+await guarded('segments', async () => {
+  const mediaDir = path.join(dataDir, 'media');
+  const { segment, file } = prepared.stream;
+  const size = fs.statSync(path.join(mediaDir, file)).size;
+  const nginxPort = await freePort();
+  const rows = [];
+  for (const [label, headers] of [
+    ['whole', {}],
+    [
+      'by range (1 MiB from the middle)',
+      { range: `bytes=${Math.floor(size / 4)}-${Math.floor(size / 4) + 1048575}` },
+    ],
+  ]) {
+    const figures = await compare({
+      ours: () => startOurs(),
+      reference: async () => {
+        const child = startNginx(work, mediaDir, nginxPort);
+        await waitForHttp(`http://127.0.0.1:${nginxPort}/${file}`, 30_000);
+        return { child, url: `http://127.0.0.1:${nginxPort}` };
+      },
+      oursPath: segment,
+      referencePath: `/${file}`,
+      oursOptions: { headers: { cookie: prepared.cookie, ...headers } },
+      referenceOptions: { headers },
+    });
+    const ratio = figures.mbps / figures.refMbps;
+    const p99Ratio = figures.p99 / figures.refP99;
+    rows.push({
+      name: `segments (${(size / 1048576).toFixed(1)} MB 6 s fMP4), ${label}, 32 connections, signed-URL path`,
+      ours: `${figures.mbps.toFixed(0)} MB/s, p99 ${figures.p99.toFixed(0)} ms`,
+      reference: `${figures.refMbps.toFixed(0)} MB/s, p99 ${figures.refP99.toFixed(0)} ms (nginx sendfile)`,
+      ratio,
+      goal: 'at least 0.8x its MB/s, p99 at most 1.5x',
+      met: ratio >= 0.8 && p99Ratio <= 1.5 && figures.errors === 0,
+    });
+  }
+  return rows;
+});
+await guarded('cold-start', coldStart);
+await guarded('mixed', () => mixedLoad(prepared));
+if (wanted('first-frame') || wanted('pages')) {
+  const browser = await launch(root);
+  const server = await startOurs();
+  try {
+    await guarded('first-frame', async () => {
+      const mediaDir = path.join(dataDir, 'media');
+      const nginxPort = await freePort();
+      fs.copyFileSync(path.join(work, 'feature-source.mp4'), path.join(mediaDir, 'bench-clip.mp4'));
+      const nginx = startNginx(work, mediaDir, nginxPort, 1);
+      try {
+        await waitForHttp(`http://127.0.0.1:${nginxPort}/bench-clip.mp4`);
+        return await measureFirstFrame({
+          root,
+          browser,
+          ours: server.url,
+          cookies: prepared.cookies,
+          master: prepared.stream.master,
+          mp4Url: `http://127.0.0.1:${nginxPort}/bench-clip.mp4`,
+          rounds: ROUNDS,
+        });
+      } finally {
+        await stop(nginx);
+      }
+    });
+    await guarded('pages', () =>
+      measurePage({ browser, ours: server.url, webDist, page: '/', label: 'landing page', rounds: ROUNDS }),
+    );
+    await guarded('pages', () =>
+      measurePage({
+        browser,
+        ours: server.url,
+        webDist,
+        page: '/home',
+        label: 'home page (signed in)',
+        cookies: prepared.cookies,
+        rounds: ROUNDS,
+      }),
+    );
+  } finally {
+    await browser.close();
+    await stop(server.child);
+  }
+}
+await guarded('dashboard', async () => [
+  await measureDashboard({ root, env: baseEnv, label: 'SQLite', rounds: ROUNDS }),
+  ...(pgEnv
+    ? [
+        await prepare(pgEnv, false).then(() =>
+          measureDashboard({ root, env: { ...baseEnv, ...pgEnv }, label: 'PostgreSQL', rounds: ROUNDS }),
+        ),
+      ]
+    : []),
+]);
+await guarded('ladder', () => measureLadder({ root, work, rounds: ROUNDS }));
+
+const command = `${['BENCH_ROUNDS', 'BENCH_SECONDS']
+  .filter((k) => process.env[k])
+  .map((k) => `${k}=${process.env[k]} `)
+  .join('')}npm run bench`;
+// A partial run (BENCH_ONLY) prints its rows but leaves results.json and the README as the last full run left them.
+if (!ONLY) {
+  writeJson(path.join(benchDir, 'results.json'), {
+    measuredAt: new Date().toISOString(),
+    command,
+    rounds: ROUNDS,
+    secondsPerRound: SECONDS,
+    results,
+  });
+}
 const table = [
   '| what | ours | reference (same run) | ratio | goal | met |',
   '| --- | --- | --- | --- | --- | --- |',
   ...results.map(
     (r) =>
-      `| ${r.name} | ${r.ours} | ${r.reference} | ${r.ratio.toFixed(2)} | ${r.goal} | ${r.met ? 'yes' : 'no'} |`,
+      `| ${r.name} | ${r.ours} | ${r.reference} | ${Number.isFinite(r.ratio) ? r.ratio.toFixed(2) : '-'} | ${r.goal} | ${r.met ? 'yes' : 'no'} |`,
   ),
 ].join('\n');
-const readmePath = path.join(benchDir, 'README.md');
-const readme = fs.existsSync(readmePath) ? fs.readFileSync(readmePath, 'utf8') : '';
-const begin = '<!-- results:begin -->';
-const end = '<!-- results:end -->';
-const block = `${begin}\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${command}\` (medians of ${ROUNDS} rounds of ${SECONDS} s after a warm-up; server on core 0, wrk on core 1, 32 connections).\n\n${table}\n${end}`;
-fs.writeFileSync(
-  readmePath,
-  readme.includes(begin)
-    ? readme.replace(new RegExp(`${begin}[\\s\\S]*${end}`), block)
-    : `${readme}\n${block}\n`,
-);
+if (!ONLY) {
+  const readmePath = path.join(benchDir, 'README.md');
+  const readme = fs.existsSync(readmePath) ? fs.readFileSync(readmePath, 'utf8') : '';
+  const begin = '<!-- results:begin -->';
+  const end = '<!-- results:end -->';
+  const block = `${begin}\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${command}\` (medians of ${ROUNDS} rounds of ${SECONDS} s after a warm-up; servers on core 0, load generators on core 1, 32 connections).\n\n${table}\n${end}`;
+  fs.writeFileSync(
+    readmePath,
+    readme.includes(begin)
+      ? readme.replace(new RegExp(`${begin}[\\s\\S]*${end}`), block)
+      : `${readme}\n${block}\n`,
+  );
+}
 console.log(`\n${table}`);

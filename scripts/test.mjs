@@ -34,12 +34,19 @@ const vitestReport = (file) => ({
     failed: (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0),
   }),
 });
-const vitest = (label, cwd, env = {}) => {
+const vitest = (label, cwd, env = {}, extraArgs = []) => {
   const file = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
   step(
     label,
     node,
-    [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    [
+      bin('vitest/vitest.mjs'),
+      'run',
+      ...extraArgs,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
     {
       cwd,
       env,
@@ -54,7 +61,12 @@ step('lint (biome)', node, [bin('@biomejs/biome/bin/biome'), 'check', '.']);
 
 const serverDir = path.join(root, 'apps/server');
 vitest('server tests on SQLite', serverDir, { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) vitest('server tests on PostgreSQL', serverDir);
+if (process.env.TEST_DATABASE_URL) {
+  vitest('server tests on PostgreSQL', serverDir);
+  // The scale-out suite (two API processes, workers, pg-boss, an S3-compatible server) needs PostgreSQL:
+  // it runs only here, never on the SQLite pass.
+  vitest('scale-out tests (PostgreSQL, S3)', serverDir, {}, ['--config', 'vitest.scale.config.ts']);
+}
 
 const webDir = path.join(root, 'apps/web');
 vitest('web unit tests', webDir);

@@ -4,6 +4,8 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   test: {
     include: ['src/**/*.test.ts'],
+    // The scale-out suite needs PostgreSQL: vitest.scale.config.ts, run by scripts/test.mjs with it.
+    exclude: ['src/scale/**', '**/node_modules/**'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,

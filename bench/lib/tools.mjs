@@ -2,6 +2,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 export function ensureDebianPackages(commands) {
   const missing = Object.entries(commands).filter(([command]) => {
@@ -62,7 +63,7 @@ export async function stop(child) {
 }
 
 /** Runs wrk on core 1 and returns requests/s, MB/s and p99 latency in ms. */
-export function wrk(url, { connections = 32, seconds = 5, script, threads = 1 } = {}) {
+export function wrk(url, { connections = 32, seconds = 5, script, threads = 1, headers = {} } = {}) {
   const args = [
     '-c',
     '1',
@@ -75,6 +76,7 @@ export function wrk(url, { connections = 32, seconds = 5, script, threads = 1 } 
     `${seconds}s`,
     '--latency',
   ];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   if (script) args.push('-s', script);
   args.push(url);
   const output = execFileSync('taskset', args, { encoding: 'utf8' });
@@ -96,4 +98,60 @@ export function median(values) {
 
 export function writeJson(file, data) {
   fs.writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+}
+
+/** The built server: apps/server/dist, or BENCH_SERVER_DIST (a private build while others edit the shared one). */
+export function serverDist(root) {
+  return process.env.BENCH_SERVER_DIST ?? path.join(root, 'apps/server/dist');
+}
+
+/** PostgreSQL for the database rows: the local cluster, started like CI does when it is not running. */
+export function ensurePostgres(url = 'postgres://postgres@127.0.0.1:5432/postgres') {
+  const ready = () => {
+    try {
+      execFileSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432', '-q']);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!ready()) {
+    try {
+      const version = fs.readdirSync('/etc/postgresql')[0];
+      execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], {
+        stdio: 'ignore',
+      });
+    } catch {
+      return undefined;
+    }
+    for (let i = 0; i < 30 && !ready(); i++) execFileSync('sleep', ['1']);
+  }
+  return ready() ? url : undefined;
+}
+
+/** nginx with sendfile serving `root` on `port`, pinned to a core: the reference for segments. */
+export function startNginx(work, root, port, core = 0) {
+  const dir = path.join(work, 'nginx');
+  fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
+  const conf = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  types { video/mp4 mp4 m4s; application/vnd.apple.mpegurl m3u8; }
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  server { listen 127.0.0.1:${port}; root ${root}; }
+}
+`,
+  );
+  return startPinned(core, 'nginx', ['-c', conf, '-p', dir]);
 }

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -29,8 +28,10 @@ import { registerLibraryRoutes } from './modules/library/compose.js';
 import { registerCatalogRoutes } from './modules/media/compose.js';
 import { userActivityRoutes } from './modules/user-activity/routes.js';
 import { registerAccessControl } from './plugins/access.js';
+import { cachedPing } from './plugins/cached-ping.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 export interface BuildOptions extends ContainerOptions {
@@ -51,6 +52,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Refused during shutdown by our own hook below, in the API's error format.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -60,25 +63,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await container.database.close();
   });
+  // Shutting down: requests already taken finish; one that still arrives (on an open connection) is refused.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // A callback hook, not an async one: it runs on every request (bench/README.md, framework cost).
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    // Sent as it is: a route's own 503 schema (the health check's) must not reshape it. Not returned:
+    // a callback hook that returns the reply (a thenable) would be run on twice.
+    reply
+      .code(503)
+      .headers({ connection: 'close', 'retry-after': '5' })
+      .type('application/json; charset=utf-8')
+      .serializer(JSON.stringify)
+      .send({ error: { code: 'unavailable', message: 'The server is restarting, try again shortly' } });
+  });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Helmet's headers with our CSP, computed once (helmet rebuilt them on every request).
+  registerSecurityHeaders(app);
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await app.register(fastifySwagger, {
     openapi: {
@@ -99,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCsrf(app);
 
   const { services } = container;
-  healthRoutes(app, container.database.ping);
+  healthRoutes(app, cachedPing(container.database.ping));
   authRoutes(app, services.auth, services.users);
   languageRoutes(app, services.languages);
   registerAccountRoutes(app, container);
@@ -145,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       hasWebApp &&
       !pathName.startsWith('/api/') &&
       !pathName.startsWith('/media/') &&
+      !pathName.startsWith('/static/') &&
       !path.extname(pathName)
     ) {
       return app.sendIndexHtml!(reply);

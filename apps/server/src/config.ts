@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './media/s3-storage.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -40,9 +41,23 @@ const envSchema = z.object({
     .regex(/^\/.*\/$/, 'must start and end with /')
     .optional(),
   WORKER_IN_PROCESS: booleanFlag.default(true),
+  JOB_QUEUE: z.enum(['db', 'pgboss']).optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url('must be a URL such as http://127.0.0.1:9000').optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  MEDIA_CDN_URL: z.url('must be the CDN base URL, such as https://cdn.example.com').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(1000),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   JOB_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
   SMS_CONSOLE_IN_PRODUCTION: booleanFlag.default(false),
   SMS_DEV_OUTBOX: booleanFlag.default(false),
@@ -115,6 +130,8 @@ export type Config = {
   loginMaxFailures: number;
   loginWindowMinutes: number;
   trustProxy: boolean;
+  /** Rate limits and one-time-code counters in Redis instead of the database (optional). */
+  redisUrl: string | undefined;
   logLevel: string;
   webDist: string | undefined;
 };
@@ -139,6 +156,13 @@ export interface MediaSettings {
   workerPollMs: number;
   jobMaxAttempts: number;
   jobRetryBaseSeconds: number;
+  /** db: rows of our database (SQLite default); pgboss: pg-boss on PostgreSQL (the default there). */
+  jobQueue: 'db' | 'pgboss';
+  /** A running job whose worker stops renewing it for this long goes to another worker. */
+  jobLeaseSeconds: number;
+  /** local: DATA_DIR/media; s3: an S3-compatible bucket. */
+  storage: 'local' | 's3';
+  s3: S3Settings | undefined;
 }
 
 export interface StripeSettings {
@@ -185,6 +209,28 @@ function smsSettings(e: z.infer<typeof envSchema>): TwilioSettings | undefined {
   };
 }
 
+/** pg-boss needs PostgreSQL; it is the default there. */
+function jobQueueSetting(e: z.infer<typeof envSchema>): 'db' | 'pgboss' {
+  if (e.JOB_QUEUE === 'pgboss' && !e.DATABASE_URL)
+    throw new ConfigError('Invalid setting JOB_QUEUE: pgboss needs DATABASE_URL (PostgreSQL)');
+  return e.JOB_QUEUE ?? (e.DATABASE_URL ? 'pgboss' : 'db');
+}
+
+/** The bucket's settings, required when STORAGE=s3. */
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  if (e.STORAGE !== 's3') return undefined;
+  if (!e.S3_BUCKET) throw new ConfigError('Invalid setting S3_BUCKET: required when STORAGE=s3');
+  return {
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    cdnBaseUrl: e.MEDIA_CDN_URL?.replace(/\/+$/, ''),
+  };
+}
+
 /** Reads every setting once from the environment; a bad value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
@@ -224,7 +270,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerPollMs: e.WORKER_POLL_MS,
       jobMaxAttempts: e.JOB_MAX_ATTEMPTS,
       jobRetryBaseSeconds: e.JOB_RETRY_BASE_SECONDS,
+      jobQueue: jobQueueSetting(e),
+      jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+      storage: e.STORAGE,
+      s3: s3Settings(e),
     },
+    redisUrl: e.REDIS_URL,
     smsProvider: e.SMS_PROVIDER,
     smsConsoleInProduction: e.SMS_CONSOLE_IN_PRODUCTION,
     smsDevOutbox: e.SMS_DEV_OUTBOX,

@@ -5,8 +5,10 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Clock } from './lib/clock.js';
 import { systemClock } from './lib/clock.js';
-import { LocalMediaStorage } from './media/storage.js';
+import { createMediaStorage } from './media/storage-driver.js';
 import { createAccountModules } from './modules/accounts/compose.js';
+import { AuditRepo } from './modules/audit/repo.js';
+import { AuditService } from './modules/audit/service.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionRepo } from './modules/auth/session-repo.js';
 import { createBillingModule } from './modules/billing/compose.js';
@@ -50,20 +52,22 @@ export async function createContainer(config: Config, options: ContainerOptions 
     throw error;
   }
   fs.mkdirSync(config.mediaDir, { recursive: true });
-  const storage = new LocalMediaStorage(config.mediaDir);
+  const storage = await createMediaStorage(config);
 
   const repos = {
     users: new UserRepo(database.db),
     sessions: new SessionRepo(database.db),
-    counters: new RateCounterRepo(database.db, database.dialect),
+    counters: await rateCounters(config, database),
     languages: new LanguageRepo(database.db),
   };
   const limits = new RateLimitService(repos.counters, clock);
+  // One audit log that every module records its admin changes in.
+  const audit = new AuditService(new AuditRepo(database.db), clock);
   const services = {
     limits,
     auth: new AuthService(repos.users, repos.sessions, limits, clock, config),
     users: new UserService(repos.users, clock),
-    languages: new LanguageService(repos.languages, storage, clock),
+    languages: new LanguageService(repos.languages, storage, audit, clock),
   };
   const accounts = createAccountModules({
     config,
@@ -75,6 +79,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     auth: services.auth,
     limits,
     languages: services.languages,
+    audit,
   });
   const admin = createAdminModules({
     db: database.db,
@@ -83,18 +88,27 @@ export async function createContainer(config: Config, options: ContainerOptions 
     storage,
     limits,
     users: repos.users,
+    audit,
   });
   // Plans, subscriptions, payments, entitlements and playback sessions.
-  const billing = createBillingModule({ config, clock, db: database.db, accounts: repos.users });
+  const billing = createBillingModule({ config, clock, db: database.db, accounts: repos.users, audit });
   // Catalogue, movie administration, media pipeline and streaming (billing's entitlements decide who plays what).
-  const catalog = createCatalogModules({
+  const catalog = await createCatalogModules({
     config,
     clock,
     db: database.db,
     storage,
     languages: repos.languages,
     entitlements: billing.services.entitlements,
+    pgSchema: options.pgSchema ?? config.databaseSchema,
+    locks: billing.services.entitlements,
+    audit,
   });
+  const openTrial = async (userId: number) => {
+    await billing.services.subscriptions.state(userId);
+  };
+  accounts.services.signup.onAccountCreated = openTrial;
+  accounts.services.userAdmin.onAccountCreated = openTrial;
   billing.services.playback.titleLookup = async (movieId) => {
     const title = await catalog.repos.titles.findById(movieId);
     return title ? { collections: parseList(title.collections) } : undefined;
@@ -123,6 +137,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
       ),
     },
   };
+}
+
+/** Rate limits and code counters: in the database, or in Redis with REDIS_URL (its client loaded only then). */
+async function rateCounters(config: Config, database: DatabaseHandle): Promise<RateCounterRepo> {
+  if (!config.redisUrl) return new RateCounterRepo(database.db, database.dialect);
+  const { RedisRateCounterRepo, redisClient } = await import('./scale/redis-rate-counters.js');
+  return new RedisRateCounterRepo(database.db, database.dialect, redisClient(config.redisUrl));
 }
 
 export type Container = Awaited<ReturnType<typeof createContainer>>;

@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     timer.unref();
     worker
       .stop()
+      .then(() => container.catalog.media.queue.close?.())
       .then(() => container.database.close())
       .then(
         () => process.exit(0),

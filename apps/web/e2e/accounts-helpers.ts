@@ -100,3 +100,22 @@ export async function expectAccessible(page: Page): Promise<void> {
     serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
   ).toEqual([]);
 }
+
+/**
+ * A new viewer (created by the admin, so with the 30-day trial and without a text message: many sign-ups in one
+ * run would meet the code-request limit), signed in in the page's context. Answers the phone number.
+ */
+export async function signInNewViewer(
+  page: Page,
+  request: APIRequestContext,
+  password: string,
+): Promise<string> {
+  const { phone } = newPhone();
+  await createViewer(request, phone, password);
+  const login = await page.request.post('/api/user/login', {
+    data: { phone_number: phone, password },
+    headers: await csrfHeaders(page),
+  });
+  expect(await login.text()).toContain('user');
+  return phone;
+}

@@ -23,6 +23,7 @@ test('an admin lands on the dashboard with the admin shell and can sign out', as
   await expect(
     page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }),
   ).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('button', { name: /^Account menu/ }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await page.goto('/dashboard');

@@ -252,8 +252,16 @@ export const titleCardSchema = z.object({
   /** Average star rating (one decimal, 0 when unrated) and number of ratings (library module). */
   rating_average: z.number(),
   rating_count: z.number(),
+  /**
+   * Why this visitor may not play the feature (its trailer stays open to all), or null when they may:
+   * `sign_in` (signed out), `subscribe` (no plan: trial over, expired, canceled and ended),
+   * `upgrade` (the plan lacks the collection in `locked_feature`).
+   */
+  locked: z.enum(['sign_in', 'subscribe', 'upgrade']).nullable(),
+  locked_feature: collectionSchema.nullable(),
 });
 export type TitleCard = z.infer<typeof titleCardSchema>;
+export type TitleLock = NonNullable<TitleCard['locked']>;
 
 export const catalogRowSchema = z.object({
   id: z.string(),

@@ -49,6 +49,10 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
   });
   // An idle client that loses its server must not crash the process; the next query reports the error.
   pool.on('error', () => {});
+  // ...nor one that is checked out between queries when its connection drops (the query, if any, gets the error).
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -66,6 +70,8 @@ function openSqlite(dataDir: string, synchronous: 'NORMAL' | 'FULL'): DatabaseHa
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  // FULL (the default, SQLITE_SYNCHRONOUS): a commit is on disk before its answer leaves, through a power loss
+  // too; NORMAL survives a killed process but may lose the last commits on power loss (README, Faults).
   file.pragma(`synchronous = ${synchronous}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   return {

@@ -1,6 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest, tooLarge, unsupportedType } from './errors.js';
 
+/**
+ * A file name as a client sent it is kept only as a label (stored files get random keys), but a name with
+ * control characters (NUL, line breaks), double quotes, slashes or angle brackets is never a real file's
+ * name from a browser: such an upload is refused outright.
+ */
+export function isAcceptableFileName(name: string | undefined): boolean {
+  if (name === undefined || name === '') return true;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  return name.length <= 255 && !/[\u0000-\u001f\u007f"\\/<>]/.test(name);
+}
+
+export const badFileName = (field: string) =>
+  badRequest('The file name is not allowed', {
+    [field]: 'Rename the file: no quotes, slashes, angle brackets or control characters',
+  });
+
 export interface SmallForm {
   fields: Record<string, string>;
   files: Record<string, Buffer>;
@@ -27,6 +43,10 @@ export async function readSmallForm(
       if (limit === undefined) {
         part.file.resume();
         throw badRequest('Unexpected file', { [part.fieldname]: 'Unknown field' });
+      }
+      if (!isAcceptableFileName(part.filename)) {
+        part.file.resume();
+        throw badFileName(part.fieldname);
       }
       let buffer: Buffer;
       try {

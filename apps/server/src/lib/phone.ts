@@ -1,4 +1,14 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { createRequire } from 'node:module';
+
+type Parse = typeof import('libphonenumber-js/max').parsePhoneNumberFromString;
+let parser: Parse | undefined;
+/** Loaded on first use (its metadata is large): a start that checks no phone number does not pay for it. */
+const parsePhoneNumberFromString: Parse = (...args) => {
+  parser ??= (
+    createRequire(import.meta.url)('libphonenumber-js/max') as { parsePhoneNumberFromString: Parse }
+  ).parsePhoneNumberFromString;
+  return parser(...args);
+};
 
 /** E.164 form of a phone number, or null when it is not a valid number. */
 export function toE164(input: string): string | null {

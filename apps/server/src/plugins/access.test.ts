@@ -1,33 +1,140 @@
+import type { LightMyRequestResponse } from 'fastify';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInViewer, type TestApp, TestClient } from '../test/harness.js';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_PHONE,
+  createTestApp,
+  signedInAdmin,
+  signedInViewer,
+  type TestApp,
+  TestClient,
+} from '../test/harness.js';
+import { registerAccessControl } from './access.js';
 
-/** Generated from the route table, so an admin route added later cannot ship unguarded. */
-describe('every admin route is guarded', () => {
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Parameters get a plausible value; the guard must answer before anything looks them up. */
+const concrete = (url: string) => url.replace(/:[a-z_]+/g, '1').replace(/\*$/, 'x');
+
+/** An error answer: our JSON format, and nothing of the server's insides. */
+function expectCleanError(response: LightMyRequestResponse, label: string) {
+  expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  if (response.statusCode < 400 || response.statusCode === 416) return;
+  expect(response.body, label).not.toMatch(/\bat [^\n]+\.(js|ts):\d+/);
+  expect(response.body, label).not.toMatch(/\/work\/|\/tmp\/|node_modules|dist\/|src\//);
+  expect(response.body, label).not.toMatch(/SqliteError|SQLITE_|relation "|syntax error at/i);
+  if ((response.headers['content-type'] ?? '').toString().includes('json')) {
+    expect(typeof response.json().error?.code, label).toBe('string');
+  }
+}
+
+/** Generated from the route table, so a route added later cannot ship unguarded. */
+describe('every route answers as its access class says', () => {
   let t: TestApp;
   let viewer: TestClient;
+  let admin: TestClient;
+  let viewers = 0;
   beforeAll(async () => {
     t = await createTestApp();
-    viewer = await signedInViewer(t.app);
+    viewer = await signedInViewer(t.app, '+998901110000');
+    admin = await signedInAdmin(t.app);
   });
   afterAll(() => t.close());
 
-  it('has admin routes to check', () => {
-    expect(t.app.routeTable.filter((r) => r.access === 'admin').length).toBeGreaterThan(3);
+  /** A call may sign its caller out (logout, account deletion): then the next call gets a fresh session. */
+  async function stillSignedIn(client: TestClient): Promise<boolean> {
+    return (await client.get('/api/user/role')).statusCode === 200;
+  }
+
+  it('has routes of every class to check', () => {
+    for (const access of ['public', 'viewer', 'admin'] as const) {
+      expect(t.app.routeTable.filter((r) => r.access === access).length, access).toBeGreaterThan(3);
+    }
   });
 
-  it('answers 401 signed out and 403 to a viewer on every admin route, and 401 signed out on every viewer route', async () => {
+  it('signed out, as a viewer and as an admin: 401, 403 or through, never a 500 or a stack trace', async () => {
     const anonymous = new TestClient(t.app);
-    for (const route of t.app.routeTable) {
-      if (route.access === 'public') continue;
-      // Parameters get a plausible value; the guard must answer before anything looks them up.
-      const url = route.url.replace(/:[a-z_]+/g, '1').replace(/\*$/, 'x');
-      const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    // Sign-out and account-closing calls go last, so they end the sessions only once.
+    const last = (url: string) => Number(/logout/.test(url));
+    const routes = [...t.app.routeTable].sort((a, b) => last(a.url) - last(b.url));
+    for (const route of routes) {
+      const url = concrete(route.url);
+      const method = route.method as Method;
+      const label = `${route.method} ${route.url}`;
       const signedOut = await anonymous.request(method, url);
-      expect(signedOut.statusCode, `${route.method} ${route.url} signed out`).toBe(401);
-      if (route.access === 'admin') {
-        const asViewer = await viewer.request(method, url);
-        expect(asViewer.statusCode, `${route.method} ${route.url} as a viewer`).toBe(403);
+      expectCleanError(signedOut, `${label} signed out`);
+      if (route.access === 'public') {
+        // The guard lets everyone through; the route's own rules may still say "sign in to watch".
+        if (signedOut.statusCode === 401)
+          expect(signedOut.json().error.message, `${label} signed out`).not.toBe('Sign in to continue');
+        if (signedOut.statusCode === 403)
+          expect(signedOut.json().error.message, `${label} signed out`).not.toBe(
+            'This needs an administrator',
+          );
+      } else {
+        expect(signedOut.statusCode, `${label} signed out`).toBe(401);
       }
+
+      if (!(await stillSignedIn(viewer))) {
+        viewers += 1;
+        viewer = await signedInViewer(t.app, `+9989011100${String(viewers).padStart(2, '0')}`);
+      }
+      const asViewer = await viewer.request(method, url);
+      expectCleanError(asViewer, `${label} as a viewer`);
+      if (route.access === 'admin') {
+        expect(asViewer.statusCode, `${label} as a viewer`).toBe(403);
+        expect(asViewer.json().error.code).toBe('forbidden');
+      } else {
+        expect(asViewer.statusCode, `${label} as a viewer`).not.toBe(401);
+      }
+
+      if (!(await stillSignedIn(admin))) admin = await signedInAdmin(t.app);
+      const asAdmin = await admin.request(method, url);
+      expectCleanError(asAdmin, `${label} as an admin`);
+      expect(asAdmin.statusCode, `${label} as an admin`).not.toBe(401);
+      if (asAdmin.statusCode === 403)
+        expect(asAdmin.json().error.message, `${label} as an admin`).not.toBe('This needs an administrator');
     }
+  });
+
+  it('refuses every state-changing call without the CSRF header', async () => {
+    const checked: string[] = [];
+    for (const route of t.app.routeTable) {
+      const changes = route.method !== 'GET' || route.csrf === true;
+      if (!changes || route.csrf === false) continue;
+      if (!(await stillSignedIn(admin))) admin = await signedInAdmin(t.app);
+      const response = await admin.request(route.method as Method, concrete(route.url), { csrf: false });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(response.json().error.code, `${route.method} ${route.url}`).toBe('csrf_failed');
+      checked.push(`${route.method} ${route.url}`);
+    }
+    expect(checked.length).toBeGreaterThan(40);
+    expect(checked).toContain('GET /api/user/logout');
+    expect(checked).toContain('GET /api/movie/create');
+    // A stale or foreign token is no better than none.
+    const forged = await admin.request('POST', '/api/user/login', {
+      json: { phone_number: ADMIN_PHONE, password: ADMIN_PASSWORD },
+      csrf: false,
+      headers: { 'x-xsrf-token': 'x'.repeat(43) },
+    });
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('only exempts the calls that change nothing or are signed by their sender', () => {
+    const exempt = t.app.routeTable.filter((r) => r.csrf === false).map((r) => `${r.method} ${r.url}`);
+    expect(exempt.sort()).toEqual(
+      ['POST /api/language/get', 'POST /api/vitals', ...exempt.filter((r) => r.includes('webhook'))].sort(),
+    );
+  });
+});
+
+describe('an unclassified route', () => {
+  it('stops the app from starting', async () => {
+    const app = Fastify();
+    app.register((await import('@fastify/cookie')).default);
+    registerAccessControl(app, { resolve: async () => undefined } as never);
+    expect(() => app.get('/api/forgotten', async () => 'open')).toThrow(/does not declare its access/);
+    await app.close();
   });
 });

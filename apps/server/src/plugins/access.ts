@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every /api route with its declared access, for the security tests. */
-    routeTable: { method: string; url: string; access: Access }[];
+    routeTable: { method: string; url: string; access: Access; csrf: boolean | undefined }[];
   }
   interface FastifyRequest {
     viewer: SessionUser | undefined;
@@ -32,25 +32,34 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService): 
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const { access, csrf } = (route.config ?? {}) as { access?: Access; csrf?: boolean };
     if (!access)
       throw new Error(
         `Route ${route.method} ${route.url} does not declare its access (public, viewer or admin)`,
       );
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access, csrf });
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  const refusal = (viewer: SessionUser | undefined, access: Access): Error | undefined => {
+    if (access === 'public') return undefined;
+    if (!viewer) return unauthorized();
+    if (access === 'admin' && viewer.role !== 'admin') return forbidden('This needs an administrator');
+    return undefined;
+  };
+  // A callback hook, not an async one: a call without a session cookie (most public calls) costs no promise
+  // and no database look-up (bench/README.md, framework cost).
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
-    if (!access) return;
+    if (!access) return done();
     const token = request.cookies[SESSION_COOKIE];
     request.sessionToken = token;
-    request.viewer = await auth.resolve(token);
-    if (access === 'public') return;
-    if (!request.viewer) throw unauthorized();
-    if (access === 'admin' && request.viewer.role !== 'admin') throw forbidden('This needs an administrator');
+    if (!token) return done(refusal(undefined, access));
+    auth.resolve(token).then((viewer) => {
+      request.viewer = viewer;
+      done(refusal(viewer, access));
+    }, done);
   });
 }
 

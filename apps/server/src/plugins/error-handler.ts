@@ -53,12 +53,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ error: { code: 'rate_limited', message: 'Too many requests, try again later' } });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // A plugin's own 403 (@fastify/static on a path like ..%2F) is a malformed request, not a permission.
       return reply
-        .status(error.statusCode)
+        .status(error.statusCode === 403 ? 400 : error.statusCode)
         .send({ error: { code: 'bad_request', message: 'The request is not valid' } });
     }
     if (
       (error as { code?: string }).code === 'ECONNREFUSED' ||
+      // SQLite held by another writer past the busy timeout: as unavailable as a stopped PostgreSQL.
+      (error as { code?: string }).code === 'SQLITE_BUSY' ||
       /connect|terminat|Connection/i.test(error.message)
     ) {
       request.log.error({ err: error }, 'database unavailable');

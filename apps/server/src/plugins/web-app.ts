@@ -32,6 +32,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     immutable: true,
     maxAge: '365d',
     cacheControl: true,
+    // The build writes .br and .gz beside each chunk (apps/web/vite.config.ts): sent when the browser accepts them.
+    preCompressed: true,
   });
   // Top-level files of the build (icons, robots.txt), each served as it is.
   for (const entry of fs.readdirSync(distDir, { withFileTypes: true })) {

@@ -62,6 +62,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       ADMIN_PHONE,
       ADMIN_PASSWORD,
       SEED_DEMO: 'false',
+      // The suites move a test clock by hand, which pg-boss does not read: they use the row queue on both
+      // databases (src/scale/** runs pg-boss).
+      JOB_QUEUE: 'db',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     });

@@ -54,6 +54,7 @@ export async function seedDatabase(deps: SeedDeps, settings: SeedSettings): Prom
       const created = await deps.languages.create(
         fields as LanguageFields,
         Buffer.from(flagSvgs[language.keyword]!),
+        null,
       );
       if (language.keyword === 'En') await deps.languageRepo.update(created.lang_id, { is_default: 1 });
     }

@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
+import type { AuditService } from '../audit/service.js';
 import type { AuthService } from '../auth/service.js';
 import type { LanguageService } from '../languages/service.js';
 import type { RateLimitService } from '../limits/service.js';
@@ -33,6 +34,7 @@ export interface AccountDeps {
   auth: AuthService;
   limits: RateLimitService;
   languages: LanguageService;
+  audit: AuditService;
 }
 
 /** Repositories and services of the accounts issue (SMS, one-time codes, sign-up, settings, user admin). */
@@ -54,7 +56,7 @@ export function createAccountModules(deps: AccountDeps) {
     otp,
     signup: new SignupService(users, otp, auth, clock),
     accounts: new AccountService(users, auth, otp, languages, limits, storage, clock),
-    userAdmin: new UserAdminService(users, auth, storage, clock),
+    userAdmin: new UserAdminService(users, auth, storage, deps.audit, clock),
   };
   return { repos, services };
 }

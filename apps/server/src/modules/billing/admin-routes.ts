@@ -29,13 +29,14 @@ export function billingAdminRoutes(app: AppInstance, plans: PlanService, admin: 
   app.post('/api/admin/plans', {
     config: { access: 'admin' },
     schema: { tags, body: planCreateBodySchema, response: { 201: planSchema } },
-    handler: async (request, reply) => reply.status(201).send(await plans.create(request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await plans.create(request.body, request.viewer)),
   });
 
   app.post('/api/admin/plans/:plan_id', {
     config: { access: 'admin' },
     schema: { tags, params: planIdParamsSchema, body: planUpdateBodySchema, response: { 200: planSchema } },
-    handler: (request) => plans.update(request.params.plan_id, request.body),
+    handler: (request) => plans.update(request.params.plan_id, request.body, request.viewer),
   });
 
   app.get('/api/admin/payments', {

@@ -4,6 +4,7 @@ import type { AppInstance } from '../../app-types.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import type { AuditService } from '../audit/service.js';
 import { billingAdminRoutes } from './admin-routes.js';
 import { BillingAdminService } from './billing-admin-service.js';
 import { CheckoutRepo } from './checkout-repo.js';
@@ -31,6 +32,8 @@ export interface BillingDeps {
   db: Kysely<Database>;
   /** The users module's repository (billing reads role and trial_ends_at). */
   accounts: AccountLookup;
+  /** The audit log (plan changes are recorded in it). */
+  audit: AuditService;
   /** Replaces the Stripe client (tests: no network). */
   stripeClient?: StripeClient;
 }
@@ -62,7 +65,7 @@ export function createBillingModule(deps: BillingDeps) {
   });
   const renewal = new RenewalService(repos.subscriptions, repos.plans, subscriptions, provider, clock);
   const services = {
-    plans: new PlanService(repos.plans, clock),
+    plans: new PlanService(repos.plans, deps.audit, clock),
     subscriptions,
     renewal,
     entitlements: new EntitlementService(subscriptions),

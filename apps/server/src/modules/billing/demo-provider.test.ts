@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingViewer, CARD_DECLINED, CARD_OK, planByCode } from '../../test/billing.js';
+import { billingViewer, buyWithDemo, CARD_DECLINED, CARD_OK, planByCode } from '../../test/billing.js';
 import { createTestApp, type TestApp, TestClient } from '../../test/harness.js';
 import { luhnValid } from './providers/cards.js';
 
@@ -126,9 +126,11 @@ describe('demo payment provider', () => {
     expect((await owner.client.get('/api/billing/subscription')).json().status).toBe('trialing');
   });
 
-  it('portal in demo mode is our own pricing page', async () => {
+  it('portal in demo mode: the pricing page without a plan, the demo card page with one', async () => {
     const v = await billingViewer(t.app);
     expect((await v.client.post('/api/billing/portal')).json()).toEqual({ url: '/pricingplan' });
+    expect((await buyWithDemo(t.app, v.client, 'standard')).statusCode).toBe(200);
+    expect((await v.client.post('/api/billing/portal')).json()).toEqual({ url: '/userprofile/payment' });
   });
 
   it('checks card numbers with Luhn', () => {

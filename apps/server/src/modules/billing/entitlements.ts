@@ -84,4 +84,25 @@ export class EntitlementService {
   async canWatch(userId: number, collections: readonly string[]): Promise<boolean> {
     return (await this.forTitle(userId, { collections })).mayPlay;
   }
+
+  /**
+   * The rule for one viewer, reading their access once: the catalogue marks many cards with it per request.
+   * Answers, for a title's collections, why the feature is locked (null: it plays).
+   */
+  async lockRule(
+    userId: number | undefined,
+  ): Promise<(collections: readonly string[]) => TitleLockFacts | null> {
+    const access = userId === undefined ? undefined : await this.access.accessFor(userId);
+    return (collections) => {
+      const result = entitlementFor(access, { collections });
+      if (result.mayPlay || !result.lockedReason) return null;
+      return { reason: result.lockedReason, feature: result.requiredFeature ?? null };
+    };
+  }
+}
+
+/** Why a title's feature is locked for a viewer, and (for `upgrade`) the plan feature it needs. */
+export interface TitleLockFacts {
+  reason: LockedReason;
+  feature: Collection | null;
 }

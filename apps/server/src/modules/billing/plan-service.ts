@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import type { AuditActor, AuditService } from '../audit/service.js';
 import type { PlanRepo, PlanRow } from './plan-repo.js';
 
 export type PlanCreateInput = z.output<typeof planCreateBodySchema>;
@@ -56,6 +57,7 @@ function featureColumns(features: Partial<PlanFeatures>): Partial<Record<keyof P
 export class PlanService {
   constructor(
     private readonly plans: PlanRepo,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
@@ -71,12 +73,13 @@ export class PlanService {
     return toPlan(await this.requireRow(planId));
   }
 
-  async create(input: PlanCreateInput): Promise<Plan> {
+  async create(input: PlanCreateInput, actor: AuditActor): Promise<Plan> {
     if (await this.plans.findByCode(input.code)) throw this.codeTaken();
     const now = this.clock.now().toISOString();
     const sortOrder = input.sort_order ?? (await this.plans.maxSortOrder()) + 10;
+    let row: PlanRow;
     try {
-      const row = await this.plans.insert({
+      row = await this.plans.insert({
         code: input.code,
         name: input.name,
         monthly_price_cents: input.monthly_price_cents,
@@ -96,14 +99,16 @@ export class PlanService {
         created_at: now,
         updated_at: now,
       });
-      return toPlan(row);
     } catch (error) {
       if (await this.plans.findByCode(input.code)) throw this.codeTaken();
       throw error;
     }
+    const plan = toPlan(row);
+    await this.audit.record(actor, 'create', 'plan', plan.plan_id, null, plan);
+    return plan;
   }
 
-  async update(planId: number, input: PlanUpdateInput): Promise<Plan> {
+  async update(planId: number, input: PlanUpdateInput, actor: AuditActor): Promise<Plan> {
     const row = await this.requireRow(planId);
     if (input.offered === false && row.offered === 1) {
       const offered = await this.plans.list({ offeredOnly: true });
@@ -123,13 +128,15 @@ export class PlanService {
       ...(input.sort_order !== undefined ? { sort_order: input.sort_order } : {}),
       updated_at: this.clock.now().toISOString(),
     });
-    return this.get(planId);
+    const after = await this.get(planId);
+    await this.audit.record(actor, 'update', 'plan', planId, toPlan(row), after);
+    return after;
   }
 
   /** Inserts the given plans when the table is empty; true when it did. */
   async seedDefaults(defaults: readonly PlanCreateInput[]): Promise<boolean> {
     if ((await this.plans.count()) > 0) return false;
-    for (const plan of defaults) await this.create(plan);
+    for (const plan of defaults) await this.create(plan, null);
     return true;
   }
 

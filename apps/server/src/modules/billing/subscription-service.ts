@@ -18,6 +18,9 @@ import type { SubscriptionRepo, SubscriptionRow } from './subscription-repo.js';
 import { paymentView, subscriptionView } from './subscription-view.js';
 
 /** Reads the account facts billing needs (the users module's repository satisfies it). */
+
+/** The demo provider's page where a viewer saves another test card (`POST /api/billing/demo/card`). */
+export const DEMO_CARD_PAGE = '/userprofile/payment';
 export interface AccountLookup {
   findById(userId: number): Promise<AccountFacts | undefined>;
 }
@@ -227,10 +230,17 @@ export class SubscriptionService implements AccessReader {
     return this.view(userId);
   }
 
-  /** Update Payment info: the provider's page (Stripe's Billing Portal) or, in demo mode, our pricing page. */
+  /**
+   * Update Payment info: the provider's page (Stripe's Billing Portal) or, in demo mode, our demo card page for a
+   * paid (or past-due) demo subscription, else the pricing page to choose a plan.
+   */
   async portal(userId: number): Promise<{ url: string }> {
     const row = await this.deps.subscriptions.findByUser(userId);
-    if (this.deps.provider.name === 'demo') return { url: '/pricingplan' };
+    if (this.deps.provider.name === 'demo') {
+      const { access } = await this.state(userId);
+      const paid = access.status === 'active' || access.status === 'past_due';
+      return { url: paid && row?.provider === 'demo' ? DEMO_CARD_PAGE : '/pricingplan' };
+    }
     if (!row || row.provider !== this.deps.provider.name) {
       throw conflict('There is no payment method on file yet: choose a plan first');
     }

@@ -5,6 +5,7 @@ import type { EpisodeRow } from '../movies/episode-repo.js';
 import { parseList, presentImage } from '../movies/present.js';
 import type { TitleRow } from '../movies/repo.js';
 import { htmlToText } from '../movies/sanitize-html.js';
+import type { LockCheck } from './locks.js';
 
 /** What cards need beyond the title rows: their assets and (for series) episodes, loaded in batches. */
 export interface CardContext {
@@ -13,6 +14,8 @@ export interface CardContext {
   today: string;
   /** Average stars (one decimal) and count per title; titles without ratings are absent. */
   ratings?: Map<number, { average: number; count: number }>;
+  /** Which titles are locked for the viewer asking (absent: not known, nothing is marked). */
+  lock?: LockCheck | undefined;
 }
 
 export function masterUrl(movieId: number, episodeId?: number, trailer = false): string {
@@ -55,6 +58,7 @@ export function presentCard(storage: LocalMediaStorage, title: TitleRow, context
     }
   }
   const thumbnail = presentImage(storage, title.thumbnail);
+  const lock = context.lock?.(parseList(title.collections)) ?? null;
   return {
     movie_id: title.movie_id,
     title: title.title,
@@ -78,5 +82,7 @@ export function presentCard(storage: LocalMediaStorage, title: TitleRow, context
     episode_count: episodes.length,
     rating_average: context.ratings?.get(title.movie_id)?.average ?? 0,
     rating_count: context.ratings?.get(title.movie_id)?.count ?? 0,
+    locked: lock?.reason ?? null,
+    locked_feature: lock?.feature ?? null,
   };
 }

@@ -13,6 +13,9 @@ import type { CatalogService } from './service.js';
 
 const tags = ['catalog'];
 const movieParams = z.object({ movie_id: z.coerce.number().int().positive() });
+/** The signed-in viewer's id, or null: the cards say which titles are locked for them. */
+const asker = (request: { viewer?: { user_id: number } | undefined | null }) =>
+  request.viewer?.user_id ?? null;
 const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
 
 /** The viewer catalogue: public, so the landing page can show titles to signed-out visitors. */
@@ -20,13 +23,14 @@ export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
   app.get('/api/catalog/rows', {
     config: { access: 'public' },
     schema: { tags, querystring: catalogRowsQuerySchema, response: { 200: catalogRowsReplySchema } },
-    handler: (request) => catalog.rows({ kind: request.query.kind, kids: flag(request.query.kids) }),
+    handler: (request) =>
+      catalog.rows({ kind: request.query.kind, kids: flag(request.query.kids) }, asker(request)),
   });
 
   app.get('/api/catalog/search', {
     config: { access: 'public' },
     schema: { tags, querystring: catalogSearchQuerySchema, response: { 200: catalogSearchReplySchema } },
-    handler: (request) => catalog.search(request.query.q),
+    handler: (request) => catalog.search(request.query.q, asker(request)),
   });
 
   app.get('/api/catalog/list', {
@@ -34,28 +38,31 @@ export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
     schema: { tags, querystring: catalogListQuerySchema, response: { 200: catalogListReplySchema } },
     handler: (request) => {
       const q = request.query;
-      return catalog.list({
-        kind: q.kind,
-        genre: q.genre,
-        collection: q.collection,
-        kids: flag(q.kids),
-        featured: flag(q.featured),
-        upcoming: flag(q.upcoming),
-        page: q.page,
-        pageSize: q.pageSize,
-      });
+      return catalog.list(
+        {
+          kind: q.kind,
+          genre: q.genre,
+          collection: q.collection,
+          kids: flag(q.kids),
+          featured: flag(q.featured),
+          upcoming: flag(q.upcoming),
+          page: q.page,
+          pageSize: q.pageSize,
+        },
+        asker(request),
+      );
     },
   });
 
   app.get('/api/catalog/titles/:movie_id', {
     config: { access: 'public' },
     schema: { tags, params: movieParams, response: { 200: titleDetailsSchema } },
-    handler: (request) => catalog.details(request.params.movie_id),
+    handler: (request) => catalog.details(request.params.movie_id, asker(request)),
   });
 
   app.get('/api/catalog/titles/:movie_id/similar', {
     config: { access: 'public' },
     schema: { tags, params: movieParams, response: { 200: catalogSearchReplySchema } },
-    handler: (request) => catalog.similar(request.params.movie_id),
+    handler: (request) => catalog.similar(request.params.movie_id, asker(request)),
   });
 }

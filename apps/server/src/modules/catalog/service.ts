@@ -15,7 +15,11 @@ import type { EpisodeRepo, EpisodeRow } from '../movies/episode-repo.js';
 import { parseList, presentImage } from '../movies/present.js';
 import type { TitleRow } from '../movies/repo.js';
 import { type CardContext, isReady, masterUrl, presentCard, released } from './cards.js';
+import type { LockCheck, TitleLocks } from './locks.js';
 import type { CatalogFilter, CatalogRepo } from './repo.js';
+
+/** Who asks: a signed-in viewer's id, null when signed out, undefined when unknown (no locks are marked). */
+export type Asker = number | null | undefined;
 
 const ROW_SIZE = 20;
 
@@ -129,13 +133,15 @@ export class CatalogService {
     private readonly assets: AssetRepo,
     private readonly storage: LocalMediaStorage,
     private readonly clock: Clock,
+    /** Billing's entitlements: which titles are locked for the viewer (absent: nothing is marked). */
+    private readonly locks?: TitleLocks,
   ) {}
 
   private today(): string {
     return this.clock.now().toISOString().slice(0, 10);
   }
 
-  async rows(query: RowsQuery): Promise<{ rows: CatalogRow[] }> {
+  async rows(query: RowsQuery, asker?: Asker): Promise<{ rows: CatalogRow[] }> {
     const today = this.today();
     const specs = rowSpecs(query);
     const results = await Promise.all(
@@ -149,7 +155,10 @@ export class CatalogService {
         }),
       ),
     );
-    const context = await this.context(results.flatMap((r) => r.rows));
+    const context = await this.context(
+      results.flatMap((r) => r.rows),
+      asker,
+    );
     const scope: Record<string, string> = {
       ...(query.kind ? { kind: query.kind } : {}),
       ...(query.kids ? { kids: 'true' } : {}),
@@ -166,7 +175,7 @@ export class CatalogService {
     return { rows };
   }
 
-  async list(query: ListQuery) {
+  async list(query: ListQuery, asker?: Asker) {
     const { rows, total } = await this.catalog.list({
       kind: query.kind,
       kids: query.kids,
@@ -179,27 +188,27 @@ export class CatalogService {
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
-    return { items: await this.cards(rows), total, page: query.page, pageSize: query.pageSize };
+    return { items: await this.cards(rows, asker), total, page: query.page, pageSize: query.pageSize };
   }
 
-  async search(text: string): Promise<{ items: TitleCard[] }> {
+  async search(text: string, asker?: Asker): Promise<{ items: TitleCard[] }> {
     if (text.trim().length === 0) return { items: [] };
-    return { items: await this.cards(await this.catalog.search(text.trim(), 40)) };
+    return { items: await this.cards(await this.catalog.search(text.trim(), 40), asker) };
   }
 
-  async similar(movieId: number): Promise<{ items: TitleCard[] }> {
+  async similar(movieId: number, asker?: Asker): Promise<{ items: TitleCard[] }> {
     const title = await this.catalog.findPublished(movieId);
     if (!title) throw notFound('This title does not exist');
     const genres = parseList(title.genres).map((g) => g.toLowerCase());
-    return { items: await this.cards(await this.catalog.similar(movieId, genres, 12)) };
+    return { items: await this.cards(await this.catalog.similar(movieId, genres, 12), asker) };
   }
 
-  async details(movieId: number): Promise<TitleDetails> {
+  async details(movieId: number, asker?: Asker): Promise<TitleDetails> {
     const title = await this.catalog.findPublished(movieId);
     if (!title) throw notFound('This title does not exist');
     const [seasons, context, subtitles] = await Promise.all([
       this.episodes.listSeasons(movieId),
-      this.context([title]),
+      this.context([title], asker),
       this.assets.listSubtitles(movieId),
     ]);
     const episodes = context.episodes.get(movieId) ?? [];
@@ -241,13 +250,13 @@ export class CatalogService {
   }
 
   /** Cards of the given title rows, in their order (the library module's lists use it too). */
-  async cards(rows: TitleRow[]): Promise<TitleCard[]> {
-    const context = await this.context(rows);
+  async cards(rows: TitleRow[], asker?: Asker): Promise<TitleCard[]> {
+    const context = await this.context(rows, asker);
     return rows.map((row) => presentCard(this.storage, row, context));
   }
 
   /** Assets and episodes of the given titles in two or three queries. */
-  private async context(rows: TitleRow[]): Promise<CardContext> {
+  private async context(rows: TitleRow[], asker?: Asker): Promise<CardContext> {
     const seriesIds = [...new Set(rows.filter((r) => r.kind === 'series').map((r) => r.movie_id))];
     const episodes = await this.episodes.listEpisodesOf(seriesIds);
     const ids = new Set<number>();
@@ -263,6 +272,11 @@ export class CatalogService {
     for (const episode of episodes)
       byTitle.set(episode.movie_id, [...(byTitle.get(episode.movie_id) ?? []), episode]);
     const ratings = await this.catalog.ratingsOf(rows.map((r) => r.movie_id));
-    return { assets, episodes: byTitle, today: this.today(), ratings };
+    return { assets, episodes: byTitle, today: this.today(), ratings, lock: await this.lockRule(asker) };
+  }
+
+  private async lockRule(asker: Asker): Promise<LockCheck | undefined> {
+    if (asker === undefined || !this.locks) return undefined;
+    return this.locks.lockRule(asker ?? undefined);
   }
 }

@@ -7,9 +7,8 @@ import type { LocalMediaStorage } from '../../media/storage.js';
 import { AdminSearchRepo } from '../admin-search/repo.js';
 import { adminSearchRoutes } from '../admin-search/routes.js';
 import { AdminSearchService } from '../admin-search/service.js';
-import { AuditRepo } from '../audit/repo.js';
 import { auditRoutes } from '../audit/routes.js';
-import { AuditService } from '../audit/service.js';
+import type { AuditService } from '../audit/service.js';
 import { ExportRepo } from '../exports/repo.js';
 import { exportRoutes } from '../exports/routes.js';
 import { ExportService } from '../exports/service.js';
@@ -44,6 +43,8 @@ export interface AdminDeps {
   storage: LocalMediaStorage;
   limits: RateLimitService;
   users: UserRepo;
+  /** The audit log, made by the container so every module can record its admin changes in it. */
+  audit: AuditService;
 }
 
 /**
@@ -54,7 +55,6 @@ export interface AdminDeps {
 export function createAdminModules(deps: AdminDeps) {
   const { db, clock, storage, limits } = deps;
   const repos = {
-    audit: new AuditRepo(db),
     adminSettings: new AdminSettingsRepo(db),
     adminSearch: new AdminSearchRepo(db),
     dashboard: new DashboardRepo(db),
@@ -65,7 +65,7 @@ export function createAdminModules(deps: AdminDeps) {
     exports: new ExportRepo(db),
     vitals: new VitalsRepo(db),
   };
-  const audit = new AuditService(repos.audit, clock);
+  const { audit } = deps;
   const notifications = new NotificationService(repos.notifications, audit, clock);
   const services = {
     audit,

@@ -46,7 +46,7 @@ export function languageRoutes(app: AppInstance, languages: LanguageService): vo
     handler: async (request, reply) => {
       const form = await readSmallForm(request, { flag: MAX_FLAG_BYTES });
       const fields = parseOrThrow(languageFieldsSchema, form.fields);
-      return reply.status(201).send(await languages.create(fields, form.files.flag));
+      return reply.status(201).send(await languages.create(fields, form.files.flag, request.viewer));
     },
   });
 
@@ -56,7 +56,7 @@ export function languageRoutes(app: AppInstance, languages: LanguageService): vo
     handler: async (request) => {
       const form = await readSmallForm(request, { flag: MAX_FLAG_BYTES });
       const { lang_id, ...fields } = parseOrThrow(languageUpdateFieldsSchema, form.fields);
-      return languages.update(lang_id, fields, form.files.flag);
+      return languages.update(lang_id, fields, form.files.flag, request.viewer);
     },
   });
 
@@ -70,7 +70,7 @@ export function languageRoutes(app: AppInstance, languages: LanguageService): vo
     config: { access: 'admin' },
     schema: { tags, params: langIdParams },
     handler: async (request, reply) => {
-      await languages.delete(request.params.lang_id);
+      await languages.delete(request.params.lang_id, request.viewer);
       return reply.status(204).send();
     },
   });
@@ -93,6 +93,6 @@ export function languageRoutes(app: AppInstance, languages: LanguageService): vo
       body: languageExportSchema,
       response: { 200: languageSummarySchema },
     },
-    handler: (request) => languages.import(request.params.lang_id, request.body),
+    handler: (request) => languages.import(request.params.lang_id, request.body, request.viewer),
   });
 }

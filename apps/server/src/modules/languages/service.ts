@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 import { reencodeImage } from '../../media/images.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
+import type { AuditActor, AuditService } from '../audit/service.js';
 import type { LanguageRepo, LanguageRow } from './repo.js';
 
 const FLAG_SIZE = { width: 160, height: 120, fit: 'inside' } as const;
@@ -43,6 +44,17 @@ function parseTexts(row: LanguageRow): Record<string, string> {
 /** How long another instance's edit may take to show here; edits on this instance show at once. */
 const RECORD_CACHE_MS = 5000;
 
+/** What the audit log keeps of a language: its fields and texts (the log shortens very long records). */
+function auditView(row: LanguageRow) {
+  return {
+    keyword: row.keyword,
+    language_title: row.language_title,
+    dir: row.dir,
+    flag: row.flag,
+    texts: parseTexts(row),
+  };
+}
+
 export class LanguageService {
   /** Serialised `[record]` replies by lower-case keyword: every page load asks for one. */
   private readonly recordCache = new Map<string, { json: string; at: number }>();
@@ -50,6 +62,7 @@ export class LanguageService {
   constructor(
     private readonly languages: LanguageRepo,
     private readonly storage: LocalMediaStorage,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
@@ -106,12 +119,17 @@ export class LanguageService {
     return { ...this.summary(row), texts: parseTexts(row) };
   }
 
-  async create(fields: LanguageFields, flag: Buffer | undefined): Promise<LanguageSummary> {
+  async create(
+    fields: LanguageFields,
+    flag: Buffer | undefined,
+    actor: AuditActor,
+  ): Promise<LanguageSummary> {
     await this.assertKeywordFree(fields.keyword);
     const flagKey = flag ? await this.storeFlag(flag) : null;
     const now = this.clock.now().toISOString();
+    let row: LanguageRow;
     try {
-      const row = await this.languages.insert({
+      row = await this.languages.insert({
         keyword: fields.keyword,
         keyword_lower: fields.keyword.toLowerCase(),
         language_title: fields.language_title,
@@ -122,16 +140,22 @@ export class LanguageService {
         created_at: now,
         updated_at: now,
       });
-      this.recordCache.clear();
-      return this.summary(row);
     } catch (error) {
       await this.storage.remove(flagKey);
       if (await this.languages.findByKeyword(fields.keyword)) throw this.keywordTaken();
       throw error;
     }
+    this.recordCache.clear();
+    await this.audit.record(actor, 'create', 'language', row.lang_id, null, auditView(row));
+    return this.summary(row);
   }
 
-  async update(langId: number, fields: LanguageFields, flag: Buffer | undefined): Promise<LanguageSummary> {
+  async update(
+    langId: number,
+    fields: LanguageFields,
+    flag: Buffer | undefined,
+    actor: AuditActor,
+  ): Promise<LanguageSummary> {
     const row = await this.requireRow(langId);
     await this.assertKeywordFree(fields.keyword, langId);
     if (row.is_default === 1 && fields.keyword.toLowerCase() !== row.keyword_lower) {
@@ -156,14 +180,15 @@ export class LanguageService {
     }
     if (flagKey !== row.flag) await this.storage.remove(row.flag);
     this.recordCache.clear();
-    return this.summary((await this.languages.findById(langId))!);
+    return this.recordChange(actor, 'update', row);
   }
 
-  async delete(langId: number): Promise<void> {
+  async delete(langId: number, actor: AuditActor): Promise<void> {
     const row = await this.requireRow(langId);
     if (row.is_default === 1) throw conflict('The default language cannot be deleted');
     await this.languages.delete(langId);
     this.recordCache.clear();
+    await this.audit.record(actor, 'delete', 'language', langId, auditView(row), null);
     await this.storage.remove(row.flag);
   }
 
@@ -173,7 +198,7 @@ export class LanguageService {
   }
 
   /** Replaces a language's texts (and title, direction) with a translator's file; the keyword must match. */
-  async import(langId: number, file: LanguageExport): Promise<LanguageSummary> {
+  async import(langId: number, file: LanguageExport, actor: AuditActor): Promise<LanguageSummary> {
     const row = await this.requireRow(langId);
     if (file.keyword.toLowerCase() !== row.keyword_lower) {
       throw badRequest('The file is for another language', { keyword: `Expected ${row.keyword}` });
@@ -185,7 +210,18 @@ export class LanguageService {
       updated_at: this.clock.now().toISOString(),
     });
     this.recordCache.clear();
-    return this.summary((await this.languages.findById(langId))!);
+    return this.recordChange(actor, 'import', row);
+  }
+
+  /** Writes the change to the audit log (the language before and after) and answers its summary. */
+  private async recordChange(
+    actor: AuditActor,
+    action: string,
+    before: LanguageRow,
+  ): Promise<LanguageSummary> {
+    const after = (await this.languages.findById(before.lang_id))!;
+    await this.audit.record(actor, action, 'language', before.lang_id, auditView(before), auditView(after));
+    return this.summary(after);
   }
 
   private async requireRow(langId: number): Promise<LanguageRow> {

@@ -18,9 +18,9 @@ import { notFound } from '../../lib/errors.js';
 import type { TitleRow } from '../movies/repo.js';
 import type { LibraryRepo, ListTable, ProgressRow } from './repo.js';
 
-/** Builds catalogue cards from title rows (the catalogue's presenter). */
+/** Builds catalogue cards from title rows (the catalogue's presenter), locked as the viewer's plan says. */
 export interface CardPresenter {
-  cards(rows: TitleRow[]): Promise<TitleCard[]>;
+  cards(rows: TitleRow[], userId: number): Promise<TitleCard[]>;
 }
 
 /** Who calls: the signed-in account (ids in bodies are always titles, never users). */
@@ -70,7 +70,7 @@ export class LibraryService {
   // ---- Watch list and favourites ----
 
   async list(table: ListTable, userId: number): Promise<LibraryListReply> {
-    return { items: await this.presenter.cards(await this.repo.list(table, userId)) };
+    return { items: await this.presenter.cards(await this.repo.list(table, userId), userId) };
   }
 
   async add(table: ListTable, userId: number, movieId: number): Promise<void> {
@@ -130,7 +130,7 @@ export class LibraryService {
   async continueWatching(userId: number): Promise<ContinueWatchingReply> {
     const rows = await this.repo.continueWatching(userId, CONTINUE_WATCHING_LIMIT);
     const titles = await this.repo.titles(rows.map((row) => row.title_id));
-    const cards = new Map((await this.presenter.cards(titles)).map((card) => [card.movie_id, card]));
+    const cards = new Map((await this.presenter.cards(titles, userId)).map((card) => [card.movie_id, card]));
     const items: ContinueWatchingReply['items'] = [];
     for (const row of rows) {
       const card = cards.get(row.title_id);

@@ -9,8 +9,11 @@ import { DemoArtHandler } from '../../db/seed/demo-catalog.js';
 import type { Clock } from '../../lib/clock.js';
 import { MediaTools } from '../../media/ffmpeg/tools.js';
 import { DbJobQueue } from '../../media/jobs/db-queue.js';
+import type { JobQueue } from '../../media/jobs/queue.js';
 import { JobWorker, type WorkerLog } from '../../media/jobs/worker.js';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import { type MediaStorage, PUBLIC_MEDIA_PREFIXES } from '../../media/storage.js';
+import type { AuditService } from '../audit/service.js';
+import type { TitleLocks } from '../catalog/locks.js';
 import { CatalogRepo } from '../catalog/repo.js';
 import { catalogRoutes } from '../catalog/routes.js';
 import { CatalogService } from '../catalog/service.js';
@@ -33,14 +36,20 @@ export interface CatalogDeps {
   config: Config;
   clock: Clock;
   db: Kysely<Database>;
-  storage: LocalMediaStorage;
+  storage: MediaStorage;
   languages: LanguageRepo;
+  /** The PostgreSQL schema of the app's tables (pg-boss keeps its own beside it). */
+  pgSchema?: string | undefined;
   /** Plan-aware rules (billing); until then every signed-in account may watch in 1080p. */
   entitlements?: EntitlementProvider | undefined;
+  /** The audit log (the admin's changes of titles are recorded in it). */
+  audit: AuditService;
+  /** Which titles are locked for a viewer (billing), so the catalogue's cards can say so. */
+  locks?: TitleLocks | undefined;
 }
 
 /** Repositories and services of the catalogue, movie administration, media pipeline and streaming. */
-export function createCatalogModules(deps: CatalogDeps) {
+export async function createCatalogModules(deps: CatalogDeps) {
   const { config, clock, db, storage } = deps;
   const tmpDir = path.join(config.dataDir, 'tmp');
   const repos = {
@@ -50,7 +59,7 @@ export function createCatalogModules(deps: CatalogDeps) {
     catalog: new CatalogRepo(db),
   };
   const tools = new MediaTools(config.ffmpegPath, config.ffprobePath);
-  const queue = new DbJobQueue(db, clock, config.media.jobMaxAttempts);
+  const queue = await createJobQueue(deps);
   const jobSignal: JobSignal = { wake: () => {} };
   const state = new TitleMediaState(repos.titles, repos.episodes, repos.mediaAssets, clock);
   const movies = new MovieService(
@@ -60,6 +69,7 @@ export function createCatalogModules(deps: CatalogDeps) {
     state,
     queue,
     storage,
+    deps.audit,
     clock,
   );
   const languageLabel = async (code: string) => (await deps.languages.findByKeyword(code))?.language_title;
@@ -89,7 +99,7 @@ export function createCatalogModules(deps: CatalogDeps) {
       clock,
       config.media.streamUrlTtlSeconds,
     ),
-    catalog: new CatalogService(repos.catalog, repos.episodes, repos.mediaAssets, storage, clock),
+    catalog: new CatalogService(repos.catalog, repos.episodes, repos.mediaAssets, storage, clock, deps.locks),
   };
   const media = {
     tools,
@@ -102,14 +112,37 @@ export function createCatalogModules(deps: CatalogDeps) {
   return { repos, services, media };
 }
 
-export type CatalogModules = ReturnType<typeof createCatalogModules>;
+export type CatalogModules = Awaited<ReturnType<typeof createCatalogModules>>;
+
+/** JOB_QUEUE=db: rows of our database; JOB_QUEUE=pgboss (default on PostgreSQL): pg-boss. Services see JobQueue. */
+/** The row queue, or pg-boss (loaded only when it is the one configured). */
+async function createJobQueue(deps: CatalogDeps): Promise<JobQueue & { close?(): Promise<void> }> {
+  const { config, clock, db } = deps;
+  if (config.media.jobQueue !== 'pgboss' || !config.databaseUrl)
+    return new DbJobQueue(db, clock, config.media.jobMaxAttempts);
+  const schema = deps.pgSchema ?? config.databaseSchema;
+  const { PgBossJobQueue } = await import('../../media/jobs/pgboss-queue.js');
+  return new PgBossJobQueue(db, clock, {
+    connectionString: config.databaseUrl,
+    schema: schema ? `${schema}_boss` : 'pgboss',
+    maxAttempts: config.media.jobMaxAttempts,
+    retryBaseSeconds: config.media.jobRetryBaseSeconds,
+    leaseSeconds: config.media.jobLeaseSeconds,
+    onError: (error) => process.stderr.write(`job queue: ${error.message}\n`),
+  });
+}
 
 /** The transcode worker over the durable queue (in-process by default, or alone in worker.ts). */
 export function createMediaWorker(modules: CatalogModules, config: Config, log: WorkerLog): JobWorker {
   const worker = new JobWorker(
     modules.media.queue,
     { transcode: modules.media.transcoder, demo_art: new DemoArtHandler(modules) },
-    { pollMs: config.media.workerPollMs, retryBaseSeconds: config.media.jobRetryBaseSeconds, log },
+    {
+      pollMs: config.media.workerPollMs,
+      retryBaseSeconds: config.media.jobRetryBaseSeconds,
+      leaseMs: config.media.jobLeaseSeconds * 1000,
+      log,
+    },
   );
   modules.media.jobSignal.wake = () => worker.wake();
   return worker;
@@ -131,12 +164,12 @@ export async function registerCatalogRoutes(
   app: AppInstance,
   modules: CatalogModules,
   config: Config,
-  storage: LocalMediaStorage,
+  storage: MediaStorage,
 ) {
   const { services } = modules;
   const settings = { tmpDir: modules.media.tmpDir, maxVideoBytes: config.media.maxVideoBytes };
   movieRoutes(app, services.movies, services.movieMedia, settings);
-  await tusRoutes(app, services.movieMedia, settings);
+  await tusRoutes(app, services.movieMedia, { ...settings, storage });
   streamingRoutes(app, services.streaming, storage, config.media.accelRedirectPrefix);
   catalogRoutes(app, services.catalog);
 
@@ -152,6 +185,14 @@ export async function registerCatalogRoutes(
     immutable: true,
   });
 
+  if (storage.kind === 's3') {
+    publicMediaRedirects(app, storage);
+    allowMediaOrigins(app, storage.origins);
+  }
+  app.addHook('onClose', async () => {
+    await modules.media.queue.close?.();
+  });
+
   if (config.media.workerInProcess) {
     const worker = createMediaWorker(modules, config, app.log);
     app.addHook('onReady', async () => {
@@ -162,4 +203,40 @@ export async function registerCatalogRoutes(
       await worker.stop();
     });
   }
+}
+
+/** With object storage, public media (images, flags, avatars, covers) answer with a redirect to the bucket. */
+function publicMediaRedirects(app: AppInstance, storage: MediaStorage): void {
+  app.get('/api/media/*', {
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      if (!PUBLIC_MEDIA_PREFIXES.some((prefix) => key.startsWith(prefix)) || key.includes('..')) {
+        return reply.status(404).send({ error: { code: 'not_found', message: 'No such file' } });
+      }
+      const url = await storage.signedUrl(key, 24 * 3600);
+      // The redirect may be cached for an hour: the signed address lives a day.
+      return reply.header('cache-control', 'public, max-age=3600').redirect(url!, 302);
+    },
+  });
+}
+
+/** Browsers fetch segments and images from the bucket (or CDN): the CSP of every answer names its origins. */
+function allowMediaOrigins(app: AppInstance, origins: string[]): void {
+  const extra = origins.join(' ');
+  const widen = (policy: string) =>
+    policy
+      .split(';')
+      .map((directive) => (/^(img|media|connect)-src /.test(directive) ? `${directive} ${extra}` : directive))
+      .join(';');
+  let cached: [string, string] | undefined;
+  app.addHook('onRequest', (_request, reply, done) => {
+    const current = reply.raw.getHeader('content-security-policy');
+    if (typeof current === 'string') {
+      if (cached?.[0] !== current) cached = [current, widen(current)];
+      reply.raw.setHeader('content-security-policy', cached[1]);
+    }
+    done();
+  });
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_PHONE } from '../../test/harness.js';
+import { ADMIN_PASSWORD, ADMIN_PHONE, listFiles } from '../../test/harness.js';
 import { makeClip, mediaEnv } from '../../test/media-kit.js';
 
 const mainJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/main.js');
@@ -126,6 +126,11 @@ describe('kill -9 during a transcode', () => {
       async () => (ffmpegChildren(first.pid!).length > 0 ? true : undefined),
       30_000,
     );
+    // While ffmpeg writes, nothing of the ladder is playable or even in the media folder.
+    const hlsFiles = () => listFiles(path.join(workDir, 'data', 'media')).filter((f) => f.startsWith('hls/'));
+    const during = await admin.call('GET', `/api/stream/${movie.movie_id}/master.m3u8`);
+    expect(during.status).toBe(409);
+    expect(hlsFiles()).toEqual([]);
     const orphans = ffmpegChildren(first.pid!);
     first.kill('SIGKILL');
     await new Promise((resolve) => first.on('exit', resolve));
@@ -133,9 +138,11 @@ describe('kill -9 during a transcode', () => {
     await until(
       'the orphaned ffmpeg to exit',
       async () => (orphans.every((pid) => !fs.existsSync(`/proc/${pid}`)) ? true : undefined),
-      15_000,
+      30_000,
     );
 
+    // The half-written ladder stays in the working folder, never under the media root.
+    expect(hlsFiles()).toEqual([]);
     const second = await startServer(port);
     const again = new ProcessClient(base);
     await again.call('GET', '/api/health');
@@ -158,8 +165,29 @@ describe('kill -9 during a transcode', () => {
       120_000,
     );
     expect(finished.quality).toBe('HD');
+    // Every rendition served now is whole: each segment its playlist lists is there, in full.
+    const master = await again.call('GET', `/api/stream/${movie.movie_id}/master.m3u8`);
+    expect(master.status).toBe(200);
+    const variants = (await master.text()).split('\n').filter((line) => line.startsWith('/api/stream/s/'));
+    expect(variants.length).toBeGreaterThan(1);
+    for (const variant of variants) {
+      const playlist = await (await again.call('GET', variant)).text();
+      expect(playlist).toContain('#EXT-X-ENDLIST');
+      const segments = playlist.split('\n').filter((line) => line.startsWith('/api/stream/s/'));
+      expect(segments.length).toBeGreaterThan(0);
+      for (const segment of segments) {
+        const response = await again.call('GET', segment);
+        expect(response.status, segment).toBe(200);
+        expect((await response.arrayBuffer()).byteLength).toBe(
+          Number(response.headers.get('content-length')),
+        );
+      }
+    }
+    expect(
+      fs.readdirSync(path.join(workDir, 'data', 'tmp')).filter((f) => f.startsWith('transcode-')),
+    ).toEqual([]);
     second.kill('SIGTERM');
     await new Promise((resolve) => second.on('exit', resolve));
     expect(ffmpegChildren(second.pid!)).toEqual([]);
-  });
+  }, 240_000);
 });

@@ -26,6 +26,8 @@ describe('a transcode interrupted by a dying process', () => {
       ADMIN_PASSWORD,
       SEED_DEMO: 'false',
       WORKER_POLL_MS: '50',
+      // The row queue, whose leases follow the test clock (pg-boss's are PostgreSQL's: src/scale/**).
+      JOB_QUEUE: 'db',
       ...mediaEnv(),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,

@@ -7,7 +7,7 @@ import type { DemoClip, MediaTools, TranscodeResult } from '../../media/ffmpeg/t
 import { renderImageSizes } from '../../media/images.js';
 import type { Job } from '../../media/jobs/queue.js';
 import type { JobContext, JobHandler } from '../../media/jobs/worker.js';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import type { MediaStorage } from '../../media/storage.js';
 import type { AssetRepo, AssetRow } from './asset-repo.js';
 
 /** What the title side needs to hear from the pipeline (implemented by the movies module). */
@@ -32,7 +32,7 @@ export class TranscodeHandler implements JobHandler {
     private readonly assets: AssetRepo,
     private readonly events: PipelineEvents,
     private readonly tools: MediaTools,
-    private readonly storage: LocalMediaStorage,
+    private readonly storage: MediaStorage,
     private readonly tmpDir: string,
     private readonly clock: Clock,
   ) {}
@@ -61,15 +61,13 @@ export class TranscodeHandler implements JobHandler {
       void this.assets.update(assetId, { progress: Math.round(percent) }).catch(() => {});
       void this.events.progress(movieId, percent).catch(() => {});
     };
+    // With object storage the source comes down into the temporary folder first (removed also on failure).
+    const source = await this.storage.localFile(asset.source_key!, this.tmpDir);
     try {
-      const result = await this.tools.transcode(
-        this.storage.pathFor(asset.source_key!),
-        workDir,
-        onProgress,
-        context.signal,
-      );
+      const result = await this.tools.transcode(source.path, workDir, onProgress, context.signal);
       await this.publish(asset, result, workDir);
     } finally {
+      await source.release();
       await fs.rm(workDir, { recursive: true, force: true });
     }
   }

@@ -1,12 +1,17 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { uploadFieldsSchema, uploadKindSchema } from '@salomtv/contract';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { type DataStore, Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-types.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { badFileName, isAcceptableFileName } from '../../lib/multipart-form.js';
 import { issuesToFields } from '../../lib/validation.js';
+import type { S3MediaStorage } from '../../media/s3-storage.js';
+import type { MediaStorage } from '../../media/storage.js';
+import type { AuditActor } from '../audit/service.js';
 import type { MovieMediaService } from '../movies/media-service.js';
 
 const TUS_PATH = '/api/uploads';
@@ -15,6 +20,56 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface TusSettings {
   tmpDir: string;
   maxVideoBytes: number;
+  /** With object storage, uploads go straight to its bucket (so any API instance can take the next chunk). */
+  storage?: MediaStorage;
+}
+
+/** Where unfinished uploads live: DATA_DIR/tmp/tus, or the bucket under `tus/`; `fetch` brings one local. */
+interface UploadStore {
+  datastore: DataStore;
+  fetch(id: string): Promise<string>;
+  remove(id: string): Promise<void>;
+}
+
+async function uploadStore(settings: TusSettings): Promise<UploadStore> {
+  const directory = path.join(settings.tmpDir, 'tus');
+  await fs.mkdir(directory, { recursive: true });
+  if (settings.storage?.kind === 's3') {
+    // Loaded only for a bucket: the AWS SDK is large, and a local install never needs it.
+    const storage = settings.storage as S3MediaStorage;
+    const [{ S3Store }, { s3ClientConfig }] = await Promise.all([
+      import('@tus/s3-store'),
+      import('../../media/s3-storage.js'),
+    ]);
+    const datastore = new S3Store({
+      partSize: 8 * 1024 * 1024,
+      expirationPeriodInMilliseconds: DAY_MS,
+      // Object tags mark unfinished parts for a bucket lifecycle rule; not every S3-compatible server has them.
+      useTags: false,
+      s3ClientConfig: { ...s3ClientConfig(storage.settings), bucket: storage.settings.bucket },
+    });
+    return {
+      datastore,
+      // The finished upload comes down once for the content check and ffprobe, then goes up as the source.
+      fetch: async (id) => {
+        const file = path.join(directory, id);
+        await storage.download(id, file);
+        return file;
+      },
+      remove: async (id) => {
+        await fs.rm(path.join(directory, id), { force: true });
+        await datastore.remove(id).catch(() => {});
+      },
+    };
+  }
+  return {
+    datastore: new FileStore({ directory, expirationPeriodInMilliseconds: DAY_MS }),
+    fetch: async (id) => path.join(directory, id),
+    remove: async (id) => {
+      await fs.rm(path.join(directory, id), { force: true });
+      await fs.rm(path.join(directory, `${id}.json`), { force: true });
+    },
+  };
 }
 
 /** A refusal in tus's hook format, carrying our usual JSON error body. */
@@ -39,7 +94,9 @@ function readMetadata(metadata: Record<string, string | null> | undefined) {
   });
   if (!fields.success)
     throw badRequest('The upload metadata is not valid', issuesToFields(fields.error.issues));
-  return { ...fields.data, filename: metadata?.filename ?? metadata?.name ?? undefined };
+  const filename = metadata?.filename ?? metadata?.name ?? undefined;
+  if (!isAcceptableFileName(filename)) throw badFileName('filename');
+  return { ...fields.data, filename };
 }
 
 /**
@@ -52,13 +109,9 @@ export async function tusRoutes(
   media: MovieMediaService,
   settings: TusSettings,
 ): Promise<Server> {
-  const directory = path.join(settings.tmpDir, 'tus');
-  await fs.mkdir(directory, { recursive: true });
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: DAY_MS });
-  const remove = async (id: string) => {
-    await fs.rm(path.join(directory, id), { force: true });
-    await fs.rm(path.join(directory, `${id}.json`), { force: true });
-  };
+  const { datastore, fetch, remove } = await uploadStore(settings);
+  // The admin whose request is being handled: tus calls our hooks inside it, and the audit log needs them.
+  const uploader = new AsyncLocalStorage<AuditActor>();
   const tus = new Server({
     path: TUS_PATH,
     datastore,
@@ -76,11 +129,17 @@ export async function tusRoutes(
     onUploadFinish: async (_req, upload) => {
       try {
         const meta = readMetadata(upload.metadata);
-        await media.attachVideo(meta.movie_id, meta.episode_id, meta.kind, {
-          path: path.join(directory, upload.id),
-          size: upload.offset,
-          originalName: meta.filename,
-        });
+        await media.attachVideo(
+          meta.movie_id,
+          meta.episode_id,
+          meta.kind,
+          {
+            path: await fetch(upload.id),
+            size: upload.offset,
+            originalName: meta.filename,
+          },
+          uploader.getStore(),
+        );
         return {};
       } catch (error) {
         throw tusError(error);
@@ -95,7 +154,7 @@ export async function tusRoutes(
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      await uploader.run(request.viewer, () => tus.handle(request.raw, reply.raw));
     };
     for (const url of [TUS_PATH, `${TUS_PATH}/*`]) {
       scope.route({

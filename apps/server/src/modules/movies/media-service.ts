@@ -7,6 +7,7 @@ import { renderImageSizes } from '../../media/images.js';
 import type { JobQueue } from '../../media/jobs/queue.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
 import { toWebVtt } from '../../media/subtitles.js';
+import type { AuditActor } from '../audit/service.js';
 import type { AssetRepo } from '../media/asset-repo.js';
 import { checkVideoFile } from '../media/video-check.js';
 import type { EpisodeRepo, EpisodeRow } from './episode-repo.js';
@@ -80,7 +81,19 @@ export class MovieMediaService {
     return { title, episode: await this.movies.requireEpisode(movieId, episodeId) };
   }
 
-  async setImage(
+  setImage(
+    movieId: number,
+    episodeId: number | undefined,
+    slot: ImageSlot,
+    upload: Buffer,
+    actor: AuditActor,
+  ): Promise<Movie> {
+    return this.movies.audited(actor, `set_${slot}`, movieId, () =>
+      this.storeImage(movieId, episodeId, slot, upload),
+    );
+  }
+
+  private async storeImage(
     movieId: number,
     episodeId: number | undefined,
     slot: ImageSlot,
@@ -107,7 +120,19 @@ export class MovieMediaService {
   }
 
   /** Checks the file, moves it into place, replaces the old asset and queues the transcode. */
-  async attachVideo(
+  attachVideo(
+    movieId: number,
+    episodeId: number | undefined,
+    kind: VideoKind,
+    file: IncomingVideo,
+    actor: AuditActor,
+  ): Promise<Movie> {
+    return this.movies.audited(actor, `upload_${kind}`, movieId, () =>
+      this.storeVideo(movieId, episodeId, kind, file),
+    );
+  }
+
+  private async storeVideo(
     movieId: number,
     episodeId: number | undefined,
     kind: VideoKind,
@@ -198,7 +223,19 @@ export class MovieMediaService {
     this.jobs.wake();
   }
 
-  async addSubtitle(
+  addSubtitle(
+    movieId: number,
+    episodeId: number | undefined,
+    language: string,
+    upload: Buffer,
+    actor: AuditActor,
+  ): Promise<Movie> {
+    return this.movies.audited(actor, 'add_subtitle', movieId, () =>
+      this.storeSubtitle(movieId, episodeId, language, upload),
+    );
+  }
+
+  private async storeSubtitle(
     movieId: number,
     episodeId: number | undefined,
     language: string,
@@ -232,12 +269,14 @@ export class MovieMediaService {
     return this.movies.get(title.movie_id);
   }
 
-  async deleteSubtitle(subtitleId: number): Promise<Movie> {
+  async deleteSubtitle(subtitleId: number, actor: AuditActor): Promise<Movie> {
     const subtitle = await this.assets.findSubtitle(subtitleId);
     if (!subtitle) throw notFound('This subtitle does not exist');
-    await this.assets.deleteSubtitle(subtitleId);
-    await this.storage.remove(subtitle.file_key);
-    return this.movies.get(subtitle.movie_id);
+    return this.movies.audited(actor, 'delete_subtitle', subtitle.movie_id, async () => {
+      await this.assets.deleteSubtitle(subtitleId);
+      await this.storage.remove(subtitle.file_key);
+      return this.movies.get(subtitle.movie_id);
+    });
   }
 
   private async labelFor(code: string): Promise<string> {

@@ -130,3 +130,32 @@ export function presentListItem(storage: LocalMediaStorage, title: TitleRow): Mo
     updated_at: title.updated_at,
   };
 }
+
+/**
+ * What the audit log keeps of a title: its fields, which images and videos it has (and their state), its
+ * episodes and subtitles; the description by its length, as it can be long.
+ */
+export function movieAuditView(movie: Movie) {
+  return {
+    title: movie.title,
+    kind: movie.kind,
+    status: movie.status,
+    description_length: movie.description.length,
+    genres: movie.genres,
+    tags: movie.tags,
+    cast: movie.cast,
+    collections: movie.collections,
+    year: movie.year,
+    age_rating: movie.age_rating,
+    release_date: movie.release_date,
+    featured: movie.featured,
+    banner: movie.banner !== null,
+    thumbnail: movie.thumbnail !== null,
+    video: movie.video?.status ?? null,
+    trailer: movie.trailer?.status ?? null,
+    episodes: movie.seasons.flatMap((season) =>
+      season.episodes.map((episode) => `S${season.number}E${episode.number} ${episode.title}`),
+    ),
+    subtitles: movie.subtitles.map((subtitle) => subtitle.language),
+  };
+}

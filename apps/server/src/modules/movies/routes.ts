@@ -50,20 +50,20 @@ export function movieRoutes(
   app.post('/api/movie/create', {
     config: { access: 'admin' },
     schema: { tags, response: { 201: movieSchema } },
-    handler: async (_request, reply) => reply.status(201).send(await movies.create()),
+    handler: async (request, reply) => reply.status(201).send(await movies.create(request.viewer)),
   });
 
   // The spec's state-changing GET, kept for its client: admin only and CSRF-checked like a POST.
   app.get('/api/movie/create', {
     config: { access: 'admin', csrf: true },
     schema: { tags, response: { 200: movieSchema } },
-    handler: () => movies.create(),
+    handler: (request) => movies.create(request.viewer),
   });
 
   app.post('/api/movie/details', {
     config: { access: 'admin' },
     schema: { tags, body: movieDetailsBodySchema, response: { 200: movieDetailsReplySchema } },
-    handler: (request) => movies.updateDetails(request.body),
+    handler: (request) => movies.updateDetails(request.body, request.viewer),
   });
 
   app.post('/api/movie/banner', {
@@ -98,32 +98,38 @@ export function movieRoutes(
       const fields = parseOrThrow(subtitleFieldsSchema, form.fields);
       if (!form.files.file)
         throw badRequest('Choose a subtitle file', { file: 'Choose a .vtt or .srt file' });
-      return media.addSubtitle(fields.movie_id, fields.episode_id, fields.language, form.files.file);
+      return media.addSubtitle(
+        fields.movie_id,
+        fields.episode_id,
+        fields.language,
+        form.files.file,
+        request.viewer,
+      );
     },
   });
 
   app.delete('/api/movie/subtitle/:subtitle_id', {
     config: { access: 'admin' },
     schema: { tags, params: subtitleParams, response: { 200: movieSchema } },
-    handler: (request) => media.deleteSubtitle(request.params.subtitle_id),
+    handler: (request) => media.deleteSubtitle(request.params.subtitle_id, request.viewer),
   });
 
   app.post('/api/movie/episode', {
     config: { access: 'admin' },
     schema: { tags, body: episodeBodySchema, response: { 200: movieSchema } },
-    handler: (request) => movies.addEpisode(request.body),
+    handler: (request) => movies.addEpisode(request.body, request.viewer),
   });
 
   app.put('/api/movie/episode/:episode_id', {
     config: { access: 'admin' },
     schema: { tags, params: episodeParams, body: episodeBodySchema, response: { 200: movieSchema } },
-    handler: (request) => movies.updateEpisode(request.params.episode_id, request.body),
+    handler: (request) => movies.updateEpisode(request.params.episode_id, request.body, request.viewer),
   });
 
   app.delete('/api/movie/episode/:episode_id', {
     config: { access: 'admin' },
     schema: { tags, params: episodeParams, response: { 200: movieSchema } },
-    handler: (request) => movies.deleteEpisode(request.params.episode_id),
+    handler: (request) => movies.deleteEpisode(request.params.episode_id, request.viewer),
   });
 
   app.get('/api/movie/:movie_id', {
@@ -136,7 +142,7 @@ export function movieRoutes(
     config: { access: 'admin' },
     schema: { tags, params: movieParams },
     handler: async (request, reply) => {
-      await movies.delete(request.params.movie_id);
+      await movies.delete(request.params.movie_id, request.viewer);
       return reply.status(204).send();
     },
   });
@@ -149,7 +155,7 @@ export function movieRoutes(
     const fields = parseOrThrow(uploadFieldsSchema, form.fields);
     const upload = IMAGE_FIELDS.map((name) => form.files[name]).find(Boolean);
     if (!upload) throw badRequest('Choose an image', { file: 'Choose a PNG, JPEG or WebP image' });
-    return media.setImage(fields.movie_id, fields.episode_id, slot, upload);
+    return media.setImage(fields.movie_id, fields.episode_id, slot, upload, request.viewer);
   }
 
   async function video(request: Parameters<typeof readSmallForm>[0], reply: FastifyReply, kind: VideoKind) {
@@ -160,11 +166,17 @@ export function movieRoutes(
       const fields = parseOrThrow(uploadFieldsSchema, form.fields);
       if (!form.file)
         throw badRequest('Choose a video file', { file: 'Choose an MP4, MOV, MKV or WebM video' });
-      return await media.attachVideo(fields.movie_id, fields.episode_id, kind, {
-        path: form.file.path,
-        size: form.file.size,
-        originalName: form.file.filename,
-      });
+      return await media.attachVideo(
+        fields.movie_id,
+        fields.episode_id,
+        kind,
+        {
+          path: form.file.path,
+          size: form.file.size,
+          originalName: form.file.filename,
+        },
+        request.viewer,
+      );
     } catch (error) {
       // The client may still be sending a large body: do not keep the connection for it.
       reply.header('connection', 'close');

@@ -4,10 +4,11 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { JobQueue } from '../../media/jobs/queue.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
+import type { AuditActor, AuditService } from '../audit/service.js';
 import type { AssetRepo, AssetRow } from '../media/asset-repo.js';
 import type { EpisodeRepo, EpisodeRow } from './episode-repo.js';
 import { mediaCondition, requestedStatus, type TitleMediaState } from './media-state.js';
-import { imageKeys, parseList, presentListItem, presentMovie } from './present.js';
+import { imageKeys, movieAuditView, parseList, presentListItem, presentMovie } from './present.js';
 import type { TitleRepo, TitleRow } from './repo.js';
 import { sanitizeHtml } from './sanitize-html.js';
 
@@ -47,10 +48,31 @@ export class MovieService {
     private readonly state: TitleMediaState,
     private readonly queue: JobQueue,
     private readonly storage: LocalMediaStorage,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
-  async create(): Promise<Movie> {
+  /**
+   * Runs an admin's change of a title (null: it creates one) and writes it to the audit log with the title
+   * before and after; a change that throws is not recorded.
+   */
+  async audited(
+    actor: AuditActor,
+    action: string,
+    movieId: number | null,
+    change: () => Promise<Movie>,
+  ): Promise<Movie> {
+    const before = movieId === null ? null : movieAuditView(await this.get(movieId));
+    const after = await change();
+    await this.audit.record(actor, action, 'title', after.movie_id, before, movieAuditView(after));
+    return after;
+  }
+
+  create(actor: AuditActor): Promise<Movie> {
+    return this.audited(actor, 'create', null, () => this.insertDraft());
+  }
+
+  private async insertDraft(): Promise<Movie> {
     const now = this.clock.now().toISOString();
     const row = await this.titles.insert({
       kind: 'movie',
@@ -94,7 +116,15 @@ export class MovieService {
     };
   }
 
-  async updateDetails(body: MovieDetailsBody): Promise<{ message: 'updated'; movie: Movie }> {
+  async updateDetails(
+    body: MovieDetailsBody,
+    actor: AuditActor,
+  ): Promise<{ message: 'updated'; movie: Movie }> {
+    const movie = await this.audited(actor, 'update', body.movie_id, () => this.saveDetails(body));
+    return { message: 'updated', movie };
+  }
+
+  private async saveDetails(body: MovieDetailsBody): Promise<Movie> {
     const title = await this.require(body.movie_id);
     const genres = body.genres ? unique(body.genres.map(displayGenre)) : parseList(title.genres);
     const tags = body.tags ? unique(body.tags.map((t) => t.trim())) : parseList(title.tags);
@@ -130,12 +160,13 @@ export class MovieService {
       },
       genres.map((g) => g.toLowerCase()),
     );
-    return { message: 'updated', movie: await this.get(title.movie_id) };
+    return this.get(title.movie_id);
   }
 
   /** Deletes the title, its rows and every file it owns (images, sources, ladders, previews, subtitles). */
-  async delete(movieId: number): Promise<void> {
+  async delete(movieId: number, actor: AuditActor): Promise<void> {
     const title = await this.require(movieId);
+    const before = movieAuditView(await this.get(movieId));
     const [assets, episodes, subtitles] = await Promise.all([
       this.assets.listForTitle(movieId),
       this.episodes.listEpisodes(movieId),
@@ -151,9 +182,14 @@ export class MovieService {
     ];
     for (const key of files) await this.storage.remove(key);
     for (const asset of assets) await removeAssetFiles(this.storage, asset);
+    await this.audit.record(actor, 'delete', 'title', movieId, before, null);
   }
 
-  async addEpisode(body: EpisodeBody): Promise<Movie> {
+  addEpisode(body: EpisodeBody, actor: AuditActor): Promise<Movie> {
+    return this.audited(actor, 'add_episode', body.movie_id, () => this.insertEpisode(body));
+  }
+
+  private async insertEpisode(body: EpisodeBody): Promise<Movie> {
     const title = await this.require(body.movie_id);
     if (title.kind !== 'series')
       throw badRequest('Only a serial has episodes', { movie_id: 'Set the kind to series first' });
@@ -178,7 +214,11 @@ export class MovieService {
     return this.get(title.movie_id);
   }
 
-  async updateEpisode(episodeId: number, body: EpisodeBody): Promise<Movie> {
+  updateEpisode(episodeId: number, body: EpisodeBody, actor: AuditActor): Promise<Movie> {
+    return this.audited(actor, 'update_episode', body.movie_id, () => this.saveEpisode(episodeId, body));
+  }
+
+  private async saveEpisode(episodeId: number, body: EpisodeBody): Promise<Movie> {
     const episode = await this.requireEpisode(body.movie_id, episodeId);
     const now = this.clock.now().toISOString();
     const season =
@@ -200,9 +240,14 @@ export class MovieService {
     return this.get(body.movie_id);
   }
 
-  async deleteEpisode(episodeId: number): Promise<Movie> {
+  async deleteEpisode(episodeId: number, actor: AuditActor): Promise<Movie> {
     const episode = await this.episodes.findEpisode(episodeId);
     if (!episode) throw notFound('This episode does not exist');
+    return this.audited(actor, 'delete_episode', episode.movie_id, () => this.removeEpisode(episode));
+  }
+
+  private async removeEpisode(episode: EpisodeRow): Promise<Movie> {
+    const episodeId = episode.episode_id;
     const asset = episode.video_asset_id ? await this.assets.findById(episode.video_asset_id) : undefined;
     const subtitles = await this.assets.listSubtitles(episode.movie_id, episode.episode_id);
     await this.episodes.deleteEpisode(episodeId);

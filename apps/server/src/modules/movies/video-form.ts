@@ -4,6 +4,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, tooLarge, unsupportedType } from '../../lib/errors.js';
+import { badFileName, isAcceptableFileName } from '../../lib/multipart-form.js';
 import { randomToken } from '../../lib/tokens.js';
 
 export interface VideoForm {
@@ -43,6 +44,10 @@ export async function readVideoForm(
       if (file) {
         part.file.resume();
         throw badRequest('Send one file', { [part.fieldname]: 'Only one file per upload' });
+      }
+      if (!isAcceptableFileName(part.filename)) {
+        part.file.resume();
+        throw badFileName(part.fieldname);
       }
       const target = path.join(tmpDir, `upload-${randomToken(12)}.part`);
       file = { path: target, size: 0, filename: part.filename || undefined };

@@ -87,19 +87,20 @@ export class OtpService {
     const now = this.clock.now();
     await this.codes.deleteCreatedBefore(new Date(now.getTime() - DAY_MS).toISOString());
     // A reset code goes only to a number with an account (nobody else could use it); the reply does not say.
+    // The code is stored either way, so checking a guess answers alike for numbers with and without an account.
     const deliver = input.purpose !== 'reset' || (await this.users.findByPhone(phone)) !== undefined;
+    const code = newCode();
+    const otpId = await this.codes.insert({
+      phone_number: phone,
+      purpose: input.purpose,
+      code_hash: hashCode(await this.secretKey(), input.purpose, phone, code),
+      attempts: 0,
+      expires_at: addMs(now, OTP_TTL_SECONDS * 1000).toISOString(),
+      consumed_at: null,
+      proof_used_at: null,
+      created_at: now.toISOString(),
+    });
     if (deliver) {
-      const code = newCode();
-      const otpId = await this.codes.insert({
-        phone_number: phone,
-        purpose: input.purpose,
-        code_hash: hashCode(await this.secretKey(), input.purpose, phone, code),
-        attempts: 0,
-        expires_at: addMs(now, OTP_TTL_SECONDS * 1000).toISOString(),
-        consumed_at: null,
-        proof_used_at: null,
-        created_at: now.toISOString(),
-      });
       try {
         await this.sms.send({ to: phone, body: smsText(code) });
       } catch (error) {

@@ -4,7 +4,12 @@ import { conflict } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AuthService, NewSession } from '../auth/service.js';
 import type { OtpService } from '../otp/service.js';
-import { isUniqueViolation, type UserRepo } from '../users/repo.js';
+import {
+  type AccountCreatedListener,
+  announceAccount,
+  isUniqueViolation,
+  type UserRepo,
+} from '../users/repo.js';
 
 const phoneTaken = () =>
   conflict('This phone number already has an account: sign in instead', {
@@ -13,6 +18,9 @@ const phoneTaken = () =>
 
 /** Sign-up: a number proven by a one-time code becomes an account with the free trial, signed in at once. */
 export class SignupService {
+  /** Set by the composition root (billing opens the trial). */
+  onAccountCreated: AccountCreatedListener = async () => {};
+
   constructor(
     private readonly users: UserRepo,
     private readonly otp: OtpService,
@@ -50,6 +58,7 @@ export class SignupService {
       throw error;
     }
     await this.otp.spendSignupProof(proofId);
+    await announceAccount(this.onAccountCreated, userId);
     await this.auth.signOut(previousSession);
     return this.auth.startSession(userId, 'user', false);
   }

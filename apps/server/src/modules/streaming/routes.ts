@@ -1,7 +1,7 @@
 import { streamQuerySchema } from '@salomtv/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import { LocalDiskStorage, type MediaStorage } from '../../media/storage.js';
 import { sendMediaFile } from './send-file.js';
 import type { StreamingService } from './service.js';
 
@@ -14,7 +14,7 @@ const fileParams = z.object({ token: z.string().max(120), file: z.string().max(4
 export function streamingRoutes(
   app: AppInstance,
   streaming: StreamingService,
-  storage: LocalMediaStorage,
+  storage: MediaStorage,
   accelPrefix: string | undefined,
 ): void {
   // Public: trailers play for everyone; the service answers 401 for a feature when signed out.
@@ -53,6 +53,12 @@ export function streamingRoutes(
           .header('content-type', result.contentType)
           .header('cache-control', result.cacheControl)
           .send(result.body);
+      }
+      // Object storage: a short-lived presigned address; the bytes never pass through Node.
+      if (!(storage instanceof LocalDiskStorage)) {
+        const direct = await storage.signedUrl(result.key, 300);
+        if (!direct) throw new Error('The media storage gave no address');
+        return reply.header('cache-control', 'private, no-store').redirect(direct, 302);
       }
       return sendMediaFile(
         request,

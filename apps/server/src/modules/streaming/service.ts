@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { masterPlaylist, rewriteVariant, subtitlePlaylist } from '../../media/ffmpeg/hls.js';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import type { MediaStorage } from '../../media/storage.js';
 import type { SessionUser } from '../auth/session-repo.js';
 import { type AssetRepo, type AssetRow, renditionsOf } from '../media/asset-repo.js';
 import type { EpisodeRepo } from '../movies/episode-repo.js';
@@ -28,7 +27,7 @@ export class StreamingService {
     private readonly assets: AssetRepo,
     readonly entitlements: EntitlementProvider,
     private readonly signer: StreamSigner,
-    private readonly storage: LocalMediaStorage,
+    private readonly storage: MediaStorage,
     private readonly clock: Clock,
     private readonly ttlSeconds: number,
   ) {}
@@ -76,7 +75,9 @@ export class StreamingService {
   /** A variant playlist, segment or subtitle behind a signed address; every request is checked again. */
   async file(viewer: SessionUser | undefined, token: string, file: string): Promise<StreamReply> {
     const grant = this.signer.verify(token, Math.floor(this.clock.now().getTime() / 1000));
-    if (!grant || !FILE.test(file)) throw forbidden('This address is not valid or has expired');
+    if (!grant) throw forbidden('This address is not valid or has expired');
+    // Only the fixed file names of a ladder exist: anything else (a path, an encoded ../) is simply not there.
+    if (!FILE.test(file)) throw notFound('No such file');
     if (grant.userId !== 0) {
       if (!viewer) throw unauthorized();
       if (viewer.user_id !== grant.userId) throw forbidden('This address belongs to another account');
@@ -94,11 +95,12 @@ export class StreamingService {
     if (height > allowed.maxHeight) throw forbidden('Your plan does not include this quality');
     const key = `${asset.hls_key}/${height}p/${file}`;
     if (file === 'index.m3u8') {
-      const text = await fs.readFile(this.storage.pathFor(key), 'utf8').catch(() => undefined);
+      const text = await this.storage.readText(key);
       if (text === undefined) throw notFound('This video is gone');
+      const direct = await this.directUrls(text, `${asset.hls_key}/${height}p`, grant.expires);
       const body = rewriteVariant(text, (uri) => {
         if (!FILE.test(uri)) throw new Error(`Unexpected URI in playlist: ${uri}`);
-        return `${STREAM_BASE}/${token}/${uri}`;
+        return direct.get(uri) ?? `${STREAM_BASE}/${token}/${uri}`;
       });
       return { kind: 'text', body, contentType: PLAYLIST_TYPE, cacheControl: 'private, max-age=300' };
     }
@@ -109,6 +111,26 @@ export class StreamingService {
       contentType: 'video/mp4',
       cacheControl: 'private, max-age=31536000, immutable',
     };
+  }
+
+  /**
+   * With object storage, the segments of a variant playlist the viewer was just allowed: presigned bucket
+   * (or CDN) addresses that end with the stream grant, so the bytes never pass through Node.
+   */
+  private async directUrls(playlist: string, folder: string, expires: number): Promise<Map<string, string>> {
+    const urls = new Map<string, string>();
+    if (this.storage.kind === 'local') return urls;
+    const uris: string[] = [];
+    rewriteVariant(playlist, (uri) => {
+      if (FILE.test(uri)) uris.push(uri);
+      return uri;
+    });
+    const ttl = Math.max(60, expires - Math.floor(this.clock.now().getTime() / 1000));
+    for (const uri of uris) {
+      const url = await this.storage.signedUrl(`${folder}/${uri}`, ttl);
+      if (url) urls.set(uri, url);
+    }
+    return urls;
   }
 
   /** Trailers for all; the feature for entitled viewers of a visible, released title (admins always). */

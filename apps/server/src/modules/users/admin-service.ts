@@ -13,9 +13,16 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { toE164 } from '../../lib/phone.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
+import type { AuditActor, AuditService } from '../audit/service.js';
 import type { AuthService } from '../auth/service.js';
 import { toAdminDetail, toAdminRow } from './profile.js';
-import { isUniqueViolation, type UserRepo, type UserRow } from './repo.js';
+import {
+  type AccountCreatedListener,
+  announceAccount,
+  isUniqueViolation,
+  type UserRepo,
+  type UserRow,
+} from './repo.js';
 
 type ListQuery = z.output<typeof adminUserListQuerySchema>;
 type CreateBody = z.output<typeof adminUserCreateBodySchema>;
@@ -27,12 +34,29 @@ const lastAdmin = () =>
     'This is the last active administrator: make another account an admin first',
   );
 
+/** What the audit log keeps of an account (never its password hash). */
+function auditView(row: UserRow) {
+  return {
+    phone_number: row.phone_number,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    role: row.role,
+    status: row.status,
+    verified: row.verified === 1,
+  };
+}
+
 /** The admin's user list and user page: search, create, enable or disable, verify, change roles. */
 export class UserAdminService {
+  /** Set by the composition root (billing opens the trial of a created viewer). */
+  onAccountCreated: AccountCreatedListener = async () => {};
+
   constructor(
     private readonly users: UserRepo,
     private readonly auth: AuthService,
     private readonly storage: LocalMediaStorage,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
@@ -56,7 +80,7 @@ export class UserAdminService {
     return toAdminDetail(row, this.storage, now, await this.users.sessionStats(userId, now.toISOString()));
   }
 
-  async create(body: CreateBody): Promise<AdminUserDetail> {
+  async create(body: CreateBody, actor: AuditActor): Promise<AdminUserDetail> {
     const phone = toE164(body.phone_number);
     if (!phone)
       throw badRequest('Not a valid phone number', {
@@ -86,38 +110,47 @@ export class UserAdminService {
       if (!isUniqueViolation(error)) throw error;
       throw (await this.users.findByPhone(phone)) ? this.phoneTaken() : this.emailTaken();
     }
+    await this.audit.record(actor, 'create', 'user', row.user_id, null, auditView(row));
+    await announceAccount(this.onAccountCreated, row.user_id);
     return this.detail(row.user_id);
   }
 
   /** Disabling ends every session of the account at once; sign-in then answers 403 account_disabled. */
-  async setStatus(userId: number, status: UserStatus): Promise<AdminUserDetail> {
-    await this.requireUser(userId);
+  async setStatus(userId: number, status: UserStatus, actor: AuditActor): Promise<AdminUserDetail> {
+    const before = await this.requireUser(userId);
     const changed = await this.users.updateKeepingAnAdmin(userId, {
       status,
       updated_at: this.clock.now().toISOString(),
     });
     if (!changed) throw lastAdmin();
     if (status === 'disabled') await this.auth.endOtherSessions(userId);
-    return this.detail(userId);
+    return this.recordChange(actor, 'set_status', before);
   }
 
-  async setRole(userId: number, role: Role): Promise<AdminUserDetail> {
-    await this.requireUser(userId);
+  async setRole(userId: number, role: Role, actor: AuditActor): Promise<AdminUserDetail> {
+    const before = await this.requireUser(userId);
     const changed = await this.users.updateKeepingAnAdmin(userId, {
       role,
       updated_at: this.clock.now().toISOString(),
     });
     if (!changed) throw lastAdmin();
-    return this.detail(userId);
+    return this.recordChange(actor, 'set_role', before);
   }
 
-  async setVerified(userId: number, verified: boolean): Promise<AdminUserDetail> {
-    await this.requireUser(userId);
+  async setVerified(userId: number, verified: boolean, actor: AuditActor): Promise<AdminUserDetail> {
+    const before = await this.requireUser(userId);
     await this.users.update(userId, {
       verified: verified ? 1 : 0,
       updated_at: this.clock.now().toISOString(),
     });
-    return this.detail(userId);
+    return this.recordChange(actor, 'set_verified', before);
+  }
+
+  /** Writes the change to the audit log (the account before and after) and answers the account's detail. */
+  private async recordChange(actor: AuditActor, action: string, before: UserRow): Promise<AdminUserDetail> {
+    const after = await this.requireUser(before.user_id);
+    await this.audit.record(actor, action, 'user', before.user_id, auditView(before), auditView(after));
+    return this.detail(before.user_id);
   }
 
   private async requireUser(userId: number): Promise<UserRow> {

@@ -12,6 +12,21 @@ export interface UserListFilters {
 }
 
 /** A unique index refused the write (SQLite and PostgreSQL spell it differently). */
+/**
+ * Called once a new account exists (sign-up, admin creation): billing opens the free trial's subscription
+ * row then, so subscriber lists and figures count the account from its first minute. Billing also opens the
+ * row lazily at first look, so a failed call loses nothing.
+ */
+export type AccountCreatedListener = (userId: number) => Promise<void>;
+
+export async function announceAccount(listener: AccountCreatedListener, userId: number): Promise<void> {
+  try {
+    await listener(userId);
+  } catch {
+    // The row is made at the account's first look instead (see above).
+  }
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

@@ -26,7 +26,8 @@ export function userAdminRoutes(app: AppInstance, users: UserAdminService): void
   app.post('/api/web/user', {
     config: admin,
     schema: { tags, body: adminUserCreateBodySchema, response: { 201: adminUserDetailSchema } },
-    handler: async (request, reply) => reply.status(201).send(await users.create(request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await users.create(request.body, request.viewer)),
   });
 
   app.get('/api/web/user/:user_id', {
@@ -38,18 +39,18 @@ export function userAdminRoutes(app: AppInstance, users: UserAdminService): void
   app.post('/api/web/user/:user_id/status', {
     config: admin,
     schema: { tags, params, body: adminUserStatusBodySchema, response: { 200: adminUserDetailSchema } },
-    handler: (request) => users.setStatus(request.params.user_id, request.body.status),
+    handler: (request) => users.setStatus(request.params.user_id, request.body.status, request.viewer),
   });
 
   app.post('/api/web/user/:user_id/verified', {
     config: admin,
     schema: { tags, params, body: adminUserVerifiedBodySchema, response: { 200: adminUserDetailSchema } },
-    handler: (request) => users.setVerified(request.params.user_id, request.body.verified),
+    handler: (request) => users.setVerified(request.params.user_id, request.body.verified, request.viewer),
   });
 
   app.post('/api/web/user/:user_id/role', {
     config: admin,
     schema: { tags, params, body: adminUserRoleBodySchema, response: { 200: adminUserDetailSchema } },
-    handler: (request) => users.setRole(request.params.user_id, request.body.role),
+    handler: (request) => users.setRole(request.params.user_id, request.body.role, request.viewer),
   });
 }

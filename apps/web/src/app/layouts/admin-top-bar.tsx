@@ -1,7 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import type { AdminSettings } from '@salomtv/contract';
 import { Link } from 'react-router';
-import { meQuery, useLogout } from '../../shared/session/session-api';
-import { Button } from '../../shared/ui/button';
+import { useSaveAdminSettings } from '../../features/admin/shell/api/admin-settings';
+import { AdminSearchBox } from '../../features/admin/shell/components/admin-search-box';
+import { AlertsMenu } from '../../features/admin/shell/components/alerts-menu';
+import { MessagesMenu } from '../../features/admin/shell/components/messages-menu';
+import { SidebarIcon } from '../../features/admin/shell/components/shell-icons';
+import { UserMenu } from '../../features/admin/shell/components/user-menu';
 import { MenuIcon } from '../../shared/ui/icons';
 import { Logo } from '../../shared/ui/logo';
 
@@ -9,20 +13,26 @@ export function AdminTopBar({
   menuId,
   menuOpen,
   onToggleMenu,
+  settings,
+  onOpenSettings,
 }: {
   menuId: string;
   menuOpen: boolean;
   onToggleMenu: () => void;
+  settings: AdminSettings;
+  onOpenSettings: () => void;
 }) {
-  const me = useQuery(meQuery()).data;
-  const logout = useLogout();
-  const name = me ? [me.first_name, me.last_name].filter(Boolean).join(' ') || me.phone_number : '';
-
+  const save = useSaveAdminSettings();
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-bg/95 px-4 backdrop-blur">
+    <header
+      data-testid="admin-top-bar"
+      className={`admin-bar z-30 flex h-16 items-center gap-2 border-b border-border px-3 sm:gap-3 sm:px-4 ${
+        settings.sticky_header ? 'sticky top-0' : ''
+      }`}
+    >
       <button
         type="button"
-        className="inline-flex size-10 items-center justify-center rounded-md hover:bg-surface-2 md:hidden"
+        className="admin-bar-button inline-flex size-10 shrink-0 items-center justify-center rounded-md md:hidden"
         aria-label="Admin menu"
         aria-expanded={menuOpen}
         aria-controls={menuId}
@@ -30,16 +40,28 @@ export function AdminTopBar({
       >
         <MenuIcon />
       </button>
-      <Link to="/dashboard" className="no-underline md:hidden" aria-label="SalomTV admin">
+      <button
+        type="button"
+        className="admin-bar-button hidden size-10 shrink-0 items-center justify-center rounded-md md:inline-flex"
+        aria-label="Mini sidebar"
+        title="Mini sidebar"
+        aria-pressed={settings.mini_sidebar}
+        onClick={() => save.mutate({ mini_sidebar: !settings.mini_sidebar })}
+      >
+        <SidebarIcon />
+      </button>
+      <Link
+        to="/dashboard"
+        className="hidden no-underline sm:inline-flex md:hidden"
+        aria-label="SalomTV admin"
+      >
         <Logo />
       </Link>
-      <div className="ms-auto flex items-center gap-3">
-        <span className="hidden text-sm text-muted sm:inline" data-testid="admin-name">
-          {name}
-        </span>
-        <Button variant="secondary" size="sm" busy={logout.isPending} onClick={() => logout.mutate()}>
-          Logout
-        </Button>
+      <AdminSearchBox />
+      <div className="ms-auto flex shrink-0 items-center gap-1">
+        <MessagesMenu />
+        <AlertsMenu />
+        <UserMenu onOpenSettings={onOpenSettings} />
       </div>
     </header>
   );

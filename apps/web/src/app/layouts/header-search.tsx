@@ -33,7 +33,7 @@ export function HeaderSearch() {
         <SearchIcon />
       </button>
       {open ? (
-        <div className="absolute end-0 top-12 z-50 w-[min(22rem,90vw)] rounded-lg border border-border bg-surface p-3 shadow-xl">
+        <div className="fixed inset-x-3 top-16 z-50 rounded-lg border border-border bg-surface p-3 shadow-xl sm:absolute sm:inset-x-auto sm:end-0 sm:top-12 sm:w-[22rem]">
           <input
             // biome-ignore lint/a11y/noAutofocus: the viewer just asked to search
             autoFocus

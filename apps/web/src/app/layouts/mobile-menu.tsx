@@ -1,17 +1,25 @@
 import { Link, NavLink } from 'react-router';
 import { useT } from '../../shared/i18n/language-context';
+import { LanguageMenu } from '../../shared/i18n/language-menu';
 import { useLogout } from '../../shared/session/session-api';
 import { viewerNav } from './viewer-nav';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-3 text-base no-underline hover:bg-surface-2 ${isActive ? 'bg-surface-2 text-text' : 'text-muted'}`;
 
-/** The small-screen menu behind the hamburger: the same entries as the desktop header. */
+/**
+ * The small-screen menu behind the hamburger: the desktop header's entries (its Movies goes to /movies, not the
+ * spec's /player) and the profile menu's; language, search and the bell stay in the header bar itself.
+ */
 export function MobileMenu({ id, signedIn }: { id: string; signedIn: boolean }) {
   const t = useT();
   const logout = useLogout();
   return (
     <nav id={id} aria-label={t('menu')} className="border-t border-border bg-bg px-3 pb-4 lg:hidden">
+      <div className="flex items-center justify-between gap-3 px-3 pt-3 sm:hidden">
+        <span className="text-sm text-muted">{t('choose_language')}</span>
+        <LanguageMenu />
+      </div>
       <ul className="flex flex-col gap-1 pt-2">
         {viewerNav.map((item) => (
           <li key={item.to}>
@@ -20,11 +28,6 @@ export function MobileMenu({ id, signedIn }: { id: string; signedIn: boolean }) 
             </NavLink>
           </li>
         ))}
-        <li>
-          <Link to="/movies" className={itemClass({ isActive: false })}>
-            {t('search')}
-          </Link>
-        </li>
         <li className="my-2 border-t border-border" aria-hidden />
         {signedIn ? (
           <>
@@ -36,6 +39,11 @@ export function MobileMenu({ id, signedIn }: { id: string; signedIn: boolean }) 
             <li>
               <NavLink to="/pricingplan" className={itemClass}>
                 {t('pricing_plan')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/help" className={itemClass}>
+                {t('help')}
               </NavLink>
             </li>
             <li>

@@ -7,7 +7,7 @@ import { ChevronDownIcon, UserIcon } from '../../shared/ui/icons';
 
 const itemClass = 'block w-full px-4 py-2 text-start text-sm text-text no-underline hover:bg-surface-2';
 
-/** The signed-in viewer's menu: My Profile, Pricing Plan, Logout. */
+/** The signed-in viewer's menu: My Profile, Pricing Plan, Help, Logout. */
 export function ProfileMenu() {
   const t = useT();
   const logout = useLogout();
@@ -46,6 +46,9 @@ export function ProfileMenu() {
           </Link>
           <Link to="/pricingplan" className={itemClass} onClick={close}>
             {t('pricing_plan')}
+          </Link>
+          <Link to="/help" className={itemClass} onClick={close}>
+            {t('help')}
           </Link>
           <button type="button" className={itemClass} onClick={signOut}>
             {t('logout')}

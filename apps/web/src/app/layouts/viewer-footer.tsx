@@ -29,6 +29,8 @@ const columns: FooterColumn[] = [
     links: [
       { to: '/userprofile', label: 'account_setting' },
       { to: '/pricingplan', label: 'pricing_plan' },
+      { to: '/news', label: 'news' },
+      { to: '/help', label: 'help' },
     ],
   },
   {

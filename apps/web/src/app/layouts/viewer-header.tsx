@@ -16,7 +16,10 @@ import { viewerNav } from './viewer-nav';
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `text-sm font-medium transition-colors hover:text-text ${isActive ? 'text-text' : 'text-muted'}`;
 
-/** The public header (spec 2.12): logo, menu, language, search, bell, sign in or the profile menu. */
+/**
+ * The public header (spec 2.12): logo, menu, language, search, bell, sign in or the profile menu. On a phone
+ * the menu and the language picker are behind the hamburger; search, the bell and the profile stay in the bar.
+ */
 export function ViewerHeader() {
   const t = useT();
   const role = useQuery(roleQuery()).data;
@@ -48,9 +51,15 @@ export function ViewerHeader() {
           ))}
         </nav>
         <div className="ms-auto flex items-center gap-1 sm:gap-2">
-          <LanguageMenu />
+          {/* Below 640 px the language picker lives in the menu, where its list has room. */}
+          <div className="hidden sm:block">
+            <LanguageMenu />
+          </div>
           <HeaderSearch />
-          <NotificationsButton />
+          {/* On a phone the bell's panel spans the screen under the bar instead of hanging off its button. */}
+          <div className="max-sm:[&_#notifications-panel]:fixed max-sm:[&_#notifications-panel]:inset-x-3 max-sm:[&_#notifications-panel]:top-16 max-sm:[&_#notifications-panel]:mt-0 max-sm:[&_#notifications-panel]:w-auto">
+            <NotificationsButton />
+          </div>
           {role ? (
             <ProfileMenu />
           ) : (

@@ -10,6 +10,13 @@ export const adminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'activities',
+    lazy: lazyPage(
+      () => import('../../features/admin/activities/components/activities-page'),
+      (m) => m.ActivitiesPage,
+    ),
+  },
+  {
     path: 'addmovies',
     lazy: lazyPage(
       () => import('../../features/admin/movies/components/movies-list-page'),

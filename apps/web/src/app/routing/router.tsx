@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouteError } from '../errors/route-error';
-import { AdminLayout } from '../layouts/admin-layout';
 import { PageLoading } from '../layouts/page-loading';
 import { RootLayout } from '../layouts/root-layout';
 import { ViewerLayout } from '../layouts/viewer-layout';
@@ -36,11 +35,19 @@ export const router = createBrowserRouter([
         ],
       },
       {
-        element: (
-          <RequireAdmin>
-            <AdminLayout />
-          </RequireAdmin>
-        ),
+        // The admin shell is a chunk of its own: a viewer's first page does not load it (bench/README.md).
+        lazy: async () => {
+          const { AdminLayout } = await import('../layouts/admin-layout');
+          return {
+            Component: function AdminShell() {
+              return (
+                <RequireAdmin>
+                  <AdminLayout />
+                </RequireAdmin>
+              );
+            },
+          };
+        },
         children: [{ errorElement: <RouteError />, children: adminRoutes }],
       },
     ],

@@ -122,10 +122,38 @@ export const viewerRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'news',
+    lazy: lazyPage(
+      () => import('../../features/news/components/news-page'),
+      (m) => m.NewsPage,
+    ),
+  },
+  {
+    path: 'news/:postId',
+    lazy: lazyPage(
+      () => import('../../features/news/components/news-post-page'),
+      (m) => m.NewsPostPage,
+    ),
+  },
+  {
+    path: 'help',
+    lazy: lazyPage(
+      () => import('../../features/help/components/help-page'),
+      (m) => m.HelpPage,
+    ),
+  },
+  {
     path: 'userprofile',
     lazy: lazyPage(
       () => import('../../features/account/components/account-page'),
       (m) => m.AccountPage,
+    ),
+  },
+  {
+    path: 'userprofile/payment',
+    lazy: lazyPage(
+      () => import('../../features/account/components/payment-method-page'),
+      (m) => m.PaymentMethodPage,
     ),
   },
 ];

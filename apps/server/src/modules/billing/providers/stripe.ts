@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import type { BillingInterval } from '@salomtv/contract';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError, badRequest, conflict } from '../../../lib/errors.js';
 import type { PlanRow } from '../plan-repo.js';
 import type { SubscriptionRow } from '../subscription-repo.js';
@@ -18,7 +19,15 @@ export type StripeClient = Pick<
   'checkout' | 'billingPortal' | 'subscriptions' | 'products' | 'webhooks'
 >;
 
+let stripeModule: typeof Stripe | undefined;
+/** The Stripe library, loaded on first use: only a deployment that takes payments through Stripe pays its start. */
+function stripeLibrary(): typeof Stripe {
+  stripeModule ??= createRequire(import.meta.url)('stripe') as typeof Stripe;
+  return stripeModule;
+}
+
 export function createStripeClient(secretKey: string): Stripe {
+  const Stripe = stripeLibrary();
   return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'SalomTV' } });
 }
 
@@ -163,7 +172,10 @@ export class StripeProvider implements PaymentProvider {
       if (product.name !== name || !product.active)
         await this.client.products.update(id, { name, active: true });
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.code !== 'resource_missing')
+      if (
+        !(error instanceof stripeLibrary().errors.StripeInvalidRequestError) ||
+        error.code !== 'resource_missing'
+      )
         throw error;
       await this.client.products.create({ id, name, metadata: { plan_id: String(plan.plan_id) } });
     }
@@ -180,9 +192,9 @@ export class StripeProvider implements PaymentProvider {
       return await action();
     } catch (error) {
       if (error instanceof AppError) throw error;
-      if (error instanceof Stripe.errors.StripeCardError)
+      if (error instanceof stripeLibrary().errors.StripeCardError)
         throw new AppError(402, 'card_declined', error.message);
-      if (error instanceof Stripe.errors.StripeError) throw providerUnavailable();
+      if (error instanceof stripeLibrary().errors.StripeError) throw providerUnavailable();
       throw error;
     }
   }

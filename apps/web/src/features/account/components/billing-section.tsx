@@ -1,6 +1,6 @@
 import type { SubscriptionReply, TranslationKey, UserProfile } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { htmlLangOf } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
@@ -12,6 +12,7 @@ import {
   paymentsQuery,
   subscriptionQuery,
   useCancelMembership,
+  usePaymentPortal,
 } from '../../pricing/api/billing-api';
 import { formatDate } from './account-format';
 
@@ -40,6 +41,8 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
   const payments = useQuery(paymentsQuery());
   const cancel = useCancelMembership('cancel');
   const resume = useCancelMembership('resume');
+  const portal = usePaymentPortal();
+  const navigate = useNavigate();
   const sub = subscription.data;
   const date = (value: string | null | undefined) => formatDate(value, locale);
 
@@ -47,7 +50,17 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
   const nextBilling = sub?.status === 'trialing' || !sub ? trialEnds : date(sub.next_billing_date);
   const endsOn = sub?.cancel_at_period_end ? date(sub.access_until ?? sub.current_period_end) : undefined;
   const paid = sub ? sub.status === 'active' || sub.status === 'past_due' : false;
-  const failed = cancel.error ?? resume.error;
+  const failed = cancel.error ?? resume.error ?? portal.error;
+  const graceEnds = sub?.status === 'past_due' ? date(sub.grace_until) : undefined;
+
+  /** Update Payment info goes through the provider: its own page (Stripe) or our demo card page. */
+  const onUpdatePayment = () =>
+    portal.mutate(undefined, {
+      onSuccess: ({ url }) => {
+        if (url.startsWith('/') && !url.startsWith('//')) void navigate(url);
+        else window.location.assign(url);
+      },
+    });
 
   const onCancel = () => {
     if (!window.confirm(t('confirm_cancel_membership'))) return;
@@ -61,6 +74,11 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
         <h2 id="billing-title" className="mb-3 text-lg font-semibold">
           {t('billing_details')}
         </h2>
+        {graceEnds ? (
+          <div className="mb-3" data-testid="past-due">
+            <Alert>{t('payment_past_due_notice').replace('{date}', graceEnds)}</Alert>
+          </div>
+        ) : null}
         {endsOn ? (
           <p className="text-muted" data-testid="membership-ends">
             {t('membership_ends_on')} <span className="font-semibold text-text">{endsOn}</span>
@@ -88,9 +106,13 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
           </div>
         ) : null}
         <div className="mt-4 flex flex-wrap items-center gap-3">
-          <Link to="/pricingplan" className={buttonClasses('secondary', 'md')}>
+          <Button
+            variant={graceEnds ? 'primary' : 'secondary'}
+            busy={portal.isPending}
+            onClick={onUpdatePayment}
+          >
             {t('update_payment_info')}
-          </Link>
+          </Button>
           {endsOn ? (
             <Button variant="primary" busy={resume.isPending} onClick={onUndo}>
               {t('undo')}

@@ -67,6 +67,7 @@ export function BrowseGridPage() {
           ) : null}
         </>
       )}
+      {actions.prompt}
     </section>
   );
 }

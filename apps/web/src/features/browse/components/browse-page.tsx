@@ -3,7 +3,7 @@ import { translationKeyNames } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type CatalogFilters, rowsQuery } from '../../../shared/catalog/catalog-api';
-import { useOpenPlayer, useOpenPopup } from '../../../shared/catalog/open-title';
+import { useOpenPopup } from '../../../shared/catalog/open-title';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
 import { continueWatchingQuery, libraryListQuery, useSignedIn } from '../../../shared/library/library-api';
@@ -32,7 +32,7 @@ interface BrowsePageProps {
   variant?: 'home' | 'section';
   /** Rows shown before the catalogue rows (e.g. the TV shows collection). */
   extraRows?: Row[];
-  banner?: (card: Card) => ReactNode;
+  banner?: (card: Card, onPlay: (card: Card) => void) => ReactNode;
 }
 
 /** The shared layout of /home, /movies, /serials, /tvshow and /kidsection: carousels and rows of real titles. */
@@ -52,7 +52,6 @@ export function BrowsePage({
   const continuing = useQuery({ ...continueWatchingQuery(), enabled: signedIn && variant === 'home' });
   const actions = useCardActions();
   const openPopup = useOpenPopup();
-  const openPlayer = useOpenPlayer();
 
   if (rows.isPending) return <LoadingState label={t('loading')} />;
   if (rows.isError)
@@ -70,7 +69,7 @@ export function BrowsePage({
   const featured = byId.get('featured')?.items ?? all[0]?.items ?? [];
   const popular = byId.get('popular')?.items ?? featured;
   const slideActions = {
-    onPlay: (card: Card) => (card.playable ? openPlayer(card) : openPopup(card.movie_id)),
+    onPlay: actions.play,
     onDetails: (card: Card) => openPopup(card.movie_id),
     onTrailer: actions.trailer,
   };
@@ -146,7 +145,7 @@ export function BrowsePage({
       )}
       {all.length === 0 ? <p className="px-6 py-10 text-center text-muted">{t('nothing_here_yet')}</p> : null}
       {rendered}
-      {banner && popular[0] ? banner(popular[0]) : null}
+      {banner && popular[0] ? banner(popular[0], actions.play) : null}
       {variant === 'home' ? (
         <Carousel
           label={t('watch_now')}
@@ -174,6 +173,7 @@ export function BrowsePage({
           seeAll={seeAllHref(row)}
         />
       ))}
+      {actions.prompt}
     </div>
   );
 }

@@ -1,14 +1,13 @@
 import type { TitleCard as Card } from '@salomtv/contract';
-import { useOpenPlayer, useOpenPopup } from '../../../shared/catalog/open-title';
+import { useOpenPopup } from '../../../shared/catalog/open-title';
 import { useT } from '../../../shared/i18n/language-context';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { PlayIcon } from '../../../shared/ui/icons';
 import { BrowsePage } from './browse-page';
 
 /** The series banner (the spec's Vikings banner): Play Now goes to /player. */
-export function SeriesBanner({ card }: { card: Card }) {
+export function SeriesBanner({ card, onPlay }: { card: Card; onPlay: (card: Card) => void }) {
   const t = useT();
-  const openPlayer = useOpenPlayer();
   const openPopup = useOpenPopup();
   const image = card.banner ?? card.thumbnail;
   return (
@@ -35,7 +34,7 @@ export function SeriesBanner({ card }: { card: Card }) {
         <h2 className="text-2xl font-extrabold sm:text-4xl">{card.title}</h2>
         {card.summary ? <p className="line-clamp-2 max-w-xl text-text/90">{card.summary}</p> : null}
         <div className="flex flex-wrap gap-3">
-          <button type="button" className={buttonClasses('primary', 'md')} onClick={() => openPlayer(card)}>
+          <button type="button" className={buttonClasses('primary', 'md')} onClick={() => onPlay(card)}>
             <PlayIcon className="size-4" />
             {t('play_now')}
           </button>
@@ -58,7 +57,7 @@ export function SerialsPage() {
     <BrowsePage
       title="serials"
       filters={{ kind: 'series' }}
-      banner={(card) => <SeriesBanner card={card} />}
+      banner={(card, onPlay) => <SeriesBanner card={card} onPlay={onPlay} />}
     />
   );
 }

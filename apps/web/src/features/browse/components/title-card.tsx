@@ -1,9 +1,11 @@
 import type { TitleCard as Card } from '@salomtv/contract';
-import { useState } from 'react';
+import { type FocusEvent, useState } from 'react';
 import { fill, formatRuntime } from '../../../shared/catalog/format';
+import { isPlanLocked } from '../../../shared/catalog/locked-prompt';
 import { useT } from '../../../shared/i18n/language-context';
 import { useTitleLists } from '../../../shared/library/library-api';
-import { CheckIcon, HeartIcon, PlayIcon, PlusIcon, VolumeIcon } from '../../../shared/ui/icons';
+import { CheckIcon, HeartIcon, LockIcon, PlayIcon, PlusIcon, VolumeIcon } from '../../../shared/ui/icons';
+import { CardPreview, useHoverPreview } from './card-preview';
 
 /** The spec's card width (px). */
 export const CARD_WIDTH = 200;
@@ -16,7 +18,10 @@ export interface CardActions {
 const iconButton =
   'inline-flex size-9 items-center justify-center rounded-full border border-white/40 bg-black/60 text-white hover:border-white hover:bg-black/80 aria-pressed:border-brand aria-pressed:text-brand-strong';
 
-/** A title card: poster, title, age rating and runtime; the overlay has Play Now, volume, heart and plus. */
+/**
+ * A title card: poster, title, age rating and runtime; the overlay has Play Now, volume, heart and plus. Resting
+ * on it plays a muted trailer preview (the volume button unmutes it); a lock marks a title the plan lacks.
+ */
 export function TitleCard({
   card,
   actions,
@@ -31,12 +36,23 @@ export function TitleCard({
   const [muted, setMuted] = useState(true);
   const upcoming = Boolean(card.release_date && card.release_date > new Date().toISOString().slice(0, 10));
   const image = card.thumbnail ?? card.banner;
+  const preview = useHoverPreview(card.trailer);
+  const locked = isPlanLocked(card);
+  const lockText = card.locked === 'upgrade' ? t('upgrade_to_watch') : t('subscribe_to_watch');
+  const onBlur = (event: FocusEvent<HTMLLIElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) preview.stop();
+  };
   return (
     <li
       className="group relative shrink-0 snap-start overflow-hidden rounded-card border border-border bg-surface"
       style={{ width: CARD_WIDTH }}
       data-testid="title-card"
       data-movie-id={card.movie_id}
+      data-locked={card.locked ?? undefined}
+      onMouseEnter={preview.start}
+      onMouseLeave={preview.stop}
+      onFocus={preview.start}
+      onBlur={onBlur}
     >
       <button
         type="button"
@@ -65,6 +81,17 @@ export function TitleCard({
           </div>
         )}
       </button>
+      {preview.active && card.trailer ? <CardPreview src={card.trailer} muted={muted} /> : null}
+      {locked ? (
+        <span
+          className="absolute start-2 top-2 inline-flex items-center gap-1 rounded-full bg-black/75 px-2 py-1 text-xs font-semibold text-white"
+          title={lockText}
+          data-testid="card-lock"
+        >
+          <LockIcon className="size-3.5" />
+          <span className="sr-only">{lockText}</span>
+        </span>
+      ) : null}
       <div className="p-3">
         <h3 className="truncate text-sm font-semibold">{card.title}</h3>
         <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-muted">
@@ -85,14 +112,14 @@ export function TitleCard({
             onClick={() => actions.onPlay(card)}
             aria-label={`${upcoming ? t('watch_trailer') : t('play_now')}: ${card.title}`}
           >
-            <PlayIcon className="size-4" />
+            {locked && !upcoming ? <LockIcon className="size-4" /> : <PlayIcon className="size-4" />}
             <span className="truncate">{upcoming ? t('watch_trailer') : t('play_now')}</span>
           </button>
           <button
             type="button"
             className={iconButton}
-            aria-pressed={!muted}
-            aria-label={muted ? t('unmute') : t('mute')}
+            aria-label={`${muted ? t('unmute') : t('mute')}: ${card.title}`}
+            data-testid="card-volume"
             onClick={() => setMuted(!muted)}
           >
             <VolumeIcon level={muted ? 0 : 2} className="size-4" />

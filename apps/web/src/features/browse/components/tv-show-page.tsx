@@ -22,7 +22,7 @@ export function TvShowPage() {
       title="tv_series"
       filters={{ kind: 'series' }}
       extraRows={extraRows}
-      banner={(card) => <SeriesBanner card={card} />}
+      banner={(card, onPlay) => <SeriesBanner card={card} onPlay={onPlay} />}
     />
   );
 }

@@ -50,6 +50,7 @@ export function WatchListPage() {
           </ul>
         )}
       </section>
+      {actions.prompt}
     </div>
   );
 }

@@ -1,18 +1,22 @@
 import { type TranslationKey, translationKeyNames } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { rowsQuery, titleQuery } from '../../../shared/catalog/catalog-api';
 import type { PlayerState } from '../../../shared/catalog/open-title';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
 import { useSignedIn } from '../../../shared/library/library-api';
+import { usePreroll } from '../lib/house-trailer';
 import { usePlaybackSession } from '../lib/playback-session';
+import { usePreviewThumbnails } from '../lib/preview-thumbnails';
 import { useVideo } from '../lib/use-video';
-import { choosePlayback } from '../lib/what-to-play';
+import { choosePlayback, episodeById } from '../lib/what-to-play';
 import { GateNotice } from './gate-notice';
 import { MiniRow } from './mini-row';
+import { NextEpisodeCountdown } from './next-episode-countdown';
 import { PlayerToolbar } from './player-toolbar';
+import { PrerollOverlay } from './preroll-overlay';
 
 /** The spec's player frame height (px). */
 export const PLAYER_HEIGHT = 750;
@@ -20,7 +24,8 @@ const keys = new Set<string>(translationKeyNames);
 
 /**
  * The full-page player (spec viewer 9): plays `sendData.video` from navigation state, or the title named by
- * `?title=` (so a reload keeps playing); custom controls, keyboard, and rows of titles below.
+ * `?title=` (so a reload keeps playing); a pre-roll first when the viewer's plan has ads; custom controls,
+ * keyboard, scrub previews, the next episode of a series, and rows of titles below.
  */
 export function PlayerPage() {
   const t = useT();
@@ -39,24 +44,42 @@ export function PlayerPage() {
     : { src: sendData?.video ?? null, trailer, episodeId: undefined, nextEpisodeId: undefined };
   const feature = Boolean(choice.src) && !choice.trailer && movieId > 0;
   const { gate, stopOther } = usePlaybackSession(movieId, feature);
-  const src = feature ? (gate.state === 'ok' ? choice.src : null) : choice.src;
+  const granted = gate.state === 'ok';
+  // Features only, and only once the grant says whether this viewer's plan has a pre-roll.
+  const preroll = usePreroll(movieId, feature ? (granted ? gate.preroll : undefined) : false);
+  const featureSrc = feature ? (granted ? choice.src : null) : choice.src;
+  const prerolling = preroll.phase === 'playing';
+  const src = preroll.trailer ? preroll.trailer.src : preroll.phase === 'done' ? featureSrc : null;
   const player = useVideo({
     src,
     autoPlay: true,
-    progress: feature ? { movieId, episodeId: choice.episodeId } : null,
+    progress: feature && !prerolling ? { movieId, episodeId: choice.episodeId } : null,
   });
+  const episode = details.data ? episodeById(details.data, choice.episodeId) : undefined;
+  const cues = usePreviewThumbnails(
+    prerolling || choice.trailer ? null : (episode?.preview_vtt ?? details.data?.preview_vtt),
+  );
   const frameRef = useRef<HTMLDivElement>(null);
   const rows =
     useQuery(rowsQuery({}))
       .data?.rows.filter((row) => row.items.length > 0)
       .slice(0, 3) ?? [];
   const [ended, setEnded] = useState(false);
+  const [countdownCancelled, setCountdownCancelled] = useState(false);
+  const prerollRef = useRef({ prerolling, finish: preroll.finish });
+  prerollRef.current = { prerolling, finish: preroll.finish };
 
   useEffect(() => {
     const video = player.videoRef.current;
     if (!video) return;
-    const onEnded = () => setEnded(true);
-    const onPlay = () => setEnded(false);
+    const onEnded = () => {
+      if (prerollRef.current.prerolling) prerollRef.current.finish();
+      else setEnded(true);
+    };
+    const onPlay = () => {
+      setEnded(false);
+      setCountdownCancelled(false);
+    };
     video.addEventListener('ended', onEnded);
     video.addEventListener('play', onPlay);
     return () => {
@@ -65,16 +88,21 @@ export function PlayerPage() {
     };
   }, [player.videoRef]);
 
-  const nextEpisode = choice.nextEpisodeId
-    ? () =>
-        setParams(
-          (current) => {
-            current.set('episode', String(choice.nextEpisodeId));
-            return current;
-          },
-          { replace: true },
-        )
-    : undefined;
+  const nextEpisodeId = choice.nextEpisodeId;
+  const playNext = useCallback(() => {
+    if (!nextEpisodeId) return;
+    setEnded(false);
+    setCountdownCancelled(false);
+    setParams(
+      (current) => {
+        current.set('episode', String(nextEpisodeId));
+        return current;
+      },
+      { replace: true, state: location.state },
+    );
+  }, [nextEpisodeId, setParams, location.state]);
+  const nextEpisode = nextEpisodeId ? playNext : undefined;
+  const next = details.data ? episodeById(details.data, nextEpisodeId) : undefined;
 
   if (!movieId && !sendData?.video)
     return <p className="p-10 text-center text-muted">{t('nothing_here_yet')}</p>;
@@ -87,6 +115,7 @@ export function PlayerPage() {
         className="group/player relative w-full bg-black"
         style={{ height: `min(${PLAYER_HEIGHT}px, 75dvh)` }}
         data-testid="player-frame"
+        data-playing={prerolling ? 'preroll' : choice.trailer ? 'trailer' : 'feature'}
       >
         {/* biome-ignore lint/a11y/useMediaCaption: captions come as HLS subtitle tracks */}
         <video
@@ -103,21 +132,23 @@ export function PlayerPage() {
             <GateNotice gate={gate} onStop={(id) => void stopOther(id)} />
           </div>
         ) : null}
-        {ended && nextEpisode ? (
-          <div className="absolute end-4 bottom-24">
-            <button
-              type="button"
-              className="rounded-md bg-brand px-4 py-2 font-semibold text-white"
-              onClick={nextEpisode}
-            >
-              {t('next_episode')}
-            </button>
-          </div>
+        {preroll.trailer ? (
+          <PrerollOverlay key={preroll.trailer.src} title={preroll.trailer.title} onSkip={preroll.finish} />
+        ) : null}
+        {ended && nextEpisode && next && !countdownCancelled ? (
+          <NextEpisodeCountdown
+            key={choice.episodeId}
+            title={`${next.number}. ${next.title}`}
+            onPlay={playNext}
+            onCancel={() => setCountdownCancelled(true)}
+          />
         ) : null}
         <div className="absolute inset-x-0 bottom-0">
           <PlayerToolbar
             player={player}
             frameRef={frameRef}
+            cues={cues}
+            prerolling={prerolling}
             onStop={() => {
               const video = player.videoRef.current;
               if (video) {

@@ -1,15 +1,20 @@
 import { type RefObject, useEffect, useState } from 'react';
 import { formatClock } from '../../../shared/catalog/format';
-import { useT } from '../../../shared/i18n/language-context';
+import { useLanguage, useT } from '../../../shared/i18n/language-context';
 import { PauseIcon, PlayIcon, VolumeIcon } from '../../../shared/ui/icons';
+import type { PreviewCue } from '../lib/preview-thumbnails';
+import { orderSubtitles, type SubtitleOption } from '../lib/subtitles';
 import { type useVideo, VOLUME_STEP, volumeLevel } from '../lib/use-video';
+import { SeekBar } from './seek-bar';
 
 type Emitter = { on(event: string, fn: () => void): void; off(event: string, fn: () => void): void };
 
-const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2];
-const SEEK_STEP = 10;
+/** Playback speeds offered (0.5x to 2x). */
+export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2];
+/** Rewind and forward step, seconds. */
+export const SEEK_STEP = 10;
 const btn =
-  'inline-flex h-10 min-w-10 items-center justify-center rounded-md px-2 text-sm text-white hover:bg-white/15';
+  'inline-flex h-10 min-w-10 items-center justify-center rounded-md px-2 text-sm text-white hover:bg-white/15 disabled:opacity-40';
 const select = 'h-9 rounded-md border border-white/30 bg-black/70 px-2 text-sm text-white';
 
 interface PlayerToolbarProps {
@@ -18,15 +23,27 @@ interface PlayerToolbarProps {
   onStop: () => void;
   onNextEpisode?: (() => void) | undefined;
   onBack: () => void;
+  /** Scrub-preview tiles of what plays. */
+  cues: readonly PreviewCue[];
+  /** A pre-roll plays: no seeking, no quality, subtitle or episode choices. */
+  prerolling?: boolean;
 }
 
 /** The full-page player's controls and keyboard (space, arrows, f, m). */
-export function PlayerToolbar({ player, frameRef, onStop, onNextEpisode }: PlayerToolbarProps) {
+export function PlayerToolbar({
+  player,
+  frameRef,
+  onStop,
+  onNextEpisode,
+  cues,
+  prerolling = false,
+}: PlayerToolbarProps) {
   const t = useT();
+  const { keyword } = useLanguage();
   const { state, controls, hls, videoRef } = player;
   const [levels, setLevels] = useState<{ index: number; height: number }[]>([]);
   const [level, setLevel] = useState(-1);
-  const [tracks, setTracks] = useState<{ index: number; label: string }[]>([]);
+  const [tracks, setTracks] = useState<SubtitleOption[]>([]);
   const [track, setTrack] = useState(-1);
   const [speed, setSpeed] = useState(1);
 
@@ -38,7 +55,11 @@ export function PlayerToolbar({ player, frameRef, onStop, onNextEpisode }: Playe
       );
     const readTracks = () =>
       setTracks(
-        hls.subtitleTracks.map((s, index) => ({ index, label: s.name || s.lang || String(index + 1) })),
+        hls.subtitleTracks.map((s, index) => ({
+          index,
+          lang: s.lang ?? '',
+          label: s.name || s.lang || String(index + 1),
+        })),
       );
     readLevels();
     readTracks();
@@ -70,8 +91,8 @@ export function PlayerToolbar({ player, frameRef, onStop, onNextEpisode }: Playe
       const target = event.target as HTMLElement | null;
       if (target?.closest('input, select, textarea, button, a, [role="dialog"], dialog')) return;
       if (event.key === ' ') controls.toggle();
-      else if (event.key === 'ArrowLeft') controls.seekBy(-SEEK_STEP);
-      else if (event.key === 'ArrowRight') controls.seekBy(SEEK_STEP);
+      else if (event.key === 'ArrowLeft' && !prerolling) controls.seekBy(-SEEK_STEP);
+      else if (event.key === 'ArrowRight' && !prerolling) controls.seekBy(SEEK_STEP);
       else if (event.key === 'ArrowUp') controls.setVolume(Math.min(1, state.volume + 0.1));
       else if (event.key === 'ArrowDown') controls.setVolume(Math.max(0, state.volume - 0.1));
       else if (event.key === 'f') fullscreen();
@@ -85,22 +106,23 @@ export function PlayerToolbar({ player, frameRef, onStop, onNextEpisode }: Playe
 
   return (
     <div className="flex flex-col gap-1 bg-gradient-to-t from-black/90 to-transparent px-3 pt-6 pb-2 text-white">
-      <input
-        type="range"
-        min={0}
-        max={100}
-        step={0.1}
-        value={state.percent}
-        aria-label={t('seek')}
-        onChange={(event) => controls.seekTo((Number(event.target.value) / 100) * state.duration)}
-        className="w-full accent-brand"
-      />
+      {prerolling ? null : (
+        <SeekBar
+          label={t('seek')}
+          currentTime={state.currentTime}
+          duration={state.duration}
+          percent={state.percent}
+          onSeek={controls.seekTo}
+          cues={cues}
+        />
+      )}
       <div className="flex flex-wrap items-center gap-1">
         <button
           type="button"
           className={btn}
           onClick={() => controls.seekBy(-SEEK_STEP)}
           aria-label={t('rewind_10')}
+          disabled={prerolling}
         >
           ⟲10
         </button>
@@ -113,7 +135,7 @@ export function PlayerToolbar({ player, frameRef, onStop, onNextEpisode }: Playe
         >
           {state.playing ? <PauseIcon /> : <PlayIcon />}
         </button>
-        <button type="button" className={btn} onClick={onStop} aria-label={t('stop')}>
+        <button type="button" className={btn} onClick={onStop} aria-label={t('stop')} disabled={prerolling}>
           <span aria-hidden className="block size-3.5 bg-current" />
         </button>
         <button
@@ -121,6 +143,7 @@ export function PlayerToolbar({ player, frameRef, onStop, onNextEpisode }: Playe
           className={btn}
           onClick={() => controls.seekBy(SEEK_STEP)}
           aria-label={t('forward_10')}
+          disabled={prerolling}
         >
           10⟳
         </button>
@@ -147,15 +170,16 @@ export function PlayerToolbar({ player, frameRef, onStop, onNextEpisode }: Playe
           className="w-20 accent-brand sm:w-28"
         />
         <div className="ms-auto flex flex-wrap items-center gap-1">
-          {onNextEpisode ? (
+          {onNextEpisode && !prerolling ? (
             <button type="button" className={btn} onClick={onNextEpisode}>
               {t('next_episode')}
             </button>
           ) : null}
-          {levels.length > 1 ? (
+          {levels.length > 0 && !prerolling ? (
             <select
               className={select}
               aria-label={t('quality')}
+              data-testid="quality-menu"
               value={level}
               onChange={(event) => {
                 const next = Number(event.target.value);
@@ -171,26 +195,34 @@ export function PlayerToolbar({ player, frameRef, onStop, onNextEpisode }: Playe
               ))}
             </select>
           ) : null}
-          <select
-            className={select}
-            aria-label={t('speed')}
-            value={speed}
-            onChange={(event) => {
-              const next = Number(event.target.value);
-              setSpeed(next);
-              if (videoRef.current) videoRef.current.playbackRate = next;
-            }}
-          >
-            {SPEEDS.map((s) => (
-              <option key={s} value={s}>
-                {s}x
-              </option>
-            ))}
-          </select>
-          {tracks.length ? (
+          {prerolling ? null : (
+            <select
+              className={select}
+              aria-label={t('speed')}
+              data-testid="speed-menu"
+              value={speed}
+              onChange={(event) => {
+                const next = Number(event.target.value);
+                setSpeed(next);
+                const video = videoRef.current;
+                if (video) {
+                  video.playbackRate = next;
+                  video.defaultPlaybackRate = next;
+                }
+              }}
+            >
+              {SPEEDS.map((s) => (
+                <option key={s} value={s}>
+                  {s}x
+                </option>
+              ))}
+            </select>
+          )}
+          {tracks.length && !prerolling ? (
             <select
               className={select}
               aria-label={t('subtitles')}
+              data-testid="subtitles-menu"
               value={track}
               onChange={(event) => {
                 const next = Number(event.target.value);
@@ -202,7 +234,7 @@ export function PlayerToolbar({ player, frameRef, onStop, onNextEpisode }: Playe
               }}
             >
               <option value={-1}>{t('off')}</option>
-              {tracks.map((s) => (
+              {orderSubtitles(tracks, keyword).map((s) => (
                 <option key={s.index} value={s.index}>
                   {s.label}
                 </option>
@@ -210,10 +242,29 @@ export function PlayerToolbar({ player, frameRef, onStop, onNextEpisode }: Playe
             </select>
           ) : null}
           <button type="button" className={btn} onClick={pip} aria-label={t('picture_in_picture')}>
-            ⧉
+            <svg
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden
+            >
+              <rect x="3" y="5" width="18" height="14" rx="2" />
+              <rect x="12" y="12" width="7" height="5" rx="1" fill="currentColor" />
+            </svg>
           </button>
           <button type="button" className={btn} onClick={fullscreen} aria-label={t('fullscreen')}>
-            ⛶
+            <svg
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden
+            >
+              <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+            </svg>
           </button>
         </div>
       </div>

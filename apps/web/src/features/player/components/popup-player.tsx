@@ -1,5 +1,6 @@
 import type { TitleDetails } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { similarQuery } from '../../../shared/catalog/catalog-api';
 import { formatRuntime } from '../../../shared/catalog/format';
@@ -9,11 +10,13 @@ import { progressQuery, useTitleLists } from '../../../shared/library/library-ap
 import { Button } from '../../../shared/ui/button';
 import { CheckIcon, HeartIcon, PlusIcon } from '../../../shared/ui/icons';
 import { qualityLabel } from '../lib/attach-source';
+import { usePreroll } from '../lib/house-trailer';
 import { usePlaybackSession } from '../lib/playback-session';
 import { useVideo } from '../lib/use-video';
 import { choosePlayback } from '../lib/what-to-play';
 import { GateNotice } from './gate-notice';
 import { MiniRow } from './mini-row';
+import { PrerollOverlay } from './preroll-overlay';
 import { SeasonList } from './season-list';
 import { StarRating } from './star-rating';
 import { VideoControls } from './video-controls';
@@ -37,16 +40,30 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
   const feature = Boolean(choice.src) && !choice.trailer;
   const { gate, stopOther } = usePlaybackSession(details.movie_id, feature);
   const saved = useQuery({ ...progressQuery(details.movie_id), enabled: feature }).data;
-  const src = feature ? (gate.state === 'ok' ? choice.src : null) : choice.src;
+  const granted = gate.state === 'ok';
+  const preroll = usePreroll(details.movie_id, feature ? (granted ? gate.preroll : undefined) : false);
+  const prerolling = preroll.phase === 'playing';
+  const featureSrc = feature ? (granted ? choice.src : null) : choice.src;
+  const src = preroll.trailer ? preroll.trailer.src : preroll.phase === 'done' ? featureSrc : null;
   const { videoRef, state, controls } = useVideo({
     src,
     autoPlay: true,
-    progress: feature ? { movieId: details.movie_id, episodeId: choice.episodeId } : null,
+    progress: feature && !prerolling ? { movieId: details.movie_id, episodeId: choice.episodeId } : null,
   });
+  const finishPreroll = useRef(() => {});
+  finishPreroll.current = prerolling ? preroll.finish : () => {};
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const onEnded = () => finishPreroll.current();
+    video.addEventListener('ended', onEnded);
+    return () => video.removeEventListener('ended', onEnded);
+  }, [videoRef]);
   const similar = useQuery(similarQuery(details.movie_id)).data?.items ?? [];
   const quality = qualityLabel(gate.state === 'ok' ? gate.maxHeight : undefined) ?? details.quality;
   const canResume =
     feature &&
+    !prerolling &&
     saved &&
     !saved.finished &&
     saved.position_seconds > 5 &&
@@ -81,13 +98,16 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
             <GateNotice gate={gate} onStop={(id) => void stopOther(id)} />
           </div>
         ) : null}
+        {preroll.trailer ? (
+          <PrerollOverlay key={preroll.trailer.src} title={preroll.trailer.title} onSkip={preroll.finish} />
+        ) : null}
         {!choice.src ? (
           <p className="absolute inset-0 flex items-center justify-center bg-black/70 p-4 text-center text-white">
             {lists.signedIn ? t('not_playable_yet') : t('sign_in_to_watch')}
           </p>
         ) : null}
         <div className="absolute inset-x-0 bottom-0">
-          <VideoControls state={state} controls={controls}>
+          <VideoControls state={state} controls={controls} seekable={!prerolling}>
             {canResume && saved ? (
               <Button
                 size="sm"

@@ -12,13 +12,15 @@ interface VideoControlsProps {
     setVolume: (value: number) => void;
   };
   children?: React.ReactNode;
+  /** False while a pre-roll plays (it cannot be skipped by seeking). */
+  seekable?: boolean;
 }
 
 const round =
   'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/15';
 
 /** The popup's controls: play/pause, mute, volume 0..1 (shown as a percentage), m:ss times, seekable progress. */
-export function VideoControls({ state, controls, children }: VideoControlsProps) {
+export function VideoControls({ state, controls, children, seekable = true }: VideoControlsProps) {
   const t = useT();
   const percent = Math.round(state.percent);
   return (
@@ -32,6 +34,7 @@ export function VideoControls({ state, controls, children }: VideoControlsProps)
         aria-label={t('seek')}
         aria-valuetext={`${formatClock(state.currentTime)} / ${formatClock(state.duration)} (${percent}%)`}
         onChange={(event) => controls.seekTo((Number(event.target.value) / 100) * state.duration)}
+        disabled={!seekable}
         className="w-full accent-brand"
         data-testid="progress"
       />

@@ -2,11 +2,12 @@ import { CSRF_HEADER, type PlaybackSession } from '@salomtv/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../shared/api/api-client';
 import { readCsrfToken } from '../../../shared/api/csrf';
+import { postWhileLeaving } from './keepalive';
 
 export type PlaybackGate =
   | { state: 'idle' }
   | { state: 'starting' }
-  | { state: 'ok'; playbackId: string; maxHeight: number; heartbeatSeconds: number }
+  | { state: 'ok'; playbackId: string; maxHeight: number; heartbeatSeconds: number; preroll: boolean }
   | { state: 'limit'; active: PlaybackSession[] }
   | { state: 'subscribe' | 'upgrade' | 'signin' | 'error'; message?: string };
 
@@ -31,6 +32,7 @@ async function startPlayback(movieId: number): Promise<PlaybackGate> {
     playback_id?: string;
     max_height?: number;
     heartbeat_seconds?: number;
+    preroll?: boolean;
     active?: PlaybackSession[];
     error?: { code?: string; message?: string };
   };
@@ -40,6 +42,7 @@ async function startPlayback(movieId: number): Promise<PlaybackGate> {
       playbackId: body.playback_id,
       maxHeight: body.max_height ?? 480,
       heartbeatSeconds: body.heartbeat_seconds ?? 30,
+      preroll: body.preroll === true,
     };
   if (response.status === 401) return { state: 'signin' };
   if (response.status === 409) return { state: 'limit', active: body.active ?? [] };
@@ -74,7 +77,13 @@ export function usePlaybackSession(movieId: number, enabled: boolean) {
       return;
     }
     void start();
+    // Leaving the page (reload, another site, closing the tab) frees the stream at once.
+    const onLeave = () => {
+      if (current.current) postWhileLeaving(`/api/playback/${encodeURIComponent(current.current)}/stop`);
+    };
+    window.addEventListener('pagehide', onLeave);
     return () => {
+      window.removeEventListener('pagehide', onLeave);
       if (current.current) void stopPlayback(current.current);
       current.current = null;
     };

@@ -2,6 +2,7 @@ import type Hls from 'hls.js';
 import { useEffect, useRef, useState } from 'react';
 import { saveProgress } from '../../../shared/library/library-api';
 import { attachSource } from './attach-source';
+import { postWhileLeaving } from './keepalive';
 
 /** The spec's player constants (section 9). */
 export const VOLUME_STEP = 0.02;
@@ -41,16 +42,33 @@ export function useVideo({ src, autoPlay = false, startPosition, progress }: Use
   });
   const progressRef = useRef(progress);
   progressRef.current = progress;
+  /** Where the progress of the source now attached goes (set when it is attached, so a source that is
+   * replaced, such as a pre-roll, never saves its position under the next one). */
+  const attachedTarget = useRef<UseVideoOptions['progress']>(null);
 
-  const save = () => {
-    const video = videoRef.current;
-    const target = progressRef.current;
+  /**
+   * Saves the position; `leaving`: the page unloads, so the call is sent with keepalive. `element`: the video
+   * when the player is being removed (React has already detached the ref by then).
+   */
+  const save = (leaving = false, element?: HTMLVideoElement) => {
+    const video = element ?? videoRef.current;
+    const target = attachedTarget.current;
     if (!video || !target || !(video.currentTime > 0)) return;
-    saveProgress({
+    const body = {
       movie_id: target.movieId,
       episode_id: target.episodeId,
       position_seconds: video.currentTime,
       duration_seconds: video.duration,
+    };
+    if (!leaving) {
+      saveProgress(body);
+      return;
+    }
+    if (!(body.duration_seconds > 0)) return;
+    postWhileLeaving('/api/progress', {
+      ...body,
+      position_seconds: Math.floor(body.position_seconds),
+      duration_seconds: Math.ceil(body.duration_seconds),
     });
   };
   const saveRef = useRef(save);
@@ -59,6 +77,7 @@ export function useVideo({ src, autoPlay = false, startPosition, progress }: Use
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !src) return;
+    attachedTarget.current = progressRef.current;
     let cancelled = false;
     let detach: (() => void) | undefined;
     void attachSource(video, src, { startPosition }).then((attached) => {
@@ -78,7 +97,8 @@ export function useVideo({ src, autoPlay = false, startPosition, progress }: Use
     });
     return () => {
       cancelled = true;
-      saveRef.current();
+      saveRef.current(false, video);
+      attachedTarget.current = null;
       detach?.();
       setHls(null);
     };
@@ -107,7 +127,7 @@ export function useVideo({ src, autoPlay = false, startPosition, progress }: Use
     const saver = setInterval(() => {
       if (!video.paused) saveRef.current();
     }, PROGRESS_SAVE_MS);
-    const onHide = () => saveRef.current();
+    const onHide = () => saveRef.current(true);
     window.addEventListener('pagehide', onHide);
     return () => {
       for (const name of events) video.removeEventListener(name, read);

@@ -37,3 +37,13 @@ export function choosePlayback(
   }
   return { src: details.video, trailer: false, episodeId: undefined, nextEpisodeId: undefined };
 }
+
+/** An episode of a series by its id. */
+export function episodeById(details: TitleDetails, episodeId: number | undefined) {
+  if (episodeId === undefined) return undefined;
+  for (const season of details.seasons) {
+    const found = season.episodes.find((e) => e.episode_id === episodeId);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,5 +1,6 @@
 import type {
   BillingInterval,
+  DemoCardBody,
   DemoPayBody,
   DemoSessionReply,
   PaymentListReply,
@@ -8,6 +9,7 @@ import type {
 } from '@salomtv/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
+import { catalogKeys } from '../../../shared/catalog/catalog-api';
 
 export const billingKeys = {
   all: ['billing'] as const,
@@ -52,7 +54,12 @@ export const demoSessionQuery = (id: string) =>
 
 function useBillingChanged() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: billingKeys.all });
+  // A new plan opens or locks titles: the catalogue's cards say which, so they are fetched again too.
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+      queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
+    ]);
 }
 
 /** `POST /api/billing/checkout`: a checkout session to go to. */
@@ -93,6 +100,22 @@ export function useDemoPay() {
         method: 'POST',
         json: body,
       }),
+    onSuccess: changed,
+  });
+}
+
+/** `POST /api/billing/portal`: where Update Payment info goes (the provider's page, or our demo card page). */
+export const usePaymentPortal = () =>
+  useMutation({
+    mutationFn: () => api.request<{ url: string }>('/api/billing/portal', { method: 'POST' }),
+  });
+
+/** `POST /api/billing/demo/card`: saves another test card; a past-due renewal is charged again at once. */
+export function useSaveDemoCard() {
+  const changed = useBillingChanged();
+  return useMutation({
+    mutationFn: (body: DemoCardBody) =>
+      api.request<SubscriptionReply>('/api/billing/demo/card', { method: 'POST', json: body }),
     onSuccess: changed,
   });
 }

@@ -1,13 +1,30 @@
 import { AdminPageHeader } from '../../../../shared/ui/admin-page-header';
+import { JobsTable } from './jobs-table';
+import { MostWatchedChart } from './most-watched-chart';
+import { PaymentsTable } from './payments-table';
+import { RevenueChart } from './revenue-chart';
+import { StatCards } from './stat-cards';
+import { TicketsPanel } from './tickets-panel';
+import { VitalsPanel } from './vitals-panel';
 
-/** Dashboard (/dashboard): the figures of the service. */
+/** Dashboard (/dashboard, spec admin 1): the service's real figures, media jobs, payments, vitals and tickets. */
 export function DashboardPage() {
   return (
     <>
       <AdminPageHeader title="Dashboard" />
-      <p className="text-muted">
-        The figures of the service appear here: viewers, subscriptions, titles and revenue.
-      </p>
+      <div className="flex flex-col gap-6">
+        <StatCards />
+        <div className="grid gap-6 xl:grid-cols-3">
+          <RevenueChart />
+          <MostWatchedChart />
+        </div>
+        <JobsTable />
+        <div className="grid gap-6 xl:grid-cols-2">
+          <PaymentsTable />
+          <VitalsPanel />
+        </div>
+        <TicketsPanel />
+      </div>
     </>
   );
 }

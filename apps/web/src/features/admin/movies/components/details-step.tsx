@@ -14,11 +14,11 @@ import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
 import { describedBy, Field } from '../../../../shared/ui/field';
 import { Input, Select } from '../../../../shared/ui/input';
+import { RichTextEditor } from '../../../../shared/ui/rich-text-editor';
 import { useToast } from '../../../../shared/ui/toast-context';
 import { useSaveDetails } from '../api/save-details';
 import { type DetailsValues, detailsBody, fieldError, valuesFromMovie } from '../lib/details-form';
 import { ChipInput } from './chip-input';
-import { RichTextEditor } from './rich-text-editor';
 
 interface DetailsStepProps {
   movie: Movie;

@@ -13,13 +13,13 @@ import { AdminPageHeader } from '../../../../shared/ui/admin-page-header';
 import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
 import { LoadingState } from '../../../../shared/ui/loading-state';
+import { Pagination } from '../../../../shared/ui/pagination';
 import { useToast } from '../../../../shared/ui/toast-context';
 import { useCreateMovie } from '../api/create-movie';
 import { useDeleteMovie } from '../api/delete-movie';
 import { movieListQuery } from '../api/movie-list';
 import { MovieFilters } from './movie-filters';
 import { MovieRow, titleOf } from './movie-row';
-import { Pagination } from './pagination';
 
 const PAGE_SIZE = 20;
 const COLUMNS = ['Title', 'Quality', 'Cast', 'Tags', 'Size', 'Status', 'Action'];

@@ -1,13 +1,40 @@
+import { ADMIN_EXPORTS } from '@salomtv/contract';
 import { AdminPageHeader } from '../../../../shared/ui/admin-page-header';
+import { buttonClasses } from '../../../../shared/ui/button-classes';
+import { DownloadIcon } from '../../../../shared/ui/icons';
+import { exportUrl } from '../api/subscribers';
+import { PlansSection } from './plans-section';
+import { SubscribersSection } from './subscribers-section';
 
-/** Subscription (/subscription): plans and subscriptions. */
+const EXPORT_LABELS: Record<(typeof ADMIN_EXPORTS)[number], string> = {
+  users: 'Users CSV',
+  subscriptions: 'Subscriptions CSV',
+  payments: 'Payments CSV',
+};
+
+/** Subscription (/subscription): the plan editor, the subscribers with their payments, and the CSV exports. */
 export function SubscriptionsPage() {
   return (
     <>
-      <AdminPageHeader title="Subscription" />
-      <p className="text-muted">
-        The plans (Basic, Standard, Platinum, Premium) and the subscriptions of viewers.
-      </p>
+      <AdminPageHeader
+        title="Subscription"
+        actions={ADMIN_EXPORTS.map((name) => (
+          <a
+            key={name}
+            href={exportUrl(name)}
+            download
+            className={buttonClasses('secondary', 'md')}
+            data-testid={`export-${name}`}
+          >
+            <DownloadIcon className="size-4" />
+            {EXPORT_LABELS[name]}
+          </a>
+        ))}
+      />
+      <div className="flex flex-col gap-10">
+        <PlansSection />
+        <SubscribersSection />
+      </div>
     </>
   );
 }

@@ -1,0 +1,23 @@
+/**
+ * The health check's database ping, at most once a second: load balancers and uptime probes call
+ * `/api/health` often, and each ping was a tenth of its cost (bench/README.md). Only a success is kept;
+ * a failed ping is not kept, so an outage shows within a second and recovery on the next call.
+ */
+export function cachedPing(ping: () => Promise<void>, maxAgeMs = 1000): () => Promise<void> {
+  let okUntil = 0;
+  let inFlight: Promise<void> | undefined;
+  return () => {
+    if (Date.now() < okUntil) return Promise.resolve();
+    inFlight ??= ping().then(
+      () => {
+        okUntil = Date.now() + maxAgeMs;
+        inFlight = undefined;
+      },
+      (error: unknown) => {
+        inFlight = undefined;
+        throw error;
+      },
+    );
+    return inFlight;
+  };
+}

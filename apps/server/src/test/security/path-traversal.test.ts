@@ -1,0 +1,225 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInAdmin, type TestApp, type TestClient } from '../harness.js';
+
+const SECRET = 'TOP-SECRET-MARKER-7f3a';
+
+/**
+ * Every address that reads a file from disk: the media folders, the web build and the signed stream files.
+ * Hostile names must answer 400 or 404 and never hand out anything outside their folder.
+ */
+describe('path traversal on every path that reaches the disk', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  let webRoot: string;
+  let port: number;
+  let mediaDir: string;
+  let streamToken: string;
+
+  beforeAll(async () => {
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-web-'));
+    const webDist = path.join(webRoot, 'dist');
+    fs.mkdirSync(path.join(webDist, 'static/js'), { recursive: true });
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'static/js/app-1.js'), 'console.log(1)');
+    // Secrets beside the web build and in siblings named like its folders.
+    fs.writeFileSync(path.join(webRoot, 'secret.txt'), SECRET);
+    for (const dir of ['dist-old', 'dist/static-old']) {
+      fs.mkdirSync(path.join(webRoot, dir), { recursive: true });
+      fs.writeFileSync(path.join(webRoot, dir, 'secret.txt'), SECRET);
+    }
+    t = await createTestApp({ WEB_DIST: webDist });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+    admin = await signedInAdmin(t.app);
+    mediaDir = path.join(t.dataDir, 'media');
+    // Secrets outside the media root, in a sibling folder named like it, and beside each public folder.
+    fs.writeFileSync(path.join(t.dataDir, 'secret.txt'), SECRET);
+    for (const dir of ['media-old', 'mediax', 'media/flags-old', 'media/images-old', 'media/hls-old']) {
+      fs.mkdirSync(path.join(t.dataDir, dir), { recursive: true });
+      fs.writeFileSync(path.join(t.dataDir, dir, 'secret.txt'), SECRET);
+    }
+    fs.writeFileSync(path.join(mediaDir, 'secret.txt'), SECRET);
+    fs.writeFileSync(path.join(mediaDir, 'flags', 'ok.png'), 'a flag');
+
+    // A ready video, written by hand, so the signed stream addresses can be attacked with a valid token.
+    const { movie_id } = (await admin.post('/api/movie/create')).json();
+    const ladder = path.join(mediaDir, 'hls', `m${movie_id}-x`, '180p');
+    fs.mkdirSync(ladder, { recursive: true });
+    fs.writeFileSync(
+      path.join(ladder, 'index.m3u8'),
+      '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:6\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:6.0,\nseg_00000.m4s\n#EXT-X-ENDLIST\n',
+    );
+    fs.writeFileSync(path.join(ladder, 'init.mp4'), 'init');
+    fs.writeFileSync(path.join(ladder, 'seg_00000.m4s'), 'segment');
+    const now = t.clock.now().toISOString();
+    const db = t.app.container.database.db;
+    const asset = await db
+      .insertInto('media_assets')
+      .values({
+        movie_id,
+        episode_id: null,
+        kind: 'video',
+        status: 'ready',
+        source_key: null,
+        generator: null,
+        original_name: null,
+        size_bytes: 1,
+        duration_seconds: 6,
+        width: 320,
+        height: 180,
+        hls_key: `hls/m${movie_id}-x`,
+        renditions: JSON.stringify([
+          {
+            height: 180,
+            width: 320,
+            bandwidth: 1000,
+            average_bandwidth: 900,
+            codecs: 'avc1.42c00d',
+            frame_rate: 25,
+          },
+        ]),
+        poster: null,
+        sprite_key: null,
+        sprite_vtt_key: null,
+        progress: 100,
+        error: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('asset_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('titles')
+      .set({ video_asset_id: asset.asset_id })
+      .where('movie_id', '=', movie_id)
+      .execute();
+    const master = await admin.get(`/api/stream/${movie_id}/master.m3u8`);
+    expect(master.statusCode, master.body).toBe(200);
+    streamToken = /\/api\/stream\/s\/([^/]+)\/index\.m3u8/.exec(master.body)![1]!;
+    expect((await admin.get(`/api/stream/s/${streamToken}/seg_00000.m4s`)).body).toBe('segment');
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const hostile = [
+    '../secret.txt',
+    '../../secret.txt',
+    '../../../secret.txt',
+    '..%2Fsecret.txt',
+    '..%2F..%2Fsecret.txt',
+    '..%2F..%2F..%2Fsecret.txt',
+    '%2e%2e%2fsecret.txt',
+    '%2E%2E%2F%2E%2E%2Fsecret.txt',
+    '..%5Csecret.txt',
+    '..%5C..%5Csecret.txt',
+    '..\\secret.txt',
+    '....//secret.txt',
+    '..%252Fsecret.txt',
+    '%2Fetc%2Fpasswd',
+    '/etc/passwd',
+    '//etc/passwd',
+    '%2F%2Fetc%2Fpasswd',
+    '..%2F..%2Fsalomtv.sqlite',
+    '../../salomtv.sqlite',
+    '../flags-old/secret.txt',
+    '..%2Fflags-old%2Fsecret.txt',
+    '../../media-old/secret.txt',
+    '..%2F..%2Fmediax%2Fsecret.txt',
+    '../hls-old/secret.txt',
+    '../static-old/secret.txt',
+    '../../dist-old/secret.txt',
+    '..%2F..%2Fdist-old%2Fsecret.txt',
+    'ok.png/',
+    'ok.png%00.txt',
+    '',
+    'sub/',
+  ];
+
+  /** A raw request: the path goes out exactly as written, no client-side clean-up of `..`. */
+  function raw(url: string, cookie = ''): Promise<{ statusCode: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        { host: '127.0.0.1', port, path: url, headers: { cookie } },
+        (response) => {
+          let body = '';
+          response.setEncoding('latin1');
+          response.on('data', (chunk) => {
+            body += chunk;
+          });
+          response.on('end', () => resolve({ statusCode: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  /** `tokenRefused`: a stream address whose token (not file) was cut off answers 403 before any disk read. */
+  function expectNothingLeaked(
+    response: { statusCode: number; body: string },
+    label: string,
+    tokenRefused = false,
+  ) {
+    if (tokenRefused && response.statusCode === 403) {
+      expect(JSON.parse(response.body).error.message, label).toBe('This address is not valid or has expired');
+    } else {
+      expect([400, 404], `${label}: ${response.statusCode}`).toContain(response.statusCode);
+    }
+    expect(response.body, label).not.toContain(SECRET);
+    expect(response.body, label).not.toContain('root:x:0:0');
+    expect(response.body, label).not.toContain('SQLite format');
+  }
+
+  it('serves a real flag, so the refusals below are about the names', async () => {
+    const response = await t.app.inject({ url: '/media/flags/ok.png' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('a flag');
+  });
+
+  it('refuses hostile names under every media folder and the web build', async () => {
+    const prefixes = [
+      '/media/flags/',
+      '/media/avatars/',
+      '/media/posts/',
+      '/media/images/',
+      '/media/',
+      '/static/',
+      '/static/js/',
+    ];
+    for (const prefix of prefixes) {
+      for (const name of hostile) {
+        const url = `${prefix}${name}`;
+        expectNothingLeaked(await raw(url), url);
+        expectNothingLeaked(await t.app.inject({ url }), `${url} (normalised)`);
+      }
+    }
+    // The single-page app answers page addresses with index.html, never a file from beside it.
+    for (const name of hostile) {
+      const response = await raw(`/${name}`);
+      expect(response.body, `/${name}`).not.toContain(SECRET);
+      expect(response.body, `/${name}`).not.toContain('root:x:0:0');
+    }
+  });
+
+  const cookie = () => [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+  it('refuses hostile file names behind a valid stream token', async () => {
+    for (const name of hostile) {
+      const url = `/api/stream/s/${streamToken}/${name}`;
+      expectNothingLeaked(await raw(url, cookie()), url);
+      // Normalised, `..` eats the token itself.
+      expectNothingLeaked(await admin.get(url), `${url} (normalised)`, true);
+    }
+    // ...and a token that is itself a path.
+    for (const token of ['..', '..%2F..', '%2e%2e', `${streamToken}%2F..`]) {
+      expectNothingLeaked(await raw(`/api/stream/s/${token}/seg_00000.m4s`, cookie()), token, true);
+    }
+  });
+});

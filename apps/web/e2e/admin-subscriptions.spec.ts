@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { newPhone, signUpViaApi } from './accounts-helpers';
+import { signInAsAdmin } from './helpers';
+
+const PASSWORD = 'viewer-pass-123';
+
+// Several browser contexts and a fresh build share two cores with other work: allow for a slow machine.
+test.describe.configure({ timeout: 120_000 });
+
+/** Serious and critical axe findings inside the admin's main area. */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page })
+    .include('#main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
+}
+
+/** Saves a screenshot when E2E_SCREENSHOTS names a folder (to look at the screens by eye). */
+async function snap(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+async function csrf(page: Page): Promise<Record<string, string>> {
+  await page.request.get('/api/health');
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  return { 'X-XSRF-TOKEN': decodeURIComponent(token ?? '') };
+}
+
+/** A new viewer in a browser context of its own; `buy` pays for that plan with the demo card. */
+async function newViewer(browser: Browser, buy?: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { phone, national } = newPhone();
+  await signUpViaApi(page, phone, PASSWORD);
+  // The trial's subscription row starts at the account's first look at its subscription.
+  expect((await page.request.get('/api/billing/subscription')).status()).toBe(200);
+  if (buy) {
+    const plans = (await (await page.request.get('/api/plans')).json()) as {
+      plan_id: number;
+      code: string;
+    }[];
+    const plan = plans.find((candidate) => candidate.code === buy);
+    const headers = await csrf(page);
+    const checkout = await page.request.post('/api/billing/checkout', {
+      data: { plan_id: plan?.plan_id, interval: 'month' },
+      headers,
+    });
+    expect(checkout.status()).toBe(200);
+    const { session_id } = (await checkout.json()) as { session_id: string };
+    const paid = await page.request.post('/api/billing/demo/pay', {
+      data: { session: session_id, card_number: '4242424242424242', exp: '12/34', cvc: '123', name: 'E2E' },
+      headers,
+    });
+    expect(paid.status()).toBe(200);
+  }
+  return { context, page, phone, national };
+}
+
+const rowOf = (page: Page, phone: string) => page.getByTestId('subscriber-row').filter({ hasText: phone });
+
+test('an admin creates a plan, changes its name and price, and the pricing page shows the new ones', async ({
+  page,
+}) => {
+  const code = `e2e-${Date.now() % 1_000_000}`;
+  await signInAsAdmin(page, '/subscription');
+  await expect(page.getByRole('heading', { name: 'Subscription', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('admin-plan-basic')).toContainText('SD 480p');
+
+  await page.getByRole('button', { name: 'New plan' }).click();
+  const form = page.getByRole('form', { name: 'New plan' });
+  await form.getByRole('button', { name: 'Create plan' }).click();
+  await expect(form.getByText('Enter the monthly price')).toBeVisible();
+  await form.getByLabel('Code').fill(code);
+  await form.getByLabel('Name').fill('Family Trial');
+  await form.getByLabel('Monthly price').fill('5');
+  await form.getByLabel('Quality cap').selectOption('720');
+  await form.getByLabel('New Movies').check();
+  await form.getByRole('button', { name: 'Create plan' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Plan Family Trial created');
+  const row = page.getByTestId(`admin-plan-${code}`);
+  await expect(row).toContainText('$5.00');
+  await expect(row).toContainText('HD 720p');
+  await expect(page.getByTestId('plan-form')).toHaveCount(0);
+  expect(await axeFindings(page)).toEqual([]);
+
+  await row.getByRole('button', { name: 'Edit Family Trial' }).click();
+  const editor = page.getByRole('form', { name: 'Edit plan: Family Trial' });
+  await expect(editor.getByTestId('price-note')).toContainText('Existing subscribers keep the price');
+  await expect(editor.getByLabel('Monthly price')).toHaveValue('5.00');
+  await editor.getByLabel('Name').fill('Family Plus');
+  await editor.getByLabel('Monthly price').fill('12.50');
+  await editor.getByLabel('Yearly price').fill('120');
+  await editor.getByLabel('Stream limit').fill('3');
+  await editor.getByLabel('Hollywood Movies').check();
+  await snap(page, 'plan-editor');
+  expect(await axeFindings(page)).toEqual([]);
+  await editor.getByRole('button', { name: 'Save plan' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Plan Family Plus saved');
+  await expect(row).toContainText('Family Plus');
+  await expect(row).toContainText('$12.50');
+  await expect(row).toContainText('$120.00');
+
+  await page.goto('/pricingplan');
+  const card = page.getByTestId(`plan-${code}`);
+  await expect(card.getByRole('heading', { name: 'Family Plus' })).toBeVisible();
+  await expect(card).toContainText('$12.50');
+  await expect(page.getByText('Family Trial')).toHaveCount(0);
+
+  // Taken off the offer, it leaves the pricing page (and the other tests' plans stay as seeded).
+  await page.goto('/subscription');
+  await page.getByTestId(`admin-plan-${code}`).getByRole('button', { name: 'Edit Family Plus' }).click();
+  await page.getByLabel('Offered on the pricing page').uncheck();
+  await page.getByRole('button', { name: 'Save plan' }).click();
+  await expect(page.getByTestId(`admin-plan-${code}`)).toContainText('No');
+  await page.goto('/pricingplan');
+  await expect(page.getByTestId('plan-standard')).toBeVisible();
+  await expect(page.getByTestId(`plan-${code}`)).toHaveCount(0);
+});
+
+test('subscribers filter by status and plan, and each shows its payment history', async ({
+  page,
+  browser,
+}) => {
+  const buyer = await newViewer(browser, 'standard');
+  const trialist = await newViewer(browser);
+  try {
+    await signInAsAdmin(page, '/subscription');
+    const status = page.getByRole('combobox', { name: /^Status/ });
+    await status.selectOption('active');
+    await expect(page).toHaveURL(/status=active/);
+    await expect(rowOf(page, buyer.phone)).toBeVisible();
+    await expect(rowOf(page, buyer.phone)).toContainText('Standard');
+    await expect(rowOf(page, trialist.phone)).toHaveCount(0);
+
+    await status.selectOption('trialing');
+    await expect(rowOf(page, trialist.phone)).toBeVisible();
+    await expect(rowOf(page, trialist.phone)).toContainText('Free trial');
+    await expect(rowOf(page, buyer.phone)).toHaveCount(0);
+
+    await status.selectOption('');
+    await page.getByRole('combobox', { name: /^Plan/ }).selectOption({ label: 'Basic' });
+    await expect(page.getByTestId('subscribers-table')).toBeVisible();
+    await expect(rowOf(page, buyer.phone)).toHaveCount(0);
+    await page.getByRole('combobox', { name: /^Plan/ }).selectOption({ label: 'Standard' });
+    await expect(rowOf(page, buyer.phone)).toBeVisible();
+    await snap(page, 'subscribers');
+    expect(await axeFindings(page)).toEqual([]);
+
+    await rowOf(page, buyer.phone)
+      .getByRole('button', { name: /^Payments of/ })
+      .click();
+    const drawer = page.getByTestId('payments-drawer');
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('heading', { name: /^Payments of/ })).toBeVisible();
+    const history = drawer.getByTestId('payment-history').locator('tbody tr');
+    await snap(page, 'payments-drawer');
+    await expect(history).toHaveCount(1);
+    await expect(history.first()).toContainText('Paid');
+    await expect(history.first()).toContainText('$19.00');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+  } finally {
+    await buyer.context.close();
+    await trialist.context.close();
+  }
+});
+
+test('the payments CSV downloads with its header row', async ({ page, browser }) => {
+  const buyer = await newViewer(browser, 'basic');
+  await buyer.context.close();
+  await signInAsAdmin(page, '/subscription');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Payments CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^salomtv-payments-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+  const [header, ...rows] = text.split('\r\n').filter(Boolean);
+  expect(header).toBe(
+    'payment_id,created_at,user_id,phone_number,plan,amount,currency,status,provider,provider_ref,description,failure_reason',
+  );
+  expect(rows.some((line) => line.includes(buyer.national) && line.includes('succeeded'))).toBe(true);
+});

@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { AdminPageHeader } from '../../../../shared/ui/admin-page-header';
+import { Alert } from '../../../../shared/ui/alert';
+import { Button } from '../../../../shared/ui/button';
+import { LoadingState } from '../../../../shared/ui/loading-state';
+import { ACTIVITIES_PAGE_SIZE, ownAuditQuery } from '../api/own-audit';
+import { actionLabel, auditValue } from '../lib/audit-view';
+
+const COLUMNS = ['When', 'Who', 'Action', 'What', 'Before', 'After'];
+
+const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** /activities (the user menu's Activities): the signed-in admin's own audit trail. */
+export function ActivitiesPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const audit = useQuery(ownAuditQuery(page));
+  const total = audit.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ACTIVITIES_PAGE_SIZE));
+  const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {}, { replace: true });
+
+  return (
+    <>
+      <AdminPageHeader title="Activities" />
+      <p className="mb-4 text-sm text-muted">Every change you made in the admin area, newest first.</p>
+      {audit.isPending ? <LoadingState label="Loading your activities…" /> : null}
+      {audit.isError ? (
+        <Alert>
+          Your activities could not be loaded: {audit.error.message}{' '}
+          <Button size="sm" variant="secondary" onClick={() => void audit.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : null}
+      {audit.data ? (
+        <>
+          <section
+            aria-label="Your activities"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+            tabIndex={0}
+            className="overflow-x-auto rounded-card border border-border bg-surface"
+            aria-busy={audit.isFetching}
+          >
+            <table className="w-full min-w-[900px] text-start text-sm" data-testid="activities-table">
+              <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="px-4 py-3 text-start">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {audit.data.items.map((entry) => (
+                  <tr key={entry.audit_id} className="border-t border-border align-top">
+                    <td className="whitespace-nowrap px-4 py-3">
+                      <time dateTime={entry.created_at}>{when(entry.created_at)}</time>
+                    </td>
+                    <td className="px-4 py-3">{entry.actor_name ?? `User ${entry.actor_user_id ?? '?'}`}</td>
+                    <td className="px-4 py-3 font-medium">{actionLabel(entry.action)}</td>
+                    <td className="px-4 py-3">
+                      {entry.entity}
+                      {entry.entity_id ? ` #${entry.entity_id}` : ''}
+                    </td>
+                    <td className="max-w-72 px-4 py-3">
+                      <code className="line-clamp-4 break-all text-xs text-muted">
+                        {auditValue(entry.before)}
+                      </code>
+                    </td>
+                    <td className="max-w-72 px-4 py-3">
+                      <code className="line-clamp-4 break-all text-xs">{auditValue(entry.after)}</code>
+                    </td>
+                  </tr>
+                ))}
+                {audit.data.items.length === 0 ? (
+                  <tr>
+                    <td colSpan={COLUMNS.length} className="px-4 py-8 text-center text-muted">
+                      No activities yet: the changes you make (titles, users, posts, tickets) appear here.
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+          </section>
+          <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3 text-sm text-muted">
+            <span>{total} in all</span>
+            <div className="flex items-center gap-2">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+                Previous
+              </Button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+                Next
+              </Button>
+            </div>
+          </nav>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { TitleCard as Card } from '@salomtv/contract';
+import { type ReactNode, useState } from 'react';
+import { isPlanLocked, LockedPrompt } from '../../../shared/catalog/locked-prompt';
+import { useOpenPlayer, useOpenPopup } from '../../../shared/catalog/open-title';
+import type { CardActions } from './title-card';
+
+const isUpcoming = (card: Card) =>
+  Boolean(card.release_date && card.release_date > new Date().toISOString().slice(0, 10));
+
+export interface BrowseActions {
+  first: CardActions;
+  other: CardActions;
+  trailer: (card: Card) => void;
+  /** Play for a slide or banner: the full-page player, or the locked prompt. */
+  play: (card: Card) => void;
+  /** The locked prompt while open: the page renders it. */
+  prompt: ReactNode;
+}
+
+/**
+ * Card actions: Play Now goes to /player on the first row (the spec's sendData), else opens the popup. A title
+ * the viewer's plan lacks (or any feature once the subscription has ended) opens the locked prompt instead:
+ * the way to /pricingplan, and its trailer.
+ */
+export function useCardActions(): BrowseActions {
+  const openPopup = useOpenPopup();
+  const openPlayer = useOpenPlayer();
+  const [locked, setLocked] = useState<Card | null>(null);
+  const popup = (card: Card) => openPopup(card.movie_id);
+  const trailer = (card: Card) => openPopup(card.movie_id, { trailer: true });
+  const guard = (play: (card: Card) => void) => (card: Card) => {
+    if (isUpcoming(card)) trailer(card);
+    else if (isPlanLocked(card)) setLocked(card);
+    else play(card);
+  };
+  const prompt = locked ? (
+    <LockedPrompt
+      card={locked}
+      onClose={() => setLocked(null)}
+      onTrailer={() => {
+        setLocked(null);
+        trailer(locked);
+      }}
+    />
+  ) : null;
+  return {
+    first: { onOpen: popup, onPlay: guard(openPlayer) },
+    other: { onOpen: popup, onPlay: guard(popup) },
+    trailer,
+    play: guard((card) => (card.playable ? openPlayer(card) : popup(card))),
+    prompt,
+  };
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { fill } from '../../../shared/catalog/format';
+import { useCountdown } from '../../../shared/hooks/use-countdown';
+import { useT } from '../../../shared/i18n/language-context';
+
+/** Seconds between the end of an episode and the start of the next one. */
+export const NEXT_EPISODE_COUNTDOWN_SECONDS = 10;
+
+/**
+ * At the end of an episode: the next one with a countdown that plays it, Play now, and Cancel (which leaves
+ * the viewer on the finished episode, with the toolbar's Next episode still there).
+ */
+export function NextEpisodeCountdown({
+  title,
+  onPlay,
+  onCancel,
+}: {
+  title: string;
+  onPlay: () => void;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  const [until] = useState(() => Date.now() + NEXT_EPISODE_COUNTDOWN_SECONDS * 1000);
+  const left = useCountdown(until);
+  useEffect(() => {
+    if (left === 0) onPlay();
+  }, [left, onPlay]);
+  return (
+    <section
+      className="absolute end-4 bottom-28 flex max-w-sm flex-col gap-3 rounded-lg bg-black/85 p-4 text-white shadow-xl"
+      aria-label={t('next_episode')}
+      data-testid="next-episode"
+    >
+      <p className="text-sm text-white/80" role="status">
+        {fill(t('next_episode_in'), { seconds: left })}
+      </p>
+      <p className="font-semibold">{title}</p>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className="rounded-md bg-brand px-4 py-2 font-semibold text-white hover:opacity-90"
+          onClick={onPlay}
+        >
+          {t('play_now')}
+        </button>
+        <button
+          type="button"
+          className="rounded-md border border-white/60 px-4 py-2 text-white hover:bg-white/10"
+          onClick={onCancel}
+        >
+          {t('cancel')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,241 @@
+// The benchmark's data, made through the built server itself (in this process, with app.inject): a catalogue
+// of 24 published titles, a signed-in viewer on a trial, one transcoded feature with 6 s fMP4 segments, and
+// for the dashboard 100,000 users, 1,000,000 playback rows and 100,000 payments.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serverDist } from './tools.mjs';
+
+const GENRES = ['Thriller', 'Crime', 'Drama', 'Mystery', 'Comedy', 'Animation', 'Sci-Fi', 'Action'];
+const COLLECTIONS = ['hollywood_movies', 'salomtv_special', 'america_tv_shows'];
+const AGE = ['All', '7+', '13+', '16+', '18+'];
+
+/** Starts the built app in this process on the given settings (nothing listens: calls go through inject). */
+export async function openApp(root, env) {
+  const dist = serverDist(root);
+  const { loadConfig } = await import(path.join(dist, 'config.js'));
+  const { buildApp } = await import(path.join(dist, 'app.js'));
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env });
+  const app = await buildApp(config);
+  await app.ready();
+  return app;
+}
+
+/** A client over app.inject that keeps cookies and sends the CSRF header, like the web app. */
+export class Client {
+  constructor(app) {
+    this.app = app;
+    this.cookies = {};
+  }
+  get cookieHeader() {
+    return Object.entries(this.cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+  }
+  async request(method, url, { json, payload, headers = {} } = {}) {
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: {
+        cookie: this.cookieHeader,
+        ...(this.cookies['XSRF-TOKEN'] ? { 'x-xsrf-token': this.cookies['XSRF-TOKEN'] } : {}),
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      payload: json !== undefined ? JSON.stringify(json) : payload,
+    });
+    for (const cookie of response.cookies) this.cookies[cookie.name] = cookie.value;
+    return response;
+  }
+  async ok(method, url, options) {
+    const response = await this.request(method, url, options);
+    if (response.statusCode >= 300)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    return response;
+  }
+  async signIn(phone, password) {
+    await this.request('GET', '/api/health');
+    await this.ok('POST', '/api/user/login', { json: { phone_number: phone, password } });
+  }
+}
+
+function multipart(fields) {
+  const boundary = `----bench${Date.now()}`;
+  const parts = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') {
+      parts.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      );
+    } else {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType}\r\n\r\n`,
+        ),
+        value.data,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export const ADMIN_PHONE = '+998900000001';
+export const ADMIN_PASSWORD = 'bench-admin-pass';
+export const VIEWER_PHONE = '+998901234567';
+export const VIEWER_PASSWORD = 'bench-viewer-pass';
+
+/** 24 published titles (one with a real transcoded video) and a viewer on a trial; answers the viewer's cookie. */
+export async function seedCatalogue(app, { root, ffmpeg, work, withVideo }) {
+  const admin = new Client(app);
+  await admin.signIn(ADMIN_PHONE, ADMIN_PASSWORD);
+  const existing = (await admin.ok('GET', '/api/catalog/list?page=1&pageSize=48')).json();
+  let featureId = existing.items.find((item) => item.title === 'Bench Feature 1')?.movie_id;
+  if (existing.total < 24) {
+    for (let i = 1; i <= 24; i++) {
+      const { movie_id } = (await admin.ok('POST', '/api/movie/create')).json();
+      await admin.ok('POST', '/api/movie/details', {
+        json: {
+          movie_id,
+          title: `Bench Feature ${i}`,
+          status: 'published',
+          kind: i % 5 === 0 ? 'series' : 'movie',
+          genres: [GENRES[i % GENRES.length], GENRES[(i + 3) % GENRES.length]],
+          cast: [`Actor ${i}`, `Actress ${i}`],
+          featured: i <= 6,
+          age_rating: AGE[i % AGE.length],
+          collections: [COLLECTIONS[i % COLLECTIONS.length]],
+          description: `<p>Title number ${i} of the benchmark catalogue.</p>`,
+          ...(i > 21 ? { release_date: '2099-01-01' } : {}),
+        },
+      });
+      if (i === 1) featureId = movie_id;
+    }
+  }
+  if (withVideo) {
+    const assets = await app.container.database.db
+      .selectFrom('media_assets')
+      .select(['asset_id', 'status'])
+      .where('movie_id', '=', featureId)
+      .execute()
+      .catch(() => []);
+    if (!assets.some((a) => a.status === 'ready')) {
+      const clip = path.join(work, 'feature-source.mp4');
+      if (!fs.existsSync(clip)) makeClip(ffmpeg, clip, { seconds: 36, width: 1280, height: 720 });
+      const form = multipart({
+        movie_id: String(featureId),
+        file: { filename: 'feature.mp4', contentType: 'video/mp4', data: fs.readFileSync(clip) },
+      });
+      await admin.ok('POST', '/api/movie/add', form);
+      await waitForJobs(app, 600_000);
+    }
+  }
+
+  const viewer = new Client(app);
+  const users = app.container.database.db;
+  const found = await users
+    .selectFrom('users')
+    .select('user_id')
+    .where('phone_number', '=', VIEWER_PHONE)
+    .executeTakeFirst();
+  if (!found) {
+    const { hashPassword } = await import(path.join(serverDist(root), 'lib/passwords.js'));
+    const now = new Date().toISOString();
+    await app.container.repos.users.insert({
+      phone_number: VIEWER_PHONE,
+      password_hash: await hashPassword(VIEWER_PASSWORD),
+      role: 'user',
+      status: 'active',
+      verified: 1,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  const trialEnds = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  await users
+    .updateTable('users')
+    .set({ trial_ends_at: trialEnds })
+    .where('phone_number', '=', VIEWER_PHONE)
+    .execute();
+  await viewer.signIn(VIEWER_PHONE, VIEWER_PASSWORD);
+  return { viewer, admin, featureId };
+}
+
+export function makeClip(ffmpeg, file, { seconds, width, height }) {
+  execFileSync(ffmpeg, [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-b:v',
+    '1500k',
+    '-maxrate',
+    '1500k',
+    '-bufsize',
+    '3000k',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '96k',
+    '-movflags',
+    '+faststart',
+    '-shortest',
+    file,
+  ]);
+}
+
+export async function waitForJobs(app, timeoutMs) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const open = await app.container.database.db
+      .selectFrom('media_jobs')
+      .select(['job_id', 'status'])
+      .where('status', 'in', ['queued', 'running'])
+      .execute();
+    if (open.length === 0) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the transcode did not finish in time');
+}
+
+/** The signed address of the feature's first 720p (or best) segment and of its variant playlist, for the viewer. */
+export async function segmentAddresses(viewer, movieId) {
+  const master = (await viewer.ok('GET', `/api/stream/${movieId}/master.m3u8`)).body.split('\n');
+  // The variant line follows its #EXT-X-STREAM-INF line; take 720p, else the last (best) one.
+  const at720 = master.findIndex((line) => line.includes('RESOLUTION=') && line.includes('x720'));
+  const variants = master.filter((line) => line && !line.startsWith('#'));
+  const variant = at720 >= 0 ? master[at720 + 1] : variants[variants.length - 1];
+  const info = master[master.indexOf(variant) - 1] ?? '';
+  const height = Number(/RESOLUTION=\d+x(\d+)/.exec(info)?.[1]);
+  const playlist = (await viewer.ok('GET', variant)).body;
+  const segments = playlist.split('\n').filter((line) => line && !line.startsWith('#') && /\.m4s/.test(line));
+  const segment = segments[1] ?? segments[0];
+  // The same segment's file under the media folder, for nginx.
+  const asset = await viewer.app.container.database.db
+    .selectFrom('media_assets')
+    .select('hls_key')
+    .where('movie_id', '=', movieId)
+    .where('kind', '=', 'video')
+    .where('status', '=', 'ready')
+    .executeTakeFirstOrThrow();
+  const file = `${asset.hls_key}/${height}p/${segment.split('/').pop()}`;
+  return { master: `/api/stream/${movieId}/master.m3u8`, variant, segment, segments, file };
+}
