@@ -75,7 +75,7 @@ const baseEnv = {
   STREAM_SIGNING_SECRET: SIGNING_SECRET,
   WEB_DIST: webDist,
 };
-const pgUrl = wanted('postgres') || wanted('dashboard') ? ensurePostgres() : undefined;
+const pgUrl = wanted('postgres') || wanted('dashboard') || wanted('scale') ? ensurePostgres() : undefined;
 const pgEnv = pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: 'bench' } : undefined;
 
 async function startOurs(extraEnv = {}) {
@@ -496,6 +496,40 @@ await guarded('dashboard', async () => [
     : []),
 ]);
 await guarded('ladder', () => measureLadder({ root, work, rounds: ROUNDS }));
+// Scale-out (bench/scale.mjs): pg-boss workers and API instances over PostgreSQL and an S3-compatible bucket.
+await guarded('scale', async () => {
+  if (!pgUrl) throw new Error('needs PostgreSQL');
+  const out = path.join(work, 'scale.json');
+  const child = spawn(
+    process.execPath,
+    [path.join(benchDir, 'scale.mjs'), '--seconds', String(SECONDS), '--out', out],
+    {
+      env: { ...process.env, BENCH_DATABASE_URL: pgUrl },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`bench/scale.mjs exited with ${code}`);
+  const scale = JSON.parse(fs.readFileSync(out, 'utf8'));
+  return [
+    {
+      name: `scale-out: transcode jobs per minute (${scale.jobs} jobs of a ${scale.clip.split(',')[0]} clip)`,
+      ours: `${scale.jobsPerMinute.twoWorkers} jobs/min with two workers`,
+      reference: `${scale.jobsPerMinute.oneWorker} jobs/min with one worker`,
+      ratio: scale.jobsPerMinute.ratio,
+      goal: `figure (no goal set; ${scale.cores} cores)`,
+      met: true,
+    },
+    {
+      name: `scale-out: API requests/s, GET ${scale.api.path}, two instances behind one load generator`,
+      ours: `${scale.api.twoInstances} req/s with two instances`,
+      reference: `${scale.api.oneInstance} req/s with one instance`,
+      ratio: scale.api.ratio,
+      goal: `figure (no goal set; ${scale.cores} cores), ${scale.api.failed} failed requests`,
+      met: scale.api.failed === 0,
+    },
+  ];
+});
 
 const command = `${['BENCH_ROUNDS', 'BENCH_SECONDS']
   .filter((k) => process.env[k])

@@ -1,6 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3101);
+// One temporary folder per run, shared by start-server.mjs (the server's data and web build live there) and
+// the tests that reach the server's database directly (the workers inherit this environment).
+process.env.E2E_WORK_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
 
 /**
@@ -37,7 +43,7 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/start-server.mjs',
     url: `${baseURL}/api/health`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_WORK_DIR: process.env.E2E_WORK_DIR },
     timeout: 300_000,
     reuseExistingServer: false,
     // SIGTERM lets start-server.mjs stop the server and delete its temporary data and build.

@@ -26,33 +26,16 @@ async function xsrf(request: APIRequestContext): Promise<Record<string, string>>
 }
 
 /**
- * The test server's SQLite database, found through the environment of the server process listening on our
- * port (start-server.mjs gives it a fresh temporary DATA_DIR). Only used to move a subscription through time:
- * the browser server runs on the real clock.
+ * The test server's SQLite database, in the run's work folder (playwright.config.ts makes it, start-server.mjs
+ * keeps the data there). Only used to move a subscription through time: the browser server runs on the real
+ * clock.
  */
 function serverDatabase(): Database.Database {
-  const port = process.env.E2E_PORT ?? '3101';
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    let environ = '';
-    try {
-      environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
-    } catch {
-      continue;
-    }
-    const vars = new Map(
-      environ
-        .split('\0')
-        .filter((entry) => entry.includes('='))
-        .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
-    );
-    const dataDir = vars.get('DATA_DIR');
-    if (vars.get('PORT') === port && vars.get('WEB_DIST') && dataDir) {
-      const db = new Database(path.join(dataDir, 'salomtv.sqlite'));
-      db.pragma('busy_timeout = 5000');
-      return db;
-    }
-  }
-  throw new Error(`no test server on port ${port}`);
+  const workDir = process.env.E2E_WORK_DIR;
+  if (!workDir) throw new Error('E2E_WORK_DIR is not set (run through playwright.config.ts)');
+  const db = new Database(path.join(workDir, 'data', 'salomtv.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  return db;
 }
 
 function withDatabase<T>(work: (db: Database.Database) => T): T {

@@ -332,6 +332,24 @@ test('the full-page player: speed, keyboard, scrub previews and progress saved o
       ),
     )
     .toMatch(/^ru/);
+
+  // Opened again, the full-page player goes on from the saved position. Leave first: leaving saves too.
+  await page.goto('/home');
+  const saved = await page.request.post('/api/progress', {
+    headers: await xsrfOf(page),
+    data: { movie_id: ids.long, position_seconds: 20, duration_seconds: 30 },
+  });
+  expect(saved.status()).toBe(204);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/progress/${ids.long}`)).json()) as { position_seconds: number })
+          .position_seconds,
+    )
+    .toBe(20);
+  await page.goto(`/player?title=${ids.long}`);
+  // Within 15 s: playing from the top could not reach 19.5 s by then.
+  await expect.poll(() => currentTime(video), { timeout: 15_000 }).toBeGreaterThanOrEqual(19.5);
 });
 
 test('the popup: Resume starts at the saved position, ratings update the average, a series plays its episodes', async ({

@@ -7,7 +7,8 @@ import path from 'node:path';
 const webDir = path.resolve(import.meta.dirname, '..');
 const rootDir = path.resolve(webDir, '../..');
 const port = process.env.E2E_PORT ?? '3101';
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-e2e-'));
+const workDir = process.env.E2E_WORK_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-e2e-'));
+fs.mkdirSync(workDir, { recursive: true });
 const dataDir = path.join(workDir, 'data');
 const webDist = path.join(workDir, 'web');
 

@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, className = 'size-5', ...rest }: IconProps) {
+/** The base of every line icon: a 24 px grid in the current colour, hidden from assistive technology. */
+export function Icon({ children, className = 'size-5', ...rest }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,19 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
+import { DemoCardForm, DemoModeNotice, useDemoCardForm } from '../../../shared/billing/demo-card-form';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { htmlLangOf } from '../../../shared/i18n/translate';
-import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { describedBy, Field } from '../../../shared/ui/field';
-import { Input } from '../../../shared/ui/input';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { useToast } from '../../../shared/ui/toast-context';
 import { demoSessionQuery, formatMoney, useDemoPay } from '../../pricing/api/billing-api';
-
-type CardField = 'card_number' | 'exp' | 'cvc' | 'name';
 
 /** The demo provider's checkout (/checkout/demo?session=…): clearly not a real payment. */
 export function DemoCheckoutPage() {
@@ -25,14 +21,7 @@ export function DemoCheckoutPage() {
   const toast = useToast();
   const session = useQuery({ ...demoSessionQuery(sessionId), enabled: sessionId.length >= 8 });
   const pay = useDemoPay();
-  const [card, setCard] = useState<Record<CardField, string>>({
-    card_number: '',
-    exp: '',
-    cvc: '',
-    name: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
-  const [message, setMessage] = useState<string>();
+  const form = useDemoCardForm();
 
   if (isApiError(session.error) && session.error.status === 401) {
     return (
@@ -52,29 +41,18 @@ export function DemoCheckoutPage() {
   }
 
   const data = session.data;
-  const set = (field: CardField) => (event: { target: { value: string } }) =>
-    setCard((previous) => ({ ...previous, [field]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
-    setMessage(undefined);
+    form.clear();
     pay.mutate(
-      { session: data.session_id, ...card },
+      { session: data.session_id, ...form.card },
       {
         onSuccess: (reply) => {
           toast.show(t('payment_succeeded'));
           void navigate(reply.redirect?.startsWith('/') ? reply.redirect : '/userprofile');
         },
-        onError: (cause) => {
-          if (isApiError(cause) && (cause.status === 402 || cause.code === 'card_declined')) {
-            setErrors({ card_number: t('card_declined') });
-          } else if (isApiError(cause) && Object.keys(cause.fields).length > 0) {
-            setErrors(cause.fields as Partial<Record<CardField, string>>);
-          } else {
-            setMessage(isApiError(cause) && cause.message ? cause.message : t('something_went_wrong'));
-          }
-        },
+        onError: form.showError,
       },
     );
   };
@@ -83,12 +61,7 @@ export function DemoCheckoutPage() {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">{t('checkout')}</h1>
-      <p
-        data-testid="demo-mode"
-        className="rounded-md border border-yellow-500/60 bg-yellow-500/10 px-4 py-3 text-sm font-semibold"
-      >
-        {t('demo_mode')}
-      </p>
+      <DemoModeNotice />
       <section aria-label={data.plan.name} className="rounded-card border border-border bg-surface p-5">
         <p className="text-xl font-semibold">
           {data.plan.name} <span className="text-sm text-muted">({data.plan.quality_label})</span>
@@ -98,63 +71,11 @@ export function DemoCheckoutPage() {
           <span className="text-muted">/ {data.interval === 'year' ? t('per_year') : t('per_month')}</span>
         </p>
       </section>
-      <form
-        noValidate
-        onSubmit={submit}
-        className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5"
-      >
-        {message ? <Alert>{message}</Alert> : null}
-        <Field
-          id="card_number"
-          label={t('card_number')}
-          error={errors.card_number}
-          hint={t('test_cards_hint')}
-        >
-          <Input
-            id="card_number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="4242 4242 4242 4242"
-            value={card.card_number}
-            onChange={set('card_number')}
-            {...describedBy('card_number', errors.card_number, t('test_cards_hint'))}
-          />
-        </Field>
-        <div className="grid grid-cols-2 gap-4">
-          <Field id="exp" label={t('card_expiry')} error={errors.exp}>
-            <Input
-              id="exp"
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              value={card.exp}
-              onChange={set('exp')}
-              {...describedBy('exp', errors.exp)}
-            />
-          </Field>
-          <Field id="cvc" label={t('card_cvc')} error={errors.cvc}>
-            <Input
-              id="cvc"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              value={card.cvc}
-              onChange={set('cvc')}
-              {...describedBy('cvc', errors.cvc)}
-            />
-          </Field>
-        </div>
-        <Field id="name" label={t('name_on_card')} error={errors.name}>
-          <Input
-            id="name"
-            autoComplete="cc-name"
-            value={card.name}
-            onChange={set('name')}
-            {...describedBy('name', errors.name)}
-          />
-        </Field>
+      <DemoCardForm form={form} onSubmit={submit}>
         <Button type="submit" size="lg" busy={pay.isPending}>
           {t('pay')} {price}
         </Button>
-      </form>
+      </DemoCardForm>
     </div>
   );
 }

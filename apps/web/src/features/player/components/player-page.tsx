@@ -6,7 +6,7 @@ import { rowsQuery, titleQuery } from '../../../shared/catalog/catalog-api';
 import type { PlayerState } from '../../../shared/catalog/open-title';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { useSignedIn } from '../../../shared/library/library-api';
+import { progressQuery, useSignedIn } from '../../../shared/library/library-api';
 import { usePreroll } from '../lib/house-trailer';
 import { usePlaybackSession } from '../lib/playback-session';
 import { usePreviewThumbnails } from '../lib/preview-thumbnails';
@@ -54,6 +54,10 @@ export function PlayerPage() {
     src,
     autoPlay: true,
     progress: feature && !prerolling ? { movieId, episodeId: choice.episodeId } : null,
+  });
+  useResumeAtSavedPosition(player, feature && !prerolling && src === featureSrc ? src : null, {
+    movieId,
+    episodeId: choice.episodeId,
   });
   const episode = details.data ? episodeById(details.data, choice.episodeId) : undefined;
   const cues = usePreviewThumbnails(
@@ -173,4 +177,28 @@ export function PlayerPage() {
       </div>
     </div>
   );
+}
+
+/**
+ * A feature opened on the full-page player (a reload, a shared address, Continue Watching) goes on from the
+ * viewer's saved position, once per source; a finished title, or one barely started, starts from the top.
+ */
+function useResumeAtSavedPosition(
+  player: ReturnType<typeof useVideo>,
+  featureSrc: string | null,
+  target: { movieId: number; episodeId: number | undefined },
+) {
+  const saved = useQuery({ ...progressQuery(target.movieId), enabled: featureSrc !== null }).data;
+  const resumedFor = useRef<string | null>(null);
+  const { videoRef, controls } = player;
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !featureSrc || !saved || resumedFor.current === featureSrc) return;
+    resumedFor.current = featureSrc;
+    const sameEpisode = (saved.episode_id ?? undefined) === target.episodeId;
+    if (!sameEpisode || saved.finished || saved.position_seconds <= 5) return;
+    const position = saved.position_seconds;
+    if (video.readyState >= 1) controls.seekTo(position);
+    else video.addEventListener('loadedmetadata', () => controls.seekTo(position), { once: true });
+  }, [videoRef, controls, featureSrc, saved, target.episodeId]);
 }

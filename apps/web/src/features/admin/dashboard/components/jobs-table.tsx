@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { CompactTable } from '../../../../shared/ui/list-table';
 import { jobsQuery } from '../api/dashboard';
 import { formatDateTime } from '../lib/format';
 import { Panel, QueryView, ScrollRegion } from './panel';
@@ -29,52 +30,41 @@ export function JobsTable() {
       >
         {(data) => (
           <ScrollRegion label="Media jobs table">
-            <table className="w-full min-w-[760px] text-start text-sm" data-testid="jobs-table">
-              <thead className="text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 text-start">
-                      {column}
-                    </th>
-                  ))}
+            <CompactTable columns={COLUMNS} minWidth="min-w-[760px]" testId="jobs-table">
+              {data.items.map((job) => (
+                <tr key={job.job_id} className="border-t border-border">
+                  <td className="px-3 py-2 font-medium">{job.title ?? '—'}</td>
+                  <td className="px-3 py-2">{job.job}</td>
+                  <td className="px-3 py-2">
+                    <span className={`font-medium ${STATUS_CLASSES[job.status] ?? ''}`}>{job.status}</span>
+                    {job.status === 'running' ? (
+                      <span className="text-muted"> {Math.round(job.progress)}%</span>
+                    ) : null}
+                    {job.error ? (
+                      <span className="block max-w-64 truncate text-xs text-muted">{job.error}</span>
+                    ) : null}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(job.started_at)}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(job.finished_at)}</td>
+                  <td className="px-3 py-2">
+                    <span
+                      className={`rounded px-2 py-0.5 text-xs font-semibold ${PRIORITY_CLASSES[job.priority]}`}
+                    >
+                      {job.priority}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">
+                    {job.link ? (
+                      <Link to={job.link} aria-label={`Detail of ${job.title ?? `job ${job.job_id}`}`}>
+                        Detail
+                      </Link>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.items.map((job) => (
-                  <tr key={job.job_id} className="border-t border-border">
-                    <td className="px-3 py-2 font-medium">{job.title ?? '—'}</td>
-                    <td className="px-3 py-2">{job.job}</td>
-                    <td className="px-3 py-2">
-                      <span className={`font-medium ${STATUS_CLASSES[job.status] ?? ''}`}>{job.status}</span>
-                      {job.status === 'running' ? (
-                        <span className="text-muted"> {Math.round(job.progress)}%</span>
-                      ) : null}
-                      {job.error ? (
-                        <span className="block max-w-64 truncate text-xs text-muted">{job.error}</span>
-                      ) : null}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2">{formatDateTime(job.started_at)}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{formatDateTime(job.finished_at)}</td>
-                    <td className="px-3 py-2">
-                      <span
-                        className={`rounded px-2 py-0.5 text-xs font-semibold ${PRIORITY_CLASSES[job.priority]}`}
-                      >
-                        {job.priority}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2">
-                      {job.link ? (
-                        <Link to={job.link} aria-label={`Detail of ${job.title ?? `job ${job.job_id}`}`}>
-                          Detail
-                        </Link>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </CompactTable>
           </ScrollRegion>
         )}
       </QueryView>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { CompactTable } from '../../../../shared/ui/list-table';
 import { paymentsQuery } from '../api/dashboard';
 import { formatDateTime, formatMoney } from '../lib/format';
 import { Panel, QueryView, ScrollRegion } from './panel';
@@ -21,40 +22,29 @@ export function PaymentsTable() {
       >
         {(data) => (
           <ScrollRegion label="Latest payments table">
-            <table className="w-full min-w-[560px] text-start text-sm" data-testid="payments-table">
-              <thead className="text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 text-start">
-                      {column}
-                    </th>
-                  ))}
+            <CompactTable columns={COLUMNS} minWidth="min-w-[560px]" testId="payments-table">
+              {data.items.map((payment) => (
+                <tr key={payment.payment_id} className="border-t border-border">
+                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(payment.created_at)}</td>
+                  <td className="px-3 py-2">
+                    {payment.user_id !== null ? (
+                      <Link to={`/viewuser?user_id=${payment.user_id}`}>
+                        {payment.user_name ?? `User ${payment.user_id}`}
+                      </Link>
+                    ) : (
+                      (payment.user_name ?? '—')
+                    )}
+                  </td>
+                  <td className="px-3 py-2">{payment.plan ?? '—'}</td>
+                  <td className="px-3 py-2 tabular-nums">
+                    {formatMoney(payment.amount_cents, payment.currency)}
+                  </td>
+                  <td className={`px-3 py-2 font-medium ${STATUS_CLASSES[payment.status] ?? ''}`}>
+                    {STATUS_LABELS[payment.status] ?? payment.status}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.items.map((payment) => (
-                  <tr key={payment.payment_id} className="border-t border-border">
-                    <td className="whitespace-nowrap px-3 py-2">{formatDateTime(payment.created_at)}</td>
-                    <td className="px-3 py-2">
-                      {payment.user_id !== null ? (
-                        <Link to={`/viewuser?user_id=${payment.user_id}`}>
-                          {payment.user_name ?? `User ${payment.user_id}`}
-                        </Link>
-                      ) : (
-                        (payment.user_name ?? '—')
-                      )}
-                    </td>
-                    <td className="px-3 py-2">{payment.plan ?? '—'}</td>
-                    <td className="px-3 py-2 tabular-nums">
-                      {formatMoney(payment.amount_cents, payment.currency)}
-                    </td>
-                    <td className={`px-3 py-2 font-medium ${STATUS_CLASSES[payment.status] ?? ''}`}>
-                      {STATUS_LABELS[payment.status] ?? payment.status}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </CompactTable>
           </ScrollRegion>
         )}
       </QueryView>

@@ -1,26 +1,11 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Icon, type IconProps } from '../../../../shared/ui/icons';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-/** Line icons of the admin shell (24 px grid, current colour), hidden from assistive technology. */
-function Icon({ children, className = 'size-5', ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+/** Line icons of the admin shell, on the shared icon base; the bell, profile and globe are the shared ones. */
+export {
+  BellIcon,
+  GlobeIcon as LanguageIcon,
+  UserIcon as ProfileIcon,
+} from '../../../../shared/ui/icons';
 
 export const DashboardIcon = (props: IconProps) => (
   <Icon {...props}>
@@ -48,22 +33,10 @@ export const FilmIcon = (props: IconProps) => (
     <path d="M7 3v18M17 3v18M3 8h4M3 16h4M17 8h4M17 16h4M3 12h18" />
   </Icon>
 );
-export const LanguageIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-  </Icon>
-);
 export const CardIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="2" y="5" width="20" height="14" rx="2" />
     <path d="M2 10h20M6 15h4" />
-  </Icon>
-);
-export const BellIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </Icon>
 );
 export const MailIcon = (props: IconProps) => (
@@ -86,12 +59,6 @@ export const ActivityIcon = (props: IconProps) => (
 export const LogoutIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-  </Icon>
-);
-export const ProfileIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
   </Icon>
 );
 export const SidebarIcon = (props: IconProps) => (
