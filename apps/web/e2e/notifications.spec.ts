@@ -180,6 +180,6 @@ test('a scheduled notification waits in the list and can be deleted before it go
 
   await row.getByRole('button', { name: `Delete ${title}` }).click();
   await row.getByRole('button', { name: 'Yes, delete' }).click();
-  await expect(page.getByTestId('toast')).toContainText('Scheduled notification deleted');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Scheduled notification deleted' })).toBeVisible();
   await expect(page.getByTestId('notification-row').filter({ hasText: title })).toHaveCount(0);
 });

@@ -3,7 +3,7 @@ import { ProgressBar } from './progress-bar';
 
 const colours: Record<TitleStatus, string> = {
   draft: 'bg-surface-2 text-muted border-border',
-  processing: 'bg-sky-500/15 text-sky-300 border-sky-500/40',
+  processing: 'bg-sky-500/15 text-text border-sky-500/40',
   ready: 'bg-focus/15 text-focus border-focus/40',
   published: 'bg-success/15 text-success border-success/40',
   failed: 'bg-danger/15 text-danger border-danger/40',
