@@ -89,6 +89,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     limits,
     users: repos.users,
     audit,
+    vitalsPerAddressPerMinute: config.vitalsPerAddressPerMinute,
   });
   // Plans, subscriptions, payments, entitlements and playback sessions.
   const billing = createBillingModule({ config, clock, db: database.db, accounts: repos.users, audit });

@@ -45,6 +45,8 @@ export interface AdminDeps {
   users: UserRepo;
   /** The audit log, made by the container so every module can record its admin changes in it. */
   audit: AuditService;
+  /** Web-vitals reports accepted per address and minute. */
+  vitalsPerAddressPerMinute: number;
 }
 
 /**
@@ -77,7 +79,7 @@ export function createAdminModules(deps: AdminDeps) {
     posts: new PostService(repos.posts, storage, audit, clock),
     feedback: new FeedbackService(repos.feedback, deps.users, limits, audit, notifications, clock),
     exports: new ExportService(repos.exports, audit),
-    vitals: new VitalsService(repos.vitals, limits, clock),
+    vitals: new VitalsService(repos.vitals, limits, clock, deps.vitalsPerAddressPerMinute),
   };
   return { repos, services };
 }

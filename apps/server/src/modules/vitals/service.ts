@@ -5,7 +5,6 @@ import type { RateLimitService } from '../limits/service.js';
 import type { VitalsRepo } from './repo.js';
 
 /** Reports one address may send per minute (a page sends about five metrics). */
-export const VITALS_PER_MINUTE = 60;
 const SHOWN_METRICS = ['LCP', 'INP', 'CLS'] as const;
 const MAX_PAGES = 20;
 const KEEP_DAYS = 31;
@@ -28,11 +27,13 @@ export class VitalsService {
     private readonly repo: VitalsRepo,
     private readonly limits: RateLimitService,
     private readonly clock: Clock,
+    /** Reports accepted per address and minute (VITALS_PER_ADDRESS_PER_MINUTE). */
+    private readonly perAddressPerMinute: number,
   ) {}
 
   async record(report: VitalReport, address: string): Promise<void> {
     const verdict = await this.limits.consume(`vitals:ip:${address}`, {
-      limit: VITALS_PER_MINUTE,
+      limit: this.perAddressPerMinute,
       windowMs: 60_000,
     });
     if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
