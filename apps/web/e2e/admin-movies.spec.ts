@@ -2,10 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { signInAsAdmin } from './helpers';
+import { adminAxeFindings, signInAsAdmin } from './helpers';
 
 const FFMPEG = path.resolve(import.meta.dirname, '../../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
 const TITLE = `Night Train ${Date.now().toString(36)}`;
@@ -35,19 +34,6 @@ const clipArgs = (size: string, seconds: number, output: string, extra: string[]
   'aac',
   output,
 ];
-
-/** Serious and critical axe findings inside the admin's main area. */
-async function axeFindings(page: Page): Promise<string[]> {
-  // A hovered button shows its hover colour: measure the resting one.
-  await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page })
-    .include('#main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
-}
 
 const VTT = 'WEBVTT\n\n00:00:00.000 --> 00:00:01.500\nHello from the night train\n';
 
@@ -123,7 +109,7 @@ test.describe
       await page.getByLabel('Hollywood Movies').check();
       await page.getByLabel('Featured').check();
       await snap(page, 'step-1-basic-details');
-      expect(await axeFindings(page)).toEqual([]);
+      expect(await adminAxeFindings(page)).toEqual([]);
       await page.getByRole('button', { name: 'Next' }).click();
 
       // The answer came back: "updated", then step two.
@@ -164,7 +150,7 @@ test.describe
       await expect(page.getByTestId('movie-video-transcode')).toContainText(/Ready · \d+p/);
       await expect(page.getByRole('img', { name: 'Video poster frame' })).toBeVisible();
       await snap(page, 'step-2-ready');
-      expect(await axeFindings(page)).toEqual([]);
+      expect(await adminAxeFindings(page)).toEqual([]);
 
       // A reload opens the same title at the same step.
       await page.reload();
@@ -182,7 +168,7 @@ test.describe
       await expect(row).toContainText('SD');
       await expect(row).toContainText(/\d+(\.\d+)? KB/);
       await snap(page, 'list');
-      expect(await axeFindings(page)).toEqual([]);
+      expect(await adminAxeFindings(page)).toEqual([]);
       await page.getByLabel('Search movies').fill(TITLE.toLowerCase());
       await expect(page).toHaveURL(/search=/);
       await expect(page.getByRole('row')).toHaveCount(2);

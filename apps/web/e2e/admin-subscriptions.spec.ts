@@ -1,26 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { newPhone, signUpViaApi } from './accounts-helpers';
-import { signInAsAdmin } from './helpers';
+import { adminAxeFindings, signInAsAdmin } from './helpers';
 
 const PASSWORD = 'viewer-pass-123';
 
 // Several browser contexts and a fresh build share two cores with other work: allow for a slow machine.
 test.describe.configure({ timeout: 120_000 });
-
-/** Serious and critical axe findings inside the admin's main area. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page })
-    .include('#main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
-}
 
 /** Saves a screenshot when E2E_SCREENSHOTS names a folder (to look at the screens by eye). */
 async function snap(page: Page, name: string): Promise<void> {
@@ -89,7 +76,7 @@ test('an admin creates a plan, changes its name and price, and the pricing page 
   await expect(row).toContainText('$5.00');
   await expect(row).toContainText('HD 720p');
   await expect(page.getByTestId('plan-form')).toHaveCount(0);
-  expect(await axeFindings(page)).toEqual([]);
+  expect(await adminAxeFindings(page)).toEqual([]);
 
   await row.getByRole('button', { name: 'Edit Family Trial' }).click();
   const editor = page.getByRole('form', { name: 'Edit plan: Family Trial' });
@@ -101,7 +88,7 @@ test('an admin creates a plan, changes its name and price, and the pricing page 
   await editor.getByLabel('Stream limit').fill('3');
   await editor.getByLabel('Hollywood Movies').check();
   await snap(page, 'plan-editor');
-  expect(await axeFindings(page)).toEqual([]);
+  expect(await adminAxeFindings(page)).toEqual([]);
   await editor.getByRole('button', { name: 'Save plan' }).click();
   await expect(page.getByTestId('toast')).toContainText('Plan Family Plus saved');
   await expect(row).toContainText('Family Plus');
@@ -152,7 +139,7 @@ test('subscribers filter by status and plan, and each shows its payment history'
     await page.getByRole('combobox', { name: /^Plan/ }).selectOption({ label: 'Standard' });
     await expect(rowOf(page, buyer.phone)).toBeVisible();
     await snap(page, 'subscribers');
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await adminAxeFindings(page)).toEqual([]);
 
     await rowOf(page, buyer.phone)
       .getByRole('button', { name: /^Payments of/ })

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const ADMIN = { phone: '+998900000001', password: 'admin-pass-123' };
@@ -25,4 +26,16 @@ export async function signInAsAdmin(page: Page, next?: string): Promise<void> {
 export async function chooseLanguage(page: Page, title: string): Promise<void> {
   await page.getByTestId('language-button').click();
   await page.getByRole('option', { name: title }).click();
+}
+
+/** Serious and critical axe findings inside the admin's main area (a hovered button is measured at rest). */
+export async function adminAxeFindings(page: Page): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page })
+    .include('#main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
 }

@@ -2,24 +2,12 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { newPhone, signUpViaApi } from './accounts-helpers';
-import { signInAsAdmin } from './helpers';
+import { adminAxeFindings, signInAsAdmin } from './helpers';
 
 const PASSWORD = 'viewer-pass-123';
 
 // Several browser contexts and a fresh build share two cores with other work: allow for a slow machine.
 test.describe.configure({ timeout: 120_000 });
-
-/** Serious and critical axe findings inside the admin's main area. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page })
-    .include('#main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
-}
 
 /** Saves a screenshot when E2E_SCREENSHOTS names a folder (to look at the screens by eye). */
 async function snap(page: Page, name: string): Promise<void> {
@@ -69,7 +57,7 @@ test('a notification to everyone raises the bell count; reading it brings the co
     const title = `New season ${Date.now()}`;
     await signInAsAdmin(page, '/notification');
     await expect(page.getByRole('heading', { name: 'Notification', level: 1 })).toBeVisible();
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await adminAxeFindings(page)).toEqual([]);
     await page.getByRole('button', { name: 'Send notification' }).click();
     await expect(page.locator('#notification-title-error')).toHaveText('Enter the title');
     await compose(page, title, 'Season two starts on Friday.');
@@ -176,7 +164,7 @@ test('a scheduled notification waits in the list and can be deleted before it go
   await expect(row).toContainText('Scheduled');
   await expect(row).toContainText('Subscribers of Standard');
   await snap(page, 'notifications-admin');
-  expect(await axeFindings(page)).toEqual([]);
+  expect(await adminAxeFindings(page)).toEqual([]);
 
   await row.getByRole('button', { name: `Delete ${title}` }).click();
   await row.getByRole('button', { name: 'Yes, delete' }).click();
