@@ -64,6 +64,9 @@ fs.writeFileSync(
   'wrk.method = "POST"\nwrk.body = \'{"keyword":"En"}\'\nwrk.headers["Content-Type"] = "application/json"\n',
 );
 
+// What Chromium sends with every fetch: the API may answer compressed, as it does for the viewer's browser.
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 const SIGNING_SECRET = 'bench-stream-signing-secret-0123456789abcdef';
 const dataDir = path.join(work, 'data');
 const baseEnv = {
@@ -361,7 +364,8 @@ await guarded('catalogue', async () =>
       reference: () => startScript(fastifyHello),
       oursPath: '/api/catalog/rows',
       referencePath: '/',
-      oursOptions: { headers: { cookie: prepared.cookie } },
+      oursOptions: { headers: { cookie: prepared.cookie, ...BROWSER_ENCODINGS } },
+      referenceOptions: { headers: BROWSER_ENCODINGS },
     }),
     0.5,
     'at least 0.5x a bare Fastify route',
@@ -378,8 +382,8 @@ await guarded('postgres', async () => {
       reference: () => startOurs(),
       oursPath: '/api/catalog/rows',
       referencePath: '/api/catalog/rows',
-      oursOptions: { headers: { cookie: onPg.cookie } },
-      referenceOptions: { headers: { cookie: prepared.cookie } },
+      oursOptions: { headers: { cookie: onPg.cookie, ...BROWSER_ENCODINGS } },
+      referenceOptions: { headers: { cookie: prepared.cookie, ...BROWSER_ENCODINGS } },
     }),
     0.6,
     'at least 0.6x the SQLite build',
@@ -394,8 +398,8 @@ await guarded('language', async () =>
       reference: () => startScript(fastifyHello),
       oursPath: '/api/language/get',
       referencePath: '/',
-      oursOptions: { script: postEnLua },
-      referenceOptions: { script: postEnLua },
+      oursOptions: { script: postEnLua, headers: BROWSER_ENCODINGS },
+      referenceOptions: { script: postEnLua, headers: BROWSER_ENCODINGS },
     }),
     0.5,
     'at least 0.5x a bare Fastify route',

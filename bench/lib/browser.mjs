@@ -36,7 +36,8 @@ window.play = (src) => new Promise((resolve) => {
   const started = performance.now();
   video.requestVideoFrameCallback(() => resolve(performance.now() - started));
   if (src.includes('.m3u8') && window.Hls && window.Hls.isSupported()) {
-    const hls = new window.Hls();
+    // The player's start settings (apps/web/src/features/player/lib/attach-source.ts).
+    const hls = new window.Hls({ startLevel: 0 });
     hls.on(window.Hls.Events.ERROR, (_e, data) => { if (data.fatal) resolve(-1); });
     hls.loadSource(src);
     hls.attachMedia(video);

@@ -40,6 +40,8 @@ const envSchema = z.object({
     .string()
     .regex(/^\/.*\/$/, 'must start and end with /')
     .optional(),
+  /** Segments and init files kept in memory per instance (MiB; 0: read from disk every time). */
+  MEDIA_MEMORY_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(256),
   WORKER_IN_PROCESS: booleanFlag.default(true),
   JOB_QUEUE: z.enum(['db', 'pgboss']).optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
@@ -155,6 +157,8 @@ export interface MediaSettings {
   streamUrlTtlSeconds: number;
   /** When set, segments are handed to nginx with X-Accel-Redirect under this internal prefix. */
   accelRedirectPrefix: string | undefined;
+  /** Bytes of media files kept in memory for the signed-URL path (0: none). */
+  memoryCacheBytes: number;
   workerInProcess: boolean;
   workerPollMs: number;
   jobMaxAttempts: number;
@@ -269,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       streamSigningSecret: e.STREAM_SIGNING_SECRET,
       streamUrlTtlSeconds: e.STREAM_URL_TTL_SECONDS,
       accelRedirectPrefix: e.STREAM_ACCEL_REDIRECT_PREFIX,
+      memoryCacheBytes: e.MEDIA_MEMORY_CACHE_MB * 1024 * 1024,
       workerInProcess: e.WORKER_IN_PROCESS,
       workerPollMs: e.WORKER_POLL_MS,
       jobMaxAttempts: e.JOB_MAX_ATTEMPTS,

@@ -5,6 +5,7 @@ import * as catalog from './migrations/0003-catalog.js';
 import * as billing from './migrations/0004-billing.js';
 import * as admin from './migrations/0005-admin.js';
 import * as library from './migrations/0006-library.js';
+import * as catalogVersion from './migrations/0007-catalog-version.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-billing': billing,
   '0005-admin': admin,
   '0006-library': library,
+  '0007-catalog-version': catalogVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -126,6 +126,13 @@ export interface MediaJobsTable {
   updated_at: string;
 }
 
+/** One row (id 1): bumped by database triggers on every write that changes a catalogue card (migration 0007). */
+export interface CatalogVersionTable {
+  id: number;
+  /** bigint: PostgreSQL hands it over as a string. */
+  version: number | string;
+}
+
 export interface CatalogTables {
   titles: TitlesTable;
   title_genres: TitleGenresTable;
@@ -134,4 +141,5 @@ export interface CatalogTables {
   media_assets: MediaAssetsTable;
   subtitles: SubtitlesTable;
   media_jobs: MediaJobsTable;
+  catalog_version: CatalogVersionTable;
 }

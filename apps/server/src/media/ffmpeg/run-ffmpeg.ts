@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
 import { progressSeconds } from './ladder.js';
 
 export interface RunOptions {
@@ -13,6 +14,12 @@ export interface RunOptions {
 export class FfmpegError extends Error {}
 
 const STDERR_LINES = 12;
+/**
+ * Transcodes run below the API's priority: ffmpeg keeps every core busy, and viewers' playlist and segment
+ * calls on the same machine must not wait behind it (mixed load in bench/README.md). Set at once after the
+ * start, before ffmpeg opens its encoder threads, which inherit it.
+ */
+const FFMPEG_NICENESS = 10;
 
 /** The last few meaningful lines ffmpeg wrote, as the reason shown to the admin. */
 export function lastLines(text: string, count = 5): string {
@@ -35,6 +42,13 @@ export function runFfmpeg(binary: string, args: string[], options: RunOptions): 
     }
     const child = spawn(binary, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     liveFfmpegs.add(child);
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, FFMPEG_NICENESS);
+      } catch {
+        // Not permitted here (some containers): it runs at normal priority.
+      }
+    }
     let stderr = '';
     let pending = '';
     let lastActivity = Date.now();

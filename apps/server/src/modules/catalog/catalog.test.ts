@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.js';
 import { createTestApp, pngImage, signedInAdmin, type TestApp, TestClient } from '../../test/harness.js';
 import { makeClip, mediaEnv, trialViewer, waitForJobs } from '../../test/media-kit.js';
 
@@ -94,6 +96,23 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
       title: 'TV Thrillers',
       see_all: { genre: 'thriller' },
     });
+  });
+
+  it('sends the rows compressed to browsers that accept brotli or gzip, and plain to the rest', async () => {
+    const ask = (encoding?: string) =>
+      t.app.inject({ url: '/api/catalog/rows', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    const br = await ask('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    const gzip = await ask('gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect((await ask('identity')).headers['content-encoding']).toBeUndefined();
   });
 
   it('scopes every row to a kind or to kids titles', async () => {
@@ -189,5 +208,63 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
     expect(names).not.toContain('Night Harbor');
     expect(names).not.toContain('Secret Draft');
     expect(names).not.toContain('Whistle & Wren');
+  });
+
+  it('shows a write from another instance at the next call: the rows are cached per catalogue version', async () => {
+    const harbor = ids['Night Harbor']!;
+    const featured = async () => {
+      const rows = (await visitor.get('/api/catalog/rows')).json().rows as { id: string; items: Card[] }[];
+      return rows.find((row) => row.id === 'featured')?.items ?? [];
+    };
+    const first = await visitor.get('/api/catalog/rows');
+    expect((await visitor.get('/api/catalog/rows')).body).toBe(first.body);
+    // A second connection stands for another API instance or an admin tool: only the database tells.
+    const other = await openDatabase({
+      databaseUrl: t.databaseEnv.DATABASE_URL || undefined,
+      pgSchema: t.databaseEnv.DATABASE_SCHEMA || undefined,
+      dataDir: t.dataDir,
+    });
+    try {
+      await other.db
+        .updateTable('titles')
+        .set({ title: 'Night Harbour' })
+        .where('movie_id', '=', harbor)
+        .execute();
+      expect((await featured()).map((c) => c.title)).toEqual(['Night Harbour']);
+
+      const [card] = (await featured()) as (Card & { has_trailer: boolean; rating_count: number })[];
+      expect(card).toMatchObject({ has_trailer: true, rating_count: 0 });
+      const trailer = await other.db
+        .selectFrom('titles')
+        .select('trailer_asset_id')
+        .where('movie_id', '=', harbor)
+        .executeTakeFirstOrThrow();
+      await other.db
+        .updateTable('media_assets')
+        .set({ status: 'failed' })
+        .where('asset_id', '=', trailer.trailer_asset_id!)
+        .execute();
+      const admin = await other.db.selectFrom('users').select('user_id').executeTakeFirstOrThrow();
+      await other.db
+        .insertInto('title_ratings')
+        .values({
+          user_id: admin.user_id,
+          title_id: harbor,
+          stars: 4,
+          updated_at: '2026-06-01T10:00:00.000Z',
+        })
+        .execute();
+      expect((await featured())[0]).toMatchObject({
+        has_trailer: false,
+        trailer: null,
+        rating_count: 1,
+        rating_average: 4,
+      });
+
+      await other.db.updateTable('titles').set({ featured: 0 }).where('movie_id', '=', harbor).execute();
+      expect(await featured()).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -49,20 +49,36 @@ export class CatalogRepo {
   }
 
   async list(filter: CatalogFilter): Promise<{ rows: TitleRow[]; total: number }> {
-    const base = this.published(filter);
-    let rows = base.selectAll();
-    if (filter.order === 'popular') rows = rows.orderBy('view_count', 'desc');
-    if (filter.order === 'release') rows = rows.orderBy('release_date', 'asc');
     const [items, total] = await Promise.all([
-      rows
-        .orderBy('created_at', 'desc')
-        .orderBy('movie_id', 'desc')
-        .limit(filter.limit)
-        .offset(filter.offset ?? 0)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      this.page(filter),
+      this.published(filter)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst(),
     ]);
     return { rows: items, total: Number(total?.n ?? 0) };
+  }
+
+  /** One page of titles without the total (the rows of the home pages need no count). */
+  page(filter: CatalogFilter): Promise<TitleRow[]> {
+    let rows = this.published(filter).selectAll();
+    if (filter.order === 'popular') rows = rows.orderBy('view_count', 'desc');
+    if (filter.order === 'release') rows = rows.orderBy('release_date', 'asc');
+    return rows
+      .orderBy('created_at', 'desc')
+      .orderBy('movie_id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset ?? 0)
+      .execute();
+  }
+
+  /** The catalogue's version: any write that changes a card bumps it (database triggers, migration 0007). */
+  async version(): Promise<string> {
+    const row = await this.db
+      .selectFrom('catalog_version')
+      .select('version')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return String(row?.version ?? 0);
   }
 
   search(text: string, limit: number): Promise<TitleRow[]> {

@@ -9,6 +9,7 @@ import {
 } from '@salomtv/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
+import { sendPreparedJson } from '../../lib/prepared-json.js';
 import type { CatalogService } from './service.js';
 
 const tags = ['catalog'];
@@ -22,9 +23,15 @@ const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? und
 export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
   app.get('/api/catalog/rows', {
     config: { access: 'public' },
+    // The reply is serialised by the service (cached per catalogue version); the schema documents it.
     schema: { tags, querystring: catalogRowsQuerySchema, response: { 200: catalogRowsReplySchema } },
-    handler: (request) =>
-      catalog.rows({ kind: request.query.kind, kids: flag(request.query.kids) }, asker(request)),
+    handler: async (request, reply) => {
+      const json = await catalog.rowsJson(
+        { kind: request.query.kind, kids: flag(request.query.kids) },
+        asker(request),
+      );
+      return sendPreparedJson(request, reply, json);
+    },
   });
 
   app.get('/api/catalog/search', {

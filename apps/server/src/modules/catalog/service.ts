@@ -9,6 +9,7 @@ import {
 } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
+import { PreparedJson } from '../../lib/prepared-json.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
 import type { AssetRepo, AssetRow } from '../media/asset-repo.js';
 import type { EpisodeRepo, EpisodeRow } from '../movies/episode-repo.js';
@@ -22,6 +23,11 @@ import type { CatalogFilter, CatalogRepo } from './repo.js';
 export type Asker = number | null | undefined;
 
 const ROW_SIZE = 20;
+/** Cached row sets (day x scope) before the cache starts again. */
+const ROWS_CACHE_ENTRIES = 32;
+
+/** A row as cached: the cards without locks, with the collections their locks are decided on. */
+type CachedRow = Omit<CatalogRow, 'items'> & { items: { card: TitleCard; collections: string }[] };
 
 export interface RowsQuery {
   kind?: TitleRow['kind'] | undefined;
@@ -137,16 +143,60 @@ export class CatalogService {
     private readonly locks?: TitleLocks,
   ) {}
 
+  private rowsCacheVersion = '';
+  private readonly rowsCache = new Map<string, { rows: CachedRow[]; answers: Map<string, PreparedJson> }>();
+
   private today(): string {
     return this.clock.now().toISOString().slice(0, 10);
   }
 
-  async rows(query: RowsQuery, asker?: Asker): Promise<{ rows: CatalogRow[] }> {
+  /**
+   * The `GET /api/catalog/rows` answer, serialised. The rows are built once per catalogue version (bumped by
+   * the database on every write that changes a card, so every instance sees it), day and scope; each viewer
+   * then gets them with their own locks, and the serialised answer is kept per distinct set of locks.
+   */
+  async rowsJson(query: RowsQuery, asker?: Asker): Promise<PreparedJson> {
+    const [version, lock] = await Promise.all([this.catalog.version(), this.lockRule(asker)]);
+    const key = `${this.today()}|${query.kind ?? ''}|${query.kids ? 'kids' : ''}`;
+    if (version !== this.rowsCacheVersion) {
+      this.rowsCache.clear();
+      this.rowsCacheVersion = version;
+    }
+    let entry = this.rowsCache.get(key);
+    if (!entry) {
+      entry = { rows: await this.buildRows(query), answers: new Map() };
+      // Versions are checked first, so only days and scopes pile up: a handful of entries a day.
+      if (this.rowsCache.size >= ROWS_CACHE_ENTRIES) this.rowsCache.clear();
+      this.rowsCache.set(key, entry);
+    }
+    const outcomes = new Map<string, ReturnType<LockCheck> | null>();
+    for (const row of entry.rows)
+      for (const item of row.items)
+        if (!outcomes.has(item.collections))
+          outcomes.set(item.collections, lock?.(parseList(item.collections)) ?? null);
+    const signature = JSON.stringify([...outcomes.values()]);
+    let json = entry.answers.get(signature);
+    if (json === undefined) {
+      const rows: CatalogRow[] = entry.rows.map(({ items, ...row }) => ({
+        ...row,
+        items: items.map(({ card, collections }) => {
+          const outcome = outcomes.get(collections);
+          return { ...card, locked: outcome?.reason ?? null, locked_feature: outcome?.feature ?? null };
+        }),
+      }));
+      json = new PreparedJson(JSON.stringify({ rows }));
+      entry.answers.set(signature, json);
+    }
+    return json;
+  }
+
+  /** The rows of one page without the viewer's locks (about 20 queries: one per row, then the card context). */
+  private async buildRows(query: RowsQuery): Promise<CachedRow[]> {
     const today = this.today();
     const specs = rowSpecs(query);
     const results = await Promise.all(
       specs.map((spec) =>
-        this.catalog.list({
+        this.catalog.page({
           ...spec.filter,
           kind: spec.filter.kind ?? query.kind,
           kids: spec.filter.kids ?? query.kids,
@@ -155,24 +205,23 @@ export class CatalogService {
         }),
       ),
     );
-    const context = await this.context(
-      results.flatMap((r) => r.rows),
-      asker,
-    );
+    const context = await this.context(results.flat(), undefined);
     const scope: Record<string, string> = {
       ...(query.kind ? { kind: query.kind } : {}),
       ...(query.kids ? { kids: 'true' } : {}),
     };
-    const rows = specs
+    return specs
       .map((spec, i) => ({
         id: spec.id,
         key: spec.key,
         title: englishTexts[spec.key],
         see_all: { ...scope, ...spec.seeAll },
-        items: results[i]!.rows.map((row) => presentCard(this.storage, row, context)),
+        items: results[i]!.map((row) => ({
+          card: presentCard(this.storage, row, context),
+          collections: row.collections,
+        })),
       }))
       .filter((row) => row.items.length > 0);
-    return { rows };
   }
 
   async list(query: ListQuery, asker?: Asker) {

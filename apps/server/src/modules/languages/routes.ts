@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { readSmallForm } from '../../lib/multipart-form.js';
+import { sendPreparedJson } from '../../lib/prepared-json.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import type { LanguageService } from './service.js';
 
@@ -34,9 +35,7 @@ export function languageRoutes(app: AppInstance, languages: LanguageService): vo
     // The reply is serialised once and cached by the service; the schema documents it.
     schema: { tags, body: languageGetBodySchema, response: { 200: languageGetReplySchema } },
     handler: async (request, reply) => {
-      const json = await languages.recordJson(request.body.keyword);
-      // A string with a JSON content type goes out as it is, without a second serialisation.
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      return sendPreparedJson(request, reply, await languages.recordJson(request.body.keyword));
     },
   });
 

@@ -7,6 +7,7 @@ import {
 } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { PreparedJson } from '../../lib/prepared-json.js';
 import { randomToken } from '../../lib/tokens.js';
 import { reencodeImage } from '../../media/images.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
@@ -57,7 +58,7 @@ function auditView(row: LanguageRow) {
 
 export class LanguageService {
   /** Serialised `[record]` replies by lower-case keyword: every page load asks for one. */
-  private readonly recordCache = new Map<string, { json: string; at: number }>();
+  private readonly recordCache = new Map<string, { json: PreparedJson; at: number }>();
 
   constructor(
     private readonly languages: LanguageRepo,
@@ -103,12 +104,12 @@ export class LanguageService {
   }
 
   /** The `POST /api/language/get` answer, already serialised, from a short cache. */
-  async recordJson(keyword: string): Promise<string> {
+  async recordJson(keyword: string): Promise<PreparedJson> {
     const cacheKey = keyword.toLowerCase();
     const now = Date.now();
     const cached = this.recordCache.get(cacheKey);
     if (cached && now - cached.at < RECORD_CACHE_MS) return cached.json;
-    const json = JSON.stringify([await this.record(keyword)]);
+    const json = new PreparedJson(JSON.stringify([await this.record(keyword)]));
     this.recordCache.set(cacheKey, { json, at: now });
     return json;
   }

@@ -26,6 +26,7 @@ import { movieRoutes } from '../movies/routes.js';
 import { MovieService } from '../movies/service.js';
 import { type EntitlementProvider, TrialEntitlements } from '../streaming/entitlement.js';
 import { streamingRoutes } from '../streaming/routes.js';
+import { MediaFileCache } from '../streaming/send-file.js';
 import { StreamingService } from '../streaming/service.js';
 import { loadStreamSecret, StreamSigner } from '../streaming/url-signer.js';
 import { AssetRepo } from './asset-repo.js';
@@ -170,7 +171,10 @@ export async function registerCatalogRoutes(
   const settings = { tmpDir: modules.media.tmpDir, maxVideoBytes: config.media.maxVideoBytes };
   movieRoutes(app, services.movies, services.movieMedia, settings);
   await tusRoutes(app, services.movieMedia, { ...settings, storage });
-  streamingRoutes(app, services.streaming, storage, config.media.accelRedirectPrefix);
+  streamingRoutes(app, services.streaming, storage, {
+    accelPrefix: config.media.accelRedirectPrefix,
+    memory: new MediaFileCache(config.media.memoryCacheBytes),
+  });
   catalogRoutes(app, services.catalog);
 
   const images = path.join(config.mediaDir, 'images');

@@ -2,7 +2,7 @@ import { streamQuerySchema } from '@salomtv/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { LocalDiskStorage, type MediaStorage } from '../../media/storage.js';
-import { sendMediaFile } from './send-file.js';
+import { type MediaFileCache, sendMediaFile } from './send-file.js';
 import type { StreamingService } from './service.js';
 
 const tags = ['streaming'];
@@ -15,7 +15,7 @@ export function streamingRoutes(
   app: AppInstance,
   streaming: StreamingService,
   storage: MediaStorage,
-  accelPrefix: string | undefined,
+  delivery: { accelPrefix: string | undefined; memory: MediaFileCache },
 ): void {
   // Public: trailers play for everyone; the service answers 401 for a feature when signed out.
   app.get('/api/stream/:movie_id/master.m3u8', {
@@ -69,7 +69,7 @@ export function streamingRoutes(
           contentType: result.contentType,
           cacheControl: result.cacheControl,
         },
-        accelPrefix,
+        delivery,
       );
     },
   });

@@ -33,15 +33,83 @@ export function parseRange(
   return { start, end };
 }
 
+/** Files above this are streamed from disk, never kept (a 6 s 1080p segment is 3-4 MB). */
+const MAX_CACHED_FILE = 16 * 1024 * 1024;
+
+interface CachedFile {
+  bytes: Buffer;
+  mtimeMs: number;
+}
+
+/**
+ * Media files kept in memory, least recently used out first, up to a byte budget (MEDIA_MEMORY_CACHE_MB).
+ * Many viewers of one title ask for the same segments within seconds: from memory each answer is one write
+ * instead of reads through the thread pool, which on this machine doubled the segment throughput
+ * (bench/README.md). A kept file is checked against the size and mtime of a fresh stat on every request, so a
+ * replaced file is read again; concurrent first requests share one read.
+ */
+export class MediaFileCache {
+  private readonly files = new Map<string, CachedFile>();
+  private readonly reading = new Map<string, Promise<CachedFile | undefined>>();
+  private bytes = 0;
+
+  constructor(private readonly budget: number) {}
+
+  /** The whole file, from memory or read now; undefined when it is not to be kept (too big, no budget). */
+  async get(filePath: string, stat: fs.Stats): Promise<Buffer | undefined> {
+    if (this.budget === 0 || stat.size > Math.min(MAX_CACHED_FILE, this.budget)) return undefined;
+    const kept = this.files.get(filePath);
+    if (kept && kept.mtimeMs === stat.mtimeMs && kept.bytes.length === stat.size) {
+      this.files.delete(filePath);
+      this.files.set(filePath, kept);
+      return kept.bytes;
+    }
+    let pending = this.reading.get(filePath);
+    if (!pending) {
+      pending = this.read(filePath, stat).finally(() => this.reading.delete(filePath));
+      this.reading.set(filePath, pending);
+    }
+    return (await pending)?.bytes;
+  }
+
+  private async read(filePath: string, stat: fs.Stats): Promise<CachedFile | undefined> {
+    const bytes = await fs.promises.readFile(filePath);
+    // Changed while we read: send it, keep nothing.
+    if (bytes.length !== stat.size) return undefined;
+    this.forget(filePath);
+    this.files.set(filePath, { bytes, mtimeMs: stat.mtimeMs });
+    this.bytes += bytes.length;
+    for (const [oldest, file] of this.files) {
+      if (this.bytes <= this.budget) break;
+      this.files.delete(oldest);
+      this.bytes -= file.bytes.length;
+    }
+    return { bytes, mtimeMs: stat.mtimeMs };
+  }
+
+  private forget(filePath: string): void {
+    const old = this.files.get(filePath);
+    if (!old) return;
+    this.files.delete(filePath);
+    this.bytes -= old.bytes.length;
+  }
+
+  /** Bytes held now (for the tests). */
+  get size(): number {
+    return this.bytes;
+  }
+}
+
 /**
  * Sends a media file: Range requests (206 with Content-Range), Accept-Ranges, the given type and caching;
- * with an accel prefix, nginx sends the bytes (X-Accel-Redirect) after we authorised the request.
+ * with an accel prefix, nginx sends the bytes (X-Accel-Redirect) after we authorised the request; otherwise
+ * from the memory cache when the file fits, else streamed from disk.
  */
 export async function sendMediaFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: { path: string; relativeKey: string; contentType: string; cacheControl: string },
-  accelPrefix: string | undefined,
+  { accelPrefix, memory }: { accelPrefix: string | undefined; memory?: MediaFileCache | undefined },
 ): Promise<FastifyReply> {
   reply
     .header('content-type', file.contentType)
@@ -66,5 +134,7 @@ export async function sendMediaFile(
   if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${stat.size}`);
   reply.header('content-length', String(Math.max(0, end - start + 1)));
   if (request.method === 'HEAD' || stat.size === 0) return reply.send('');
+  const whole = await memory?.get(file.path, stat);
+  if (whole) return reply.send(range ? whole.subarray(start, end + 1) : whole);
   return reply.send(fs.createReadStream(file.path, { start, end, highWaterMark: HIGH_WATER_MARK }));
 }

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { toWebVtt } from '../../media/subtitles.js';
 import { entitlement } from './entitlement.js';
-import { parseRange, sendMediaFile } from './send-file.js';
+import { MediaFileCache, parseRange, sendMediaFile } from './send-file.js';
 import { StreamSigner } from './url-signer.js';
 
 describe('stream address signing', () => {
@@ -60,7 +63,7 @@ describe('X-Accel-Redirect mode', () => {
           contentType: 'video/mp4',
           cacheControl: 'private',
         },
-        '/protected-media/',
+        { accelPrefix: '/protected-media/' },
       ),
     );
     const response = await app.inject({ method: 'GET', url: '/seg' });
@@ -69,6 +72,70 @@ describe('X-Accel-Redirect mode', () => {
     expect(response.headers['content-type']).toBe('video/mp4');
     expect(response.body).toBe('');
     await app.close();
+  });
+});
+
+describe('media files from memory (MEDIA_MEMORY_CACHE_MB)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-memory-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  async function serverWith(memory: MediaFileCache) {
+    const app = Fastify();
+    app.get('/f/:name', (request, reply) =>
+      sendMediaFile(
+        request,
+        reply,
+        {
+          path: path.join(dir, (request.params as { name: string }).name),
+          relativeKey: 'x',
+          contentType: 'video/mp4',
+          cacheControl: 'private',
+        },
+        { accelPrefix: undefined, memory },
+      ),
+    );
+    return app;
+  }
+
+  it('answers whole files and ranges from memory, and reads a replaced file again', async () => {
+    const first = Buffer.alloc(3000, 1);
+    first.write('start', 0);
+    fs.writeFileSync(path.join(dir, 'a.m4s'), first);
+    const memory = new MediaFileCache(1024 * 1024);
+    const app = await serverWith(memory);
+    const whole = await app.inject({ url: '/f/a.m4s' });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(first)).toBe(true);
+    expect(memory.size).toBe(3000);
+    const range = await app.inject({ url: '/f/a.m4s', headers: { range: 'bytes=0-4' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-range']).toBe('bytes 0-4/3000');
+    expect(range.body).toBe('start');
+
+    const second = Buffer.alloc(4000, 2);
+    fs.writeFileSync(path.join(dir, 'a.m4s'), second);
+    fs.utimesSync(path.join(dir, 'a.m4s'), new Date(), new Date(Date.now() + 5000));
+    const replaced = await app.inject({ url: '/f/a.m4s' });
+    expect(replaced.rawPayload.equals(second)).toBe(true);
+    expect(memory.size).toBe(4000);
+    await app.close();
+  });
+
+  it('stays within its budget, dropping the least recently used file', async () => {
+    for (const name of ['b', 'c', 'd'])
+      fs.writeFileSync(path.join(dir, `${name}.m4s`), Buffer.alloc(400, name));
+    const memory = new MediaFileCache(1000);
+    const app = await serverWith(memory);
+    for (const name of ['b', 'c', 'b', 'd']) {
+      const response = await app.inject({ url: `/f/${name}.m4s` });
+      expect(response.body).toBe(name.repeat(400));
+    }
+    expect(memory.size).toBe(800);
+    const none = new MediaFileCache(0);
+    const plain = await serverWith(none);
+    expect((await plain.inject({ url: '/f/b.m4s' })).body).toBe('b'.repeat(400));
+    expect(none.size).toBe(0);
+    await Promise.all([app.close(), plain.close()]);
   });
 });
 
