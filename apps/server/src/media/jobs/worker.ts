@@ -2,6 +2,14 @@ import os from 'node:os';
 import { randomToken } from '../../lib/tokens.js';
 import { backoffMs, type Job, type JobKind, type JobQueue } from './queue.js';
 
+/**
+ * How often a running job's progress is written (the lease is renewed on its own timer). Each write is a
+ * commit, and with synchronous=FULL a commit waits for the disk that ffmpeg keeps busy: every few seconds is
+ * plenty for a progress bar and keeps viewers' requests from queueing behind the flushes (mixed load,
+ * bench/README.md).
+ */
+export const PROGRESS_WRITE_MS = 5000;
+
 function processAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   if (pid === process.pid) return true;
@@ -148,7 +156,7 @@ export class JobWorker {
       signal: controller.signal,
       progress: (value) => {
         percent = Math.max(0, Math.min(100, value));
-        if (Date.now() - lastBeat >= 1000) beat();
+        if (Date.now() - lastBeat >= PROGRESS_WRITE_MS) beat();
       },
     };
     this.options.log.info(

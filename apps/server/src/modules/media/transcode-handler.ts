@@ -7,6 +7,7 @@ import type { DemoClip, MediaTools, TranscodeResult } from '../../media/ffmpeg/t
 import { renderImageSizes } from '../../media/images.js';
 import type { Job } from '../../media/jobs/queue.js';
 import type { JobContext, JobHandler } from '../../media/jobs/worker.js';
+import { PROGRESS_WRITE_MS } from '../../media/jobs/worker.js';
 import type { MediaStorage } from '../../media/storage.js';
 import type { AssetRepo, AssetRow } from './asset-repo.js';
 
@@ -56,7 +57,7 @@ export class TranscodeHandler implements JobHandler {
     const assetId = asset.asset_id;
     const onProgress = (percent: number) => {
       context.progress(percent);
-      if (Date.now() - lastWrite < 1000) return;
+      if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
       lastWrite = Date.now();
       void this.assets.update(assetId, { progress: Math.round(percent) }).catch(() => {});
       void this.events.progress(movieId, percent).catch(() => {});

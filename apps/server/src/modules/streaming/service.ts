@@ -18,6 +18,8 @@ export type StreamReply =
   | { kind: 'file'; key: string; contentType: string; cacheControl: string };
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+/** Variant playlists kept in memory (a 2-hour title's is about 25 KB). */
+const VARIANT_TEXTS_KEPT = 500;
 
 /** Master playlists per viewer, and the signed variant, segment and subtitle addresses behind them. */
 export class StreamingService {
@@ -31,6 +33,23 @@ export class StreamingService {
     private readonly clock: Clock,
     private readonly ttlSeconds: number,
   ) {}
+
+  /**
+   * Variant playlists as ffmpeg wrote them, by storage key. Every transcode writes under a new random folder
+   * (transcode-handler.ts), so a key's text never changes: every viewer asks for it at each start and seek.
+   */
+  private readonly variantTexts = new Map<string, string>();
+
+  private async variantText(key: string): Promise<string | undefined> {
+    const kept = this.variantTexts.get(key);
+    if (kept !== undefined) return kept;
+    const text = await this.storage.readText(key);
+    if (text === undefined) return undefined;
+    if (this.variantTexts.size >= VARIANT_TEXTS_KEPT)
+      this.variantTexts.delete(this.variantTexts.keys().next().value!);
+    this.variantTexts.set(key, text);
+    return text;
+  }
 
   /** The title's master playlist listing only the renditions this viewer may receive. */
   async master(
@@ -95,7 +114,7 @@ export class StreamingService {
     if (height > allowed.maxHeight) throw forbidden('Your plan does not include this quality');
     const key = `${asset.hls_key}/${height}p/${file}`;
     if (file === 'index.m3u8') {
-      const text = await this.storage.readText(key);
+      const text = await this.variantText(key);
       if (text === undefined) throw notFound('This video is gone');
       const direct = await this.directUrls(text, `${asset.hls_key}/${height}p`, grant.expires);
       const body = rewriteVariant(text, (uri) => {
