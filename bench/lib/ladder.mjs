@@ -95,6 +95,8 @@ export async function measureLadder({ root, work, rounds }) {
           singleRenditionArgs(source, rendition, plan, renditionOutputArgs),
           out,
         );
+      // The same outputs as the ladder: its poster frame and scrub sprite, from a run of their own.
+      separate += timed(ffmpeg.path, transcodeArgs(source, info, { ...plan, renditions: [] }), out);
       if (round > 0) {
         ladderTimes.push(ladder);
         separateTimes.push(separate);
@@ -114,7 +116,7 @@ export async function measureLadder({ root, work, rounds }) {
       ladderVsSeparate = {
         name: 'ladder: one ffmpeg process for 1080p/720p/480p',
         ours: `${median(ladderTimes).toFixed(1)} s`,
-        reference: `${median(separateTimes).toFixed(1)} s (three separate runs)`,
+        reference: `${median(separateTimes).toFixed(1)} s (three separate runs, and one for the poster and sprite)`,
         ratio,
         goal: 'at most 0.85x the wall time',
         met: ratio <= 0.85,
