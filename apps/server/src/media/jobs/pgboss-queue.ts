@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { JobRows } from './job-rows.js';
 import type { FailOutcome, Job, JobKind, JobQueue } from './queue.js';
 
 const KINDS: JobKind[] = ['demo_art', 'transcode'];
@@ -30,14 +31,16 @@ export function bossId(jobId: number): string {
  */
 export class PgBossJobQueue implements JobQueue {
   private readonly boss: PgBoss;
+  private readonly rows: JobRows;
   private ready: Promise<void> | undefined;
   private closed = false;
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
+    clock: Clock,
     private readonly settings: PgBossSettings,
   ) {
+    this.rows = new JobRows(db, clock);
     this.boss = new PgBoss({
       connectionString: settings.connectionString,
       schema: settings.schema,
@@ -81,7 +84,7 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   private now(offsetMs = 0): string {
-    return new Date(this.clock.now().getTime() + offsetMs).toISOString();
+    return this.rows.now(offsetMs);
   }
 
   private sql(text: string, values: unknown[]) {
@@ -90,29 +93,13 @@ export class PgBossJobQueue implements JobQueue {
 
   async enqueue(kind: JobKind, targetId: number, options: { priority?: number } = {}): Promise<number> {
     await this.start();
-    const now = this.now();
-    const row = await this.db
-      .insertInto('media_jobs')
-      .values({
-        kind,
-        target_id: targetId,
-        status: 'queued',
-        priority: options.priority ?? 0,
-        attempts: 0,
-        max_attempts: this.settings.maxAttempts,
-        next_run_at: now,
-        progress: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('job_id')
-      .executeTakeFirstOrThrow();
+    const jobId = await this.rows.insert(kind, targetId, options.priority ?? 0, this.settings.maxAttempts);
     try {
       await this.boss.send(
         kind,
-        { jobId: row.job_id, targetId },
+        { jobId, targetId },
         {
-          id: bossId(row.job_id),
+          id: bossId(jobId),
           priority: options.priority ?? 0,
           singletonKey: `${kind}:${targetId}`,
           retryLimit: this.settings.maxAttempts - 1,
@@ -122,10 +109,10 @@ export class PgBossJobQueue implements JobQueue {
         },
       );
     } catch (error) {
-      await this.db.deleteFrom('media_jobs').where('job_id', '=', row.job_id).execute();
+      await this.db.deleteFrom('media_jobs').where('job_id', '=', jobId).execute();
       throw error;
     }
-    return row.job_id;
+    return jobId;
   }
 
   async claim(workerId: string, leaseMs: number): Promise<Job | undefined> {
@@ -173,104 +160,34 @@ export class PgBossJobQueue implements JobQueue {
       [KINDS, bossId(jobId)],
     );
     if (renewed.rows.length === 0) return false;
-    const result = await this.db
-      .updateTable('media_jobs')
-      .set({ progress: Math.round(progress), locked_until: this.now(leaseMs), updated_at: this.now() })
-      .where('job_id', '=', jobId)
-      .where('locked_by', '=', workerId)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
-
-  private async kindOf(jobId: number): Promise<JobKind | undefined> {
-    const row = await this.db
-      .selectFrom('media_jobs')
-      .select('kind')
-      .where('job_id', '=', jobId)
-      .executeTakeFirst();
-    return row?.kind;
+    return this.rows.beat(jobId, workerId, progress, leaseMs);
   }
 
   async complete(jobId: number, workerId: string): Promise<void> {
-    const kind = await this.kindOf(jobId);
+    const kind = (await this.rows.find(jobId))?.kind;
     if (kind) await this.boss.complete(kind, bossId(jobId));
-    const now = this.now();
-    await this.db
-      .updateTable('media_jobs')
-      .set({
-        status: 'done',
-        progress: 100,
-        error: null,
-        locked_by: null,
-        locked_until: null,
-        finished_at: now,
-        updated_at: now,
-      })
-      .where('job_id', '=', jobId)
-      .where('locked_by', '=', workerId)
-      .execute();
+    await this.rows.markDone(jobId, workerId);
   }
 
   /** pg-boss schedules the retry (exponential backoff with jitter) or fails the job for good. */
   async fail(jobId: number, workerId: string, error: string, retryDelayMs: number): Promise<FailOutcome> {
-    const row = await this.db
-      .selectFrom('media_jobs')
-      .select(['kind', 'attempts', 'max_attempts'])
-      .where('job_id', '=', jobId)
-      .executeTakeFirst();
+    const row = await this.rows.find(jobId);
     if (row) await this.boss.fail(row.kind, bossId(jobId), { message: error.slice(0, 2000) });
-    const final = !row || row.attempts >= row.max_attempts;
-    const now = this.now();
-    await this.db
-      .updateTable('media_jobs')
-      .set({
-        status: final ? 'failed' : 'queued',
-        error: error.slice(0, 2000),
-        next_run_at: this.now(retryDelayMs),
-        locked_by: null,
-        locked_until: null,
-        ...(final ? { finished_at: now } : {}),
-        updated_at: now,
-      })
-      .where('job_id', '=', jobId)
-      .where('locked_by', '=', workerId)
-      .execute();
-    return final ? 'failed' : 'retrying';
+    return this.rows.markFailed(jobId, workerId, row, error, retryDelayMs);
   }
 
   /** Back to the queue at once without counting the attempt (the next fetch adds it again). */
   async release(jobId: number, workerId: string): Promise<void> {
     await this.start();
-    const result = await this.db
-      .updateTable('media_jobs')
-      .set((eb) => ({
-        status: 'queued',
-        attempts: eb('attempts', '-', 1),
-        next_run_at: this.now(),
-        locked_by: null,
-        locked_until: null,
-        updated_at: this.now(),
-      }))
-      .where('job_id', '=', jobId)
-      .where('locked_by', '=', workerId)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return;
+    if (!(await this.rows.requeue(jobId, workerId))) return;
     await this.sql(
       `UPDATE "${this.settings.schema}".job SET state = 'retry', start_after = now(), retry_count = retry_count - 1 WHERE name = ANY($1) AND id = $2 AND state = 'active'`,
       [KINDS, bossId(jobId)],
     );
   }
 
-  async runningOwners(): Promise<{ jobId: number; workerId: string }[]> {
-    const rows = await this.db
-      .selectFrom('media_jobs')
-      .select(['job_id', 'locked_by'])
-      .where('status', '=', 'running')
-      .where('locked_by', 'is not', null)
-      .execute();
-    return rows.map((row) => ({ jobId: row.job_id, workerId: row.locked_by! }));
+  runningOwners(): Promise<{ jobId: number; workerId: string }[]> {
+    return this.rows.runningOwners();
   }
 
   async removeForTarget(targetId: number): Promise<void> {

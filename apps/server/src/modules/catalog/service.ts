@@ -165,9 +165,12 @@ export class CatalogService {
     let entry = this.rowsCache.get(key);
     if (!entry) {
       entry = { rows: await this.buildRows(query), answers: new Map() };
-      // Versions are checked first, so only days and scopes pile up: a handful of entries a day.
-      if (this.rowsCache.size >= ROWS_CACHE_ENTRIES) this.rowsCache.clear();
-      this.rowsCache.set(key, entry);
+      // Kept only if no newer version was seen while it was built: it may hold data older than that version.
+      if (this.rowsCacheVersion === version) {
+        // Versions are checked first, so only days and scopes pile up: a handful of entries a day.
+        if (this.rowsCache.size >= ROWS_CACHE_ENTRIES) this.rowsCache.clear();
+        this.rowsCache.set(key, entry);
+      }
     }
     const outcomes = new Map<string, ReturnType<LockCheck> | null>();
     for (const row of entry.rows)
@@ -190,7 +193,7 @@ export class CatalogService {
     return json;
   }
 
-  /** The rows of one page without the viewer's locks (about 20 queries: one per row, then the card context). */
+  /** The rows of one page without the viewer's locks (a query per row, then the card context). */
   private async buildRows(query: RowsQuery): Promise<CachedRow[]> {
     const today = this.today();
     const specs = rowSpecs(query);
