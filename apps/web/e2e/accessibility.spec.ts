@@ -1,19 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible, signInNewViewer } from './accounts-helpers';
-import { ADMIN } from './helpers';
+import { ADMIN, xsrfHeaders } from './helpers';
 
 /** axe-core over every viewer page: no serious or critical WCAG 2.1 AA violation. */
 
 const stamp = Date.now().toString(36);
 const TITLE = `Quiet Lantern ${stamp}`;
 let movieId = 0;
-
-async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
-  await request.get('/api/health');
-  const token = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
-}
 
 /** Waits for the page to settle (its heading, no loading state) and checks it with the pointer out of the way. */
 async function sweep(page: Page, path: string, ready?: () => Promise<void>): Promise<void> {
@@ -30,11 +24,11 @@ async function sweep(page: Page, path: string, ready?: () => Promise<void>): Pro
 test.beforeAll(async ({ playwright }) => {
   const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const login = await admin.post('/api/user/login', {
-    headers: await xsrf(admin),
+    headers: await xsrfHeaders(admin),
     data: { phone_number: ADMIN.phone, password: ADMIN.password },
   });
   expect(await login.text()).toContain('admin');
-  const headers = await xsrf(admin);
+  const headers = await xsrfHeaders(admin);
   const poster = await sharp({
     create: { width: 400, height: 600, channels: 3, background: { r: 90, g: 40, b: 20 } },
   })

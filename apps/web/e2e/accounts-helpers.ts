@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { ADMIN } from './helpers';
+import { ADMIN, xsrfHeaders } from './helpers';
 
 /** A fresh Uzbek mobile number (+998 91 …) and its national part, unique enough for one test run. */
 export function newPhone(): { phone: string; national: string } {
@@ -33,16 +33,9 @@ export async function codeSentTo(request: APIRequestContext, phone: string, befo
   return String(code);
 }
 
-/** The CSRF header the server wants on state-changing calls, from the cookie it sets on any answer. */
-async function csrfHeaders(page: Page): Promise<Record<string, string>> {
-  await page.request.get('/api/health');
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token ?? '') };
-}
-
 /** Signs a new viewer up through the API (code from the outbox); the page's context is then signed in. */
 export async function signUpViaApi(page: Page, phone: string, password: string): Promise<void> {
-  const headers = await csrfHeaders(page);
+  const headers = await xsrfHeaders(page);
   const sent = await page.request.post('/api/otp/send', { data: { phoneNumber: phone }, headers });
   expect(sent.status()).toBe(200);
   const code = await codeSentTo(page.request, phone);
@@ -114,7 +107,7 @@ export async function signInNewViewer(
   await createViewer(request, phone, password);
   const login = await page.request.post('/api/user/login', {
     data: { phone_number: phone, password },
-    headers: await csrfHeaders(page),
+    headers: await xsrfHeaders(page),
   });
   expect(await login.text()).toContain('user');
   return phone;

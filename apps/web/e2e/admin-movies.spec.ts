@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { adminAxeFindings, signInAsAdmin } from './helpers';
+import { adminAxeFindings, signInAsAdmin, snap } from './helpers';
 
 const FFMPEG = path.resolve(import.meta.dirname, '../../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
 const TITLE = `Night Train ${Date.now().toString(36)}`;
@@ -41,12 +41,6 @@ let workDir = '';
 let clipPath = '';
 let bigClipPath = '';
 let posterPng: Buffer;
-
-/** Saves a screenshot when E2E_SCREENSHOTS names a folder (to look at the screens by eye). */
-async function snap(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
 
 test.beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-movies-e2e-'));
@@ -108,7 +102,7 @@ test.describe
       await page.getByLabel('Age rating').selectOption('16+');
       await page.getByLabel('Hollywood Movies').check();
       await page.getByLabel('Featured').check();
-      await snap(page, 'step-1-basic-details');
+      await snap(page, 'step-1-basic-details', { fullPage: true });
       expect(await adminAxeFindings(page)).toEqual([]);
       await page.getByRole('button', { name: 'Next' }).click();
 
@@ -141,7 +135,7 @@ test.describe
       const bar = page.getByRole('progressbar', { name: 'Video upload' });
       await expect(bar).toBeVisible();
       await expect(bar).toHaveAttribute('aria-valuenow', '100');
-      await snap(page, 'step-2-uploaded');
+      await snap(page, 'step-2-uploaded', { fullPage: true });
 
       // The worker transcodes it: the title and the video reach ready.
       const badge = page.getByTestId('publish-bar').getByTestId('status-badge');
@@ -149,7 +143,7 @@ test.describe
       await expect(page.getByTestId('movie-video-transcode')).toHaveAttribute('data-status', 'ready');
       await expect(page.getByTestId('movie-video-transcode')).toContainText(/Ready · \d+p/);
       await expect(page.getByRole('img', { name: 'Video poster frame' })).toBeVisible();
-      await snap(page, 'step-2-ready');
+      await snap(page, 'step-2-ready', { fullPage: true });
       expect(await adminAxeFindings(page)).toEqual([]);
 
       // A reload opens the same title at the same step.
@@ -167,7 +161,7 @@ test.describe
       await expect(row).toContainText('rail, night');
       await expect(row).toContainText('SD');
       await expect(row).toContainText(/\d+(\.\d+)? KB/);
-      await snap(page, 'list');
+      await snap(page, 'list', { fullPage: true });
       expect(await adminAxeFindings(page)).toEqual([]);
       await page.getByLabel('Search movies').fill(TITLE.toLowerCase());
       await expect(page).toHaveURL(/search=/);
@@ -226,7 +220,7 @@ test.describe
       const paused = await percent();
       await page.waitForTimeout(1500);
       expect(await percent()).toBe(paused);
-      await snap(page, 'upload-paused');
+      await snap(page, 'upload-paused', { fullPage: true });
       await page.getByRole('button', { name: 'Resume' }).click();
       await expect.poll(percent, { timeout: 30_000 }).toBeGreaterThanOrEqual(paused + 20);
 
@@ -275,7 +269,7 @@ test.describe
       const subtitles = page.getByRole('list', { name: 'Subtitle files' });
       await expect(subtitles).toContainText('English');
       await expect(subtitles).toContainText('S1 E1 Arrival');
-      await snap(page, 'series-episodes-subtitles');
+      await snap(page, 'series-episodes-subtitles', { fullPage: true });
       await page.getByRole('button', { name: 'Delete English subtitle' }).click();
       await expect(page.getByText('No subtitles yet.')).toBeVisible();
 

@@ -1,17 +1,11 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible, newPhone, signUpViaApi } from './accounts-helpers';
-import { signInAsAdmin } from './helpers';
+import { signInAsAdmin, xsrfHeaders } from './helpers';
 
 /** The admin shell (top bar, settings side panel) and the dashboard's real figures. */
 
 const PASSWORD = 'viewer-pass-123';
 const stamp = Date.now().toString(36);
-
-async function xsrf(page: Page): Promise<Record<string, string>> {
-  await page.request.get('/api/health');
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token ?? '') };
-}
 
 /** A signed-in viewer in a browser context of its own. */
 async function newViewer(browser: Browser) {
@@ -98,7 +92,7 @@ test('the top bar search finds a user and a title and opens them', async ({ page
   const viewer = await newViewer(browser);
   await viewer.context.close();
   await signInAsAdmin(page);
-  const headers = await xsrf(page);
+  const headers = await xsrfHeaders(page);
   const title = `Amber Harbour ${stamp}`;
   const { movie_id } = (await (await page.request.post('/api/movie/create', { headers })).json()) as {
     movie_id: number;
@@ -182,7 +176,7 @@ test('a viewer ticket shows in the messages dropdown; the admin answers and clos
   const viewer = await newViewer(browser);
   const subject = `Subtitles drift ${stamp}`;
   const created = await viewer.page.request.post('/api/feedback', {
-    headers: await xsrf(viewer.page),
+    headers: await xsrfHeaders(viewer.page),
     data: { tag: 'Bug', subject, message: 'The <b>subtitles</b> fall behind after ten minutes.' },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -226,7 +220,7 @@ test('the user menu shows the admin, lists their own Activities and signs out', 
   // An audited change: a draft post.
   const title = `Activity check ${stamp}`;
   const created = await page.request.post('/api/posts', {
-    headers: await xsrf(page),
+    headers: await xsrfHeaders(page),
     data: { title, body: '<p>Draft</p>' },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -1,25 +1,12 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { newPhone, signUpViaApi } from './accounts-helpers';
-import { adminAxeFindings, signInAsAdmin } from './helpers';
+import { adminAxeFindings, signInAsAdmin, snap, xsrfHeaders } from './helpers';
 
 const PASSWORD = 'viewer-pass-123';
 
 // Several browser contexts and a fresh build share two cores with other work: allow for a slow machine.
 test.describe.configure({ timeout: 120_000 });
-
-/** Saves a screenshot when E2E_SCREENSHOTS names a folder (to look at the screens by eye). */
-async function snap(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-async function csrf(page: Page): Promise<Record<string, string>> {
-  await page.request.get('/api/health');
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token ?? '') };
-}
 
 /** A new viewer in a browser context of its own; `buy` pays for that plan with the demo card. */
 async function newViewer(browser: Browser, buy?: string) {
@@ -35,7 +22,7 @@ async function newViewer(browser: Browser, buy?: string) {
       code: string;
     }[];
     const plan = plans.find((candidate) => candidate.code === buy);
-    const headers = await csrf(page);
+    const headers = await xsrfHeaders(page);
     const checkout = await page.request.post('/api/billing/checkout', {
       data: { plan_id: plan?.plan_id, interval: 'month' },
       headers,
@@ -87,7 +74,7 @@ test('an admin creates a plan, changes its name and price, and the pricing page 
   await editor.getByLabel('Yearly price').fill('120');
   await editor.getByLabel('Stream limit').fill('3');
   await editor.getByLabel('Hollywood Movies').check();
-  await snap(page, 'plan-editor');
+  await snap(page, 'plan-editor', { fullPage: true });
   expect(await adminAxeFindings(page)).toEqual([]);
   await editor.getByRole('button', { name: 'Save plan' }).click();
   await expect(page.getByTestId('toast')).toContainText('Plan Family Plus saved');
@@ -138,7 +125,7 @@ test('subscribers filter by status and plan, and each shows its payment history'
     await expect(rowOf(page, buyer.phone)).toHaveCount(0);
     await page.getByRole('combobox', { name: /^Plan/ }).selectOption({ label: 'Standard' });
     await expect(rowOf(page, buyer.phone)).toBeVisible();
-    await snap(page, 'subscribers');
+    await snap(page, 'subscribers', { fullPage: true });
     expect(await adminAxeFindings(page)).toEqual([]);
 
     await rowOf(page, buyer.phone)
@@ -148,7 +135,7 @@ test('subscribers filter by status and plan, and each shows its payment history'
     await expect(drawer).toBeVisible();
     await expect(drawer.getByRole('heading', { name: /^Payments of/ })).toBeVisible();
     const history = drawer.getByTestId('payment-history').locator('tbody tr');
-    await snap(page, 'payments-drawer');
+    await snap(page, 'payments-drawer', { fullPage: true });
     await expect(history).toHaveCount(1);
     await expect(history.first()).toContainText('Paid');
     await expect(history.first()).toContainText('$19.00');

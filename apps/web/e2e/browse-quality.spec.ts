@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { expectAccessible, signInNewViewer } from './accounts-helpers';
-import { ADMIN } from './helpers';
+import { ADMIN, createPublishedTitle, xsrfHeaders } from './helpers';
 
 const FFMPEG = path.resolve(import.meta.dirname, '../../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
 const stamp = Date.now().toString(36);
@@ -17,13 +17,6 @@ const PASSWORD = 'viewer-pass-123';
 let workDir = '';
 let clipPath = '';
 let posterPng: Buffer;
-
-/** The CSRF header for a request context (its cookie is set by any answer). */
-async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
-  await request.get('/api/health');
-  const token = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
-}
 
 /**
  * The test server's SQLite database, in the run's work folder (playwright.config.ts makes it, start-server.mjs
@@ -47,48 +40,9 @@ function withDatabase<T>(work: (db: Database.Database) => T): T {
   }
 }
 
-/** Creates a published title with a poster and a transcoded trailer through the admin API. */
-async function createTitle(request: APIRequestContext, details: Record<string, unknown>): Promise<number> {
-  const headers = await xsrf(request);
-  const created = await request.post('/api/movie/create', { headers });
-  expect(created.status()).toBe(201);
-  const movieId = ((await created.json()) as { movie_id: number }).movie_id;
-  const saved = await request.post('/api/movie/details', {
-    headers,
-    data: { movie_id: movieId, ...details },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const upload = async (kind: 'thumbnail' | 'trailer', name: string, mimeType: string, buffer: Buffer) => {
-    const response = await request.post(`/api/movie/${kind}`, {
-      headers,
-      multipart: { movie_id: String(movieId), file: { name, mimeType, buffer } },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-  };
-  await upload('thumbnail', 'poster.png', 'image/png', posterPng);
-  await upload('trailer', 'trailer.mp4', 'video/mp4', fs.readFileSync(clipPath));
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await request.get(`/api/movie/${movieId}`)).json()) as {
-            trailer: { status: string } | null;
-          }
-        ).trailer?.status,
-      { timeout: 60_000, message: 'the trailer is transcoded' },
-    )
-    .toBe('ready');
-  const published = await request.post('/api/movie/details', {
-    headers,
-    data: { movie_id: movieId, title: details.title, status: 'published' },
-  });
-  expect(published.status(), await published.text()).toBe(200);
-  return movieId;
-}
-
 /** Buys a plan with the demo provider through the API, as the signed-in page's context. */
 async function buyPlan(page: Page, code: string): Promise<void> {
-  const headers = await xsrf(page.request);
+  const headers = await xsrfHeaders(page.request);
   const plans = (await (await page.request.get('/api/plans')).json()) as { plan_id: number; code: string }[];
   const plan = plans.find((p) => p.code === code);
   expect(plan, code).toBeTruthy();
@@ -129,26 +83,34 @@ test.beforeAll(async ({ playwright }) => {
     .toBuffer();
   const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const login = await admin.post('/api/user/login', {
-    headers: await xsrf(admin),
+    headers: await xsrfHeaders(admin),
     data: { phone_number: ADMIN.phone, password: ADMIN.password },
   });
   expect(await login.text()).toContain('admin');
-  await createTitle(admin, {
-    title: OPEN,
-    kind: 'movie',
-    genres: ['Thriller'],
-    age_rating: '16+',
-    year: 2024,
-    featured: true,
-  });
-  await createTitle(admin, {
-    title: SHOW,
-    kind: 'movie',
-    genres: ['Thriller', 'Drama'],
-    age_rating: '16+',
-    year: 2023,
-    collections: ['america_tv_shows'],
-  });
+  await createPublishedTitle(
+    admin,
+    {
+      title: OPEN,
+      kind: 'movie',
+      genres: ['Thriller'],
+      age_rating: '16+',
+      year: 2024,
+      featured: true,
+    },
+    { poster: posterPng, trailer: fs.readFileSync(clipPath) },
+  );
+  await createPublishedTitle(
+    admin,
+    {
+      title: SHOW,
+      kind: 'movie',
+      genres: ['Thriller', 'Drama'],
+      age_rating: '16+',
+      year: 2023,
+      collections: ['america_tv_shows'],
+    },
+    { poster: posterPng, trailer: fs.readFileSync(clipPath) },
+  );
   await admin.dispose();
 });
 

@@ -1,5 +1,6 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const ADMIN = { phone: '+998900000001', password: 'admin-pass-123' };
 
@@ -38,4 +39,69 @@ export async function adminAxeFindings(page: Page): Promise<string[]> {
   return results.violations
     .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
+}
+
+/**
+ * The CSRF header for API calls from a page's browser context or from a request context: asks once so the
+ * XSRF-TOKEN cookie exists, then echoes it.
+ */
+export async function xsrfHeaders(from: Page | APIRequestContext): Promise<Record<string, string>> {
+  const isPage = 'request' in from;
+  await (isPage ? from.request : from).get('/api/health');
+  const cookies = isPage ? await from.context().cookies() : (await from.storageState()).cookies;
+  const token = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
+}
+
+/** A screenshot into E2E_SCREENSHOTS when it is set (for looking at the pages a run went through). */
+export async function snap(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir)
+    await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
+}
+
+/**
+ * A published title made through the admin API (the request context must be an admin's): details, a poster,
+ * a trailer transcoded by the server, then published.
+ */
+export async function createPublishedTitle(
+  request: APIRequestContext,
+  details: Record<string, unknown>,
+  media: { poster: Buffer; trailer: Buffer },
+): Promise<number> {
+  const headers = await xsrfHeaders(request);
+  const created = await request.post('/api/movie/create', { headers });
+  expect(created.status()).toBe(201);
+  const movieId = ((await created.json()) as { movie_id: number }).movie_id;
+  const saved = await request.post('/api/movie/details', {
+    headers,
+    data: { movie_id: movieId, ...details },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const upload = async (kind: 'thumbnail' | 'trailer', name: string, mimeType: string, buffer: Buffer) => {
+    const response = await request.post(`/api/movie/${kind}`, {
+      headers,
+      multipart: { movie_id: String(movieId), file: { name, mimeType, buffer } },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+  await upload('thumbnail', 'poster.png', 'image/png', media.poster);
+  await upload('trailer', 'trailer.mp4', 'video/mp4', media.trailer);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/movie/${movieId}`)).json()) as {
+            trailer: { status: string } | null;
+          }
+        ).trailer?.status,
+      { timeout: 60_000, message: 'the trailer is transcoded' },
+    )
+    .toBe('ready');
+  const published = await request.post('/api/movie/details', {
+    headers,
+    data: { movie_id: movieId, title: details.title, status: 'published' },
+  });
+  expect(published.status(), await published.text()).toBe(200);
+  return movieId;
 }

@@ -1,18 +1,12 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signInNewViewer } from './accounts-helpers';
-import { ADMIN } from './helpers';
+import { ADMIN, xsrfHeaders } from './helpers';
 
 const stamp = Date.now().toString(36);
 const TITLES = [`Pocket Storm ${stamp}`, `Narrow Bridge ${stamp}`, `Small Hours ${stamp}`];
 const PASSWORD = 'viewer-pass-123';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
-
-async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
-  await request.get('/api/health');
-  const token = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
-}
 
 /** Elements wider than the window (what makes a page scroll sideways), for a readable failure. */
 async function horizontalOverflow(page: Page): Promise<string[]> {
@@ -44,11 +38,11 @@ async function expectOnScreen(page: Page, locator: ReturnType<Page['locator']>):
 test.beforeAll(async ({ playwright }) => {
   const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const login = await admin.post('/api/user/login', {
-    headers: await xsrf(admin),
+    headers: await xsrfHeaders(admin),
     data: { phone_number: ADMIN.phone, password: ADMIN.password },
   });
   expect(await login.text()).toContain('admin');
-  const headers = await xsrf(admin);
+  const headers = await xsrfHeaders(admin);
   for (const [i, title] of TITLES.entries()) {
     const created = await admin.post('/api/movie/create', { headers });
     const { movie_id } = (await created.json()) as { movie_id: number };

@@ -1,19 +1,12 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { newPhone, signUpViaApi } from './accounts-helpers';
-import { adminAxeFindings, signInAsAdmin } from './helpers';
+import { adminAxeFindings, signInAsAdmin, snap } from './helpers';
 
 const PASSWORD = 'viewer-pass-123';
 
 // Several browser contexts and a fresh build share two cores with other work: allow for a slow machine.
 test.describe.configure({ timeout: 120_000 });
-
-/** Saves a screenshot when E2E_SCREENSHOTS names a folder (to look at the screens by eye). */
-async function snap(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 /**
  * A signed-in viewer on /home with a controllable clock (the bell polls once a minute), and the unread count

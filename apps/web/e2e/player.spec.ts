@@ -11,7 +11,7 @@ import {
   test,
 } from '@playwright/test';
 import { newPhone, signUpViaApi } from './accounts-helpers';
-import { ADMIN } from './helpers';
+import { ADMIN, xsrfHeaders } from './helpers';
 
 /*
  * The players with real (tiny) media: a 1080p clip for the quality ladder, a 30 s clip for resume and the
@@ -53,12 +53,6 @@ function makeClip(name: string, size: string, seconds: number, pattern: 'testsrc
   return file;
 }
 
-async function xsrf(context: APIRequestContext): Promise<Record<string, string>> {
-  await context.get('/api/health');
-  const token = (await context.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
-}
-
 interface AssetState {
   status: string;
 }
@@ -76,7 +70,7 @@ async function upload(
   episodeId?: number,
 ): Promise<void> {
   const reply = await admin.post(`/api/movie/${endpoint}`, {
-    headers: await xsrf(admin),
+    headers: await xsrfHeaders(admin),
     multipart: {
       movie_id: String(movieId),
       ...(episodeId ? { episode_id: String(episodeId) } : {}),
@@ -87,11 +81,11 @@ async function upload(
 }
 
 async function createTitle(admin: APIRequestContext, details: Record<string, unknown>): Promise<number> {
-  const created = await admin.post('/api/movie/create', { headers: await xsrf(admin) });
+  const created = await admin.post('/api/movie/create', { headers: await xsrfHeaders(admin) });
   expect(created.status()).toBe(201);
   const movieId = ((await created.json()) as { movie_id: number }).movie_id;
   const saved = await admin.post('/api/movie/details', {
-    headers: await xsrf(admin),
+    headers: await xsrfHeaders(admin),
     data: { movie_id: movieId, ...details },
   });
   expect(saved.status(), await saved.text()).toBe(200);
@@ -118,7 +112,7 @@ async function publish(admin: APIRequestContext, movieId: number, title: string)
     )
     .toBe(true);
   const published = await admin.post('/api/movie/details', {
-    headers: await xsrf(admin),
+    headers: await xsrfHeaders(admin),
     data: { movie_id: movieId, title, status: 'published' },
   });
   expect(published.status(), await published.text()).toBe(200);
@@ -146,12 +140,6 @@ async function qualityOptions(page: Page): Promise<string[]> {
   return menu.locator('option').allTextContents();
 }
 
-async function xsrfOf(page: Page): Promise<Record<string, string>> {
-  await page.request.get('/api/health');
-  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
-}
-
 test.describe.configure({ mode: 'serial' });
 // This machine is shared with other builds and tests: pages may take a while to load.
 test.use({ navigationTimeout: 60_000 });
@@ -166,7 +154,7 @@ test.beforeAll(async ({ baseURL }) => {
 
   const admin = await request.newContext({ baseURL });
   const login = await admin.post('/api/user/login', {
-    headers: await xsrf(admin),
+    headers: await xsrfHeaders(admin),
     data: { phone_number: ADMIN.phone, password: ADMIN.password },
   });
   expect(await login.text()).toContain('admin');
@@ -192,7 +180,7 @@ test.beforeAll(async ({ baseURL }) => {
     ['ru', 'Привет'],
   ] as const) {
     const subtitle = await admin.post('/api/movie/subtitle', {
-      headers: await xsrf(admin),
+      headers: await xsrfHeaders(admin),
       multipart: {
         movie_id: String(ids.long),
         language,
@@ -222,7 +210,7 @@ test.beforeAll(async ({ baseURL }) => {
   });
   for (const title of ['Pilot', 'The Long Night']) {
     const added = await admin.post('/api/movie/episode', {
-      headers: await xsrf(admin),
+      headers: await xsrfHeaders(admin),
       data: { movie_id: ids.series, season_number: 1, title },
     });
     expect(added.status(), await added.text()).toBe(200);
@@ -336,7 +324,7 @@ test('the full-page player: speed, keyboard, scrub previews and progress saved o
   // Opened again, the full-page player goes on from the saved position. Leave first: leaving saves too.
   await page.goto('/home');
   const saved = await page.request.post('/api/progress', {
-    headers: await xsrfOf(page),
+    headers: await xsrfHeaders(page),
     data: { movie_id: ids.long, position_seconds: 20, duration_seconds: 30 },
   });
   expect(saved.status()).toBe(204);
@@ -361,7 +349,7 @@ test('the popup: Resume starts at the saved position, ratings update the average
   const other = await browser.newPage();
   await signUpViaApi(other, newPhone().phone, PASSWORD);
   const rated = await other.request.post('/api/ratings', {
-    headers: await xsrfOf(other),
+    headers: await xsrfHeaders(other),
     data: { movie_id: ids.long, stars: 2 },
   });
   expect(rated.status()).toBe(200);
@@ -390,7 +378,7 @@ test('the popup: Resume starts at the saved position, ratings update the average
 
   // A saved position of 20 s: reopening offers Resume, which starts there.
   const saved = await page.request.post('/api/progress', {
-    headers: await xsrfOf(page),
+    headers: await xsrfHeaders(page),
     data: { movie_id: ids.long, position_seconds: 20, duration_seconds: 30 },
   });
   expect(saved.status()).toBe(204);

@@ -1,7 +1,7 @@
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible, newPhone, signUpViaApi } from './accounts-helpers';
-import { signInAsAdmin } from './helpers';
+import { signInAsAdmin, snap, xsrfHeaders } from './helpers';
 
 const run = Date.now().toString(36);
 
@@ -26,26 +26,12 @@ test.afterEach(() => {
   expect(dialogs, 'no dialog may open').toEqual([]);
 });
 
-/** Saves a screenshot when E2E_SCREENSHOTS names a folder (to look at the screens by eye). */
-async function snap(page: Page, name: string): Promise<void> {
-  if (process.env.E2E_SCREENSHOTS) {
-    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/posts-help-${name}.png`, fullPage: true });
-  }
-}
-
 /** A signed-out visitor in a browser context of their own. */
 async function visitor(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   failOnDialog(page);
   return page;
-}
-
-/** The admin's CSRF header, from the cookie the server sets on any answer. */
-async function csrf(page: Page): Promise<Record<string, string>> {
-  await page.request.get('/api/health');
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token ?? '') };
 }
 
 const postRow = (page: Page, title: string) => page.getByTestId('post-row').filter({ hasText: title });
@@ -76,14 +62,14 @@ test('an admin publishes a post with a cover; a visitor sees it on the landing p
   await body.click();
   await page.keyboard.type('Every episode of the season is streaming now.');
   await page.getByLabel('Status', { exact: true }).selectOption('published');
-  await snap(page, 'admin-editor');
+  await snap(page, 'posts-help-admin-editor', { fullPage: true });
   await page.getByRole('button', { name: 'Create post' }).click();
 
   await expect(page).toHaveURL(/\/post$/);
   const row = postRow(page, title);
   await expect(row.getByTestId('post-status')).toHaveText('published');
   await expect(row.locator('img')).toHaveAttribute('src', /\/media\/posts\/.+\.webp$/);
-  await snap(page, 'admin-list');
+  await snap(page, 'posts-help-admin-list', { fullPage: true });
 
   // The status filter and search find it.
   await page.getByLabel('Status', { exact: true }).selectOption('draft');
@@ -99,7 +85,7 @@ test('an admin publishes a post with a cover; a visitor sees it on the landing p
   await expect(whatsNew.getByRole('link', { name: title })).toBeVisible();
   await expect(whatsNew.getByRole('link', { name: 'Subscribe Now' })).toHaveAttribute('href', '/pricingplan');
   await whatsNew.scrollIntoViewIfNeeded();
-  await snap(guest, 'landing');
+  await snap(guest, 'posts-help-landing', { fullPage: true });
   await whatsNew.getByRole('link', { name: title }).click();
   await expect(guest).toHaveURL(/\/news\/\d+$/);
   const postUrl = guest.url();
@@ -109,14 +95,14 @@ test('an admin publishes a post with a cover; a visitor sees it on the landing p
   await expect
     .poll(() => guest.locator('article img').evaluate((image: HTMLImageElement) => image.naturalWidth))
     .toBeGreaterThan(0);
-  await snap(guest, 'news-post');
+  await snap(guest, 'posts-help-news-post', { fullPage: true });
   await expectAccessible(guest);
 
   await guest.getByRole('link', { name: 'Back to news' }).click();
   await expect(guest).toHaveURL(/\/news$/);
   await expect(guest.getByRole('heading', { name: 'News', level: 1 })).toBeVisible();
   await expect(guest.getByRole('link', { name: title })).toBeVisible();
-  await snap(guest, 'news');
+  await snap(guest, 'posts-help-news', { fullPage: true });
   await expectAccessible(guest);
 
   // Unpublish: the post leaves the landing page and the news page, and its address answers not found.
@@ -167,7 +153,7 @@ test('script in a post title or body never runs: tags are removed or shown as te
 
   // Sent straight to the API as HTML: the sanitiser keeps the text and the allowed tags only.
   const created = await page.request.post('/api/posts', {
-    headers: await csrf(page),
+    headers: await xsrfHeaders(page),
     data: {
       title: `Raw ${payload} title <script>alert(4)</script>${run}`,
       body: `<p>Safe <strong>bold</strong> text</p>${payload}<script>alert(5)</script><a href="javascript:alert(6)">link</a><p onclick="alert(7)">para</p>`,
@@ -252,7 +238,7 @@ test('a viewer sends a Help ticket from the footer link and sees it listed as op
   await expect(ticket).toContainText('Bug');
   await expect(ticket).toContainText('The subtitles of episode 2 come a second late.');
   await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('');
-  await snap(page, 'help');
+  await snap(page, 'posts-help-help', { fullPage: true });
 
   // Still there after a reload (it comes from the server).
   await page.reload();

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { newPhone, signUpViaApi } from './accounts-helpers';
-import { chooseLanguage, FLAG_PNG, signInAsAdmin } from './helpers';
+import { chooseLanguage, FLAG_PNG, signInAsAdmin, xsrfHeaders } from './helpers';
 
 const run = Date.now().toString(36);
 
@@ -28,12 +28,6 @@ test.afterEach(() => {
   expect(dialogs, 'no stored script may run').toEqual([]);
 });
 
-async function csrf(page: Page): Promise<Record<string, string>> {
-  await page.request.get('/api/health');
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token ?? '') };
-}
-
 /** Nothing of a payload became markup: no injected image, frame or svg, no javascript: link. */
 async function expectInert(page: Page): Promise<void> {
   // Give an injected handler the time to fire.
@@ -59,7 +53,7 @@ test('stored script, event-handler and javascript: payloads show as text in ever
   test.slow(); // several browsers and page loads on a shared 2-core machine
   watch(page);
   await signInAsAdmin(page);
-  const headers = await csrf(page);
+  const headers = await xsrfHeaders(page);
 
   // A language whose title and texts carry payloads.
   const languageTitle = `Xss${run} <img src=x onerror="alert('lang-title')">`;
@@ -108,7 +102,7 @@ test('stored script, event-handler and javascript: payloads show as text in ever
   await signUpViaApi(viewer, phone, 'strong-pass-1');
   const firstName = `Eve${run}<img src=x onerror="alert('name')">`;
   const edited = await viewer.request.post('/api/user/edit', {
-    headers: await csrf(viewer),
+    headers: await xsrfHeaders(viewer),
     data: { first_name: firstName, last_name: `<svg onload="alert('last')">` },
   });
   expect(edited.status(), await edited.text()).toBe(200);

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, submitSignIn } from './helpers';
+import { ADMIN, createPublishedTitle, snap, submitSignIn, xsrfHeaders } from './helpers';
 
 const FFMPEG = path.resolve(import.meta.dirname, '../../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
 const stamp = Date.now().toString(36);
@@ -18,66 +18,6 @@ const VIEWER = {
 let workDir = '';
 let clipPath = '';
 let posterPng: Buffer;
-
-async function snap(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
-
-async function xsrf(page: Page): Promise<Record<string, string>> {
-  await page.request.get('/api/health');
-  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
-}
-
-/** Creates a published title with a poster and a trailer through the admin API. */
-async function createTitle(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  details: Record<string, unknown>,
-): Promise<number> {
-  const created = await request.post('/api/movie/create', { headers });
-  expect(created.status()).toBe(201);
-  const movieId = ((await created.json()) as { movie_id: number }).movie_id;
-  const saved = await request.post('/api/movie/details', {
-    headers,
-    data: { movie_id: movieId, ...details },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const poster = await request.post('/api/movie/thumbnail', {
-    headers,
-    multipart: {
-      movie_id: String(movieId),
-      file: { name: 'poster.png', mimeType: 'image/png', buffer: posterPng },
-    },
-  });
-  expect(poster.status(), await poster.text()).toBe(200);
-  const trailer = await request.post('/api/movie/trailer', {
-    headers,
-    multipart: {
-      movie_id: String(movieId),
-      file: { name: 'trailer.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clipPath) },
-    },
-  });
-  expect(trailer.status(), await trailer.text()).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const movie = (await (await request.get(`/api/movie/${movieId}`)).json()) as {
-          trailer: { status: string } | null;
-        };
-        return movie.trailer?.status;
-      },
-      { timeout: 60_000, message: 'the trailer is transcoded' },
-    )
-    .toBe('ready');
-  const published = await request.post('/api/movie/details', {
-    headers,
-    data: { movie_id: movieId, title: details.title, status: 'published' },
-  });
-  expect(published.status(), await published.text()).toBe(200);
-  return movieId;
-}
 
 test.beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-viewer-e2e-'));
@@ -108,30 +48,38 @@ test('a viewer browses home, keeps titles, plays a trailer in the popup and sees
 }) => {
   test.setTimeout(150_000);
   // Set-up through the admin API: two published titles with trailers, and a viewer account.
-  let headers = await xsrf(page);
+  let headers = await xsrfHeaders(page);
   const login = await page.request.post('/api/user/login', {
     headers,
     data: { phone_number: ADMIN.phone, password: ADMIN.password },
   });
   expect(await login.text()).toContain('admin');
-  headers = await xsrf(page);
-  await createTitle(page.request, headers, {
-    title: THRILLER,
-    kind: 'movie',
-    genres: ['Thriller', 'Crime'],
-    cast: ['Ann Lee'],
-    description: 'A harbour town holds its breath.',
-    age_rating: '16+',
-    year: 2024,
-    featured: true,
-  });
-  await createTitle(page.request, headers, {
-    title: KIDS,
-    kind: 'movie',
-    genres: ['Animation', 'Family'],
-    age_rating: 'All',
-    year: 2023,
-  });
+  headers = await xsrfHeaders(page);
+  await createPublishedTitle(
+    page.request,
+    {
+      title: THRILLER,
+      kind: 'movie',
+      genres: ['Thriller', 'Crime'],
+      cast: ['Ann Lee'],
+      description: 'A harbour town holds its breath.',
+      age_rating: '16+',
+      year: 2024,
+      featured: true,
+    },
+    { poster: posterPng, trailer: fs.readFileSync(clipPath) },
+  );
+  await createPublishedTitle(
+    page.request,
+    {
+      title: KIDS,
+      kind: 'movie',
+      genres: ['Animation', 'Family'],
+      age_rating: 'All',
+      year: 2023,
+    },
+    { poster: posterPng, trailer: fs.readFileSync(clipPath) },
+  );
   const viewer = await page.request.post('/api/web/user', {
     headers,
     data: { phone_number: VIEWER.phone, password: VIEWER.password, role: 'user' },

@@ -29,6 +29,37 @@ interface PlayerToolbarProps {
   prerolling?: boolean;
 }
 
+/** One of the toolbar's choices (quality, speed, subtitles): a native select of numeric values. */
+function ToolbarMenu({
+  label,
+  testId,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  value: number;
+  options: { value: number; label: string }[];
+  onChange: (value: number) => void;
+}) {
+  return (
+    <select
+      className={select}
+      aria-label={label}
+      data-testid={testId}
+      value={value}
+      onChange={(event) => onChange(Number(event.target.value))}
+    >
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** The full-page player's controls and keyboard (space, arrows, f, m). */
 export function PlayerToolbar({
   player,
@@ -176,33 +207,27 @@ export function PlayerToolbar({
             </button>
           ) : null}
           {levels.length > 0 && !prerolling ? (
-            <select
-              className={select}
-              aria-label={t('quality')}
-              data-testid="quality-menu"
+            <ToolbarMenu
+              label={t('quality')}
+              testId="quality-menu"
               value={level}
-              onChange={(event) => {
-                const next = Number(event.target.value);
+              options={[
+                { value: -1, label: t('auto') },
+                ...levels.map((l) => ({ value: l.index, label: `${l.height}p` })),
+              ]}
+              onChange={(next) => {
                 setLevel(next);
                 if (hls) hls.currentLevel = next;
               }}
-            >
-              <option value={-1}>{t('auto')}</option>
-              {levels.map((l) => (
-                <option key={l.index} value={l.index}>
-                  {l.height}p
-                </option>
-              ))}
-            </select>
+            />
           ) : null}
           {prerolling ? null : (
-            <select
-              className={select}
-              aria-label={t('speed')}
-              data-testid="speed-menu"
+            <ToolbarMenu
+              label={t('speed')}
+              testId="speed-menu"
               value={speed}
-              onChange={(event) => {
-                const next = Number(event.target.value);
+              options={SPEEDS.map((s) => ({ value: s, label: `${s}x` }))}
+              onChange={(next) => {
                 setSpeed(next);
                 const video = videoRef.current;
                 if (video) {
@@ -210,36 +235,25 @@ export function PlayerToolbar({
                   video.defaultPlaybackRate = next;
                 }
               }}
-            >
-              {SPEEDS.map((s) => (
-                <option key={s} value={s}>
-                  {s}x
-                </option>
-              ))}
-            </select>
+            />
           )}
           {tracks.length && !prerolling ? (
-            <select
-              className={select}
-              aria-label={t('subtitles')}
-              data-testid="subtitles-menu"
+            <ToolbarMenu
+              label={t('subtitles')}
+              testId="subtitles-menu"
               value={track}
-              onChange={(event) => {
-                const next = Number(event.target.value);
+              options={[
+                { value: -1, label: t('off') },
+                ...orderSubtitles(tracks, keyword).map((s) => ({ value: s.index, label: s.label })),
+              ]}
+              onChange={(next) => {
                 setTrack(next);
                 if (hls) {
                   hls.subtitleTrack = next;
                   hls.subtitleDisplay = next >= 0;
                 }
               }}
-            >
-              <option value={-1}>{t('off')}</option>
-              {orderSubtitles(tracks, keyword).map((s) => (
-                <option key={s.index} value={s.index}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
+            />
           ) : null}
           <button type="button" className={btn} onClick={pip} aria-label={t('picture_in_picture')}>
             <svg

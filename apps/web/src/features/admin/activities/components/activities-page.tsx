@@ -4,6 +4,7 @@ import { AdminPageHeader } from '../../../../shared/ui/admin-page-header';
 import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
 import { LoadingState } from '../../../../shared/ui/loading-state';
+import { Pagination } from '../../../../shared/ui/pagination';
 import { ACTIVITIES_PAGE_SIZE, ownAuditQuery } from '../api/own-audit';
 import { actionLabel, auditValue } from '../lib/audit-view';
 
@@ -17,7 +18,6 @@ export function ActivitiesPage() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const audit = useQuery(ownAuditQuery(page));
   const total = audit.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ACTIVITIES_PAGE_SIZE));
   const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {}, { replace: true });
 
   return (
@@ -84,20 +84,7 @@ export function ActivitiesPage() {
               </tbody>
             </table>
           </section>
-          <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3 text-sm text-muted">
-            <span>{total} in all</span>
-            <div className="flex items-center gap-2">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                Previous
-              </Button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                Next
-              </Button>
-            </div>
-          </nav>
+          <Pagination page={page} pageSize={ACTIVITIES_PAGE_SIZE} total={total} onPage={goTo} />
         </>
       ) : null}
     </>

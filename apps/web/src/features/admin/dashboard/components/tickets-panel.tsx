@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { Button } from '../../../../shared/ui/button';
+import { Pagination } from '../../../../shared/ui/pagination';
 import { TICKETS_PAGE_SIZE, type TicketFilter, ticketsQuery } from '../api/feedback';
 import { Panel, QueryView } from './panel';
 import { TicketItem } from './ticket-item';
@@ -90,25 +90,13 @@ export function TicketsPanel() {
               ))}
             </div>
             {pages > 1 ? (
-              <nav
-                aria-label="Ticket pages"
-                className="mt-4 flex items-center justify-end gap-2 text-sm text-muted"
-              >
-                <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  Previous
-                </Button>
-                <span>
-                  Page {page} of {pages}
-                </span>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page >= pages}
-                  onClick={() => setPage(page + 1)}
-                >
-                  Next
-                </Button>
-              </nav>
+              <Pagination
+                label="Ticket pages"
+                page={page}
+                pageSize={TICKETS_PAGE_SIZE}
+                total={tickets.data?.total ?? 0}
+                onPage={setPage}
+              />
             ) : null}
           </>
         )}

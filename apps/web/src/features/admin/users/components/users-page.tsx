@@ -11,10 +11,10 @@ import { Link } from 'react-router';
 import { useDebouncedValue } from '../../../../shared/hooks/use-debounced-value';
 import { useListParams } from '../../../../shared/hooks/use-list-params';
 import { AdminPageHeader } from '../../../../shared/ui/admin-page-header';
-import { Button } from '../../../../shared/ui/button';
 import { buttonClasses } from '../../../../shared/ui/button-classes';
 import { FilterRow, FilterSelect, SearchBox } from '../../../../shared/ui/list-filters';
 import { ListQueryState, ListTable } from '../../../../shared/ui/list-table';
+import { Pagination } from '../../../../shared/ui/pagination';
 import { userListQuery } from '../api/users';
 import { STATUS_LABELS } from './user-bits';
 import { UserRow } from './user-row';
@@ -61,9 +61,6 @@ export function UsersPage() {
   };
   const list = useQuery({ ...userListQuery(query), placeholderData: keepPreviousData });
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE));
-  const first = total === 0 ? 0 : (page - 1) * ADMIN_USERS_PAGE_SIZE + 1;
-  const last = Math.min(total, page * ADMIN_USERS_PAGE_SIZE);
 
   return (
     <>
@@ -117,35 +114,12 @@ export function UsersPage() {
               <UserRow key={user.user_id} user={user} />
             ))}
           </ListTable>
-          <nav
-            aria-label="Pages"
-            className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted"
-          >
-            <span data-testid="user-count">
-              {first}–{last} of {total}
-            </span>
-            <div className="flex items-center gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : undefined })}
-              >
-                Previous
-              </Button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => update({ page: String(page + 1) })}
-              >
-                Next
-              </Button>
-            </div>
-          </nav>
+          <Pagination
+            page={page}
+            pageSize={ADMIN_USERS_PAGE_SIZE}
+            total={total}
+            onPage={(next) => update({ page: next > 1 ? String(next) : undefined })}
+          />
         </>
       ) : null}
     </>
