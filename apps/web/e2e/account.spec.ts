@@ -134,7 +134,7 @@ test('Forgot your password resets it through a code texted to the account', asyn
   await page.getByLabel('New password').fill('reset-pass-789');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/signin$/);
-  await expect(page.getByTestId('toast')).toContainText('Your password has been changed');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Your password has been changed' })).toBeVisible();
   await submitSignIn(page, phone, 'reset-pass-789');
   await expect(page).toHaveURL(/\/home$/);
 });

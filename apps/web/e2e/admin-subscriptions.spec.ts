@@ -58,7 +58,7 @@ test('an admin creates a plan, changes its name and price, and the pricing page 
   await form.getByLabel('Quality cap').selectOption('720');
   await form.getByLabel('New Movies').check();
   await form.getByRole('button', { name: 'Create plan' }).click();
-  await expect(page.getByTestId('toast')).toContainText('Plan Family Trial created');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Plan Family Trial created' })).toBeVisible();
   const row = page.getByTestId(`admin-plan-${code}`);
   await expect(row).toContainText('$5.00');
   await expect(row).toContainText('HD 720p');
@@ -77,7 +77,7 @@ test('an admin creates a plan, changes its name and price, and the pricing page 
   await snap(page, 'plan-editor', { fullPage: true });
   expect(await adminAxeFindings(page)).toEqual([]);
   await editor.getByRole('button', { name: 'Save plan' }).click();
-  await expect(page.getByTestId('toast')).toContainText('Plan Family Plus saved');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Plan Family Plus saved' })).toBeVisible();
   await expect(row).toContainText('Family Plus');
   await expect(row).toContainText('$12.50');
   await expect(row).toContainText('$120.00');
