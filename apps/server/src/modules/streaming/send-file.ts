@@ -73,9 +73,9 @@ export class MediaFileCache {
   }
 
   private async read(filePath: string, stat: fs.Stats): Promise<CachedFile | undefined> {
-    const bytes = await fs.promises.readFile(filePath);
-    // Changed while we read: send it, keep nothing.
-    if (bytes.length !== stat.size) return undefined;
+    // Gone or changed since the stat: keep nothing, and the request streams from disk as it would without us.
+    const bytes = await fs.promises.readFile(filePath).catch(() => undefined);
+    if (!bytes || bytes.length !== stat.size) return undefined;
     this.forget(filePath);
     this.files.set(filePath, { bytes, mtimeMs: stat.mtimeMs });
     this.bytes += bytes.length;
