@@ -5,7 +5,7 @@ import { isPostgres } from './helpers.js';
  * Tables the viewer catalogue's cards are made from, with the updates that change a card. Every write to them
  * bumps `catalog_version.version` inside the writer's own transaction, so a reader on any instance that sees the
  * new data also sees the new version (the catalogue caches its rows per version). Asset progress ticks are left
- * out: they change no card and arrive every second during a transcode.
+ * out: they change no card and arrive every few seconds during a transcode.
  */
 const WATCHED: { table: string; updateOf?: string[] }[] = [
   { table: 'titles' },
