@@ -34,34 +34,56 @@ interface ListTableProps {
   caption?: string;
   busy: boolean;
   testId?: string;
+  /** Names the scrolling frame and lets the keyboard reach it (a table wide enough to scroll on its own). */
+  regionLabel?: string;
   /** Shown in one row across the table when there are no rows. */
   empty: ReactNode | null;
   children: ReactNode;
 }
 
 /** The framed, scrolling table of an admin list, with its head and the row shown when it is empty. */
-export function ListTable({ columns, minWidth, caption, busy, testId, empty, children }: ListTableProps) {
+export function ListTable({
+  columns,
+  minWidth,
+  caption,
+  busy,
+  testId,
+  regionLabel,
+  empty,
+  children,
+}: ListTableProps) {
+  const frame = 'overflow-x-auto rounded-card border border-border bg-surface';
+  const table = (
+    <table className={`w-full ${minWidth} text-start text-sm`} data-testid={testId}>
+      {caption ? <caption className="sr-only">{caption}</caption> : null}
+      <TableHead
+        columns={columns}
+        className="bg-surface-2 text-xs uppercase tracking-wide text-muted"
+        cellClassName="px-4 py-3"
+      />
+      <tbody>
+        {children}
+        {empty ? (
+          <tr>
+            <td colSpan={columns.length} className="px-4 py-8 text-center text-muted">
+              {empty}
+            </td>
+          </tr>
+        ) : null}
+      </tbody>
+    </table>
+  );
+  if (!regionLabel)
+    return (
+      <div className={frame} aria-busy={busy}>
+        {table}
+      </div>
+    );
   return (
-    <div className="overflow-x-auto rounded-card border border-border bg-surface" aria-busy={busy}>
-      <table className={`w-full ${minWidth} text-start text-sm`} data-testid={testId}>
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <TableHead
-          columns={columns}
-          className="bg-surface-2 text-xs uppercase tracking-wide text-muted"
-          cellClassName="px-4 py-3"
-        />
-        <tbody>
-          {children}
-          {empty ? (
-            <tr>
-              <td colSpan={columns.length} className="px-4 py-8 text-center text-muted">
-                {empty}
-              </td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
-    </div>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section aria-label={regionLabel} tabIndex={0} className={frame} aria-busy={busy}>
+      {table}
+    </section>
   );
 }
 

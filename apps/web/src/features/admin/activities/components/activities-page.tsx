@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { AdminPageHeader } from '../../../../shared/ui/admin-page-header';
 import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
+import { ListTable } from '../../../../shared/ui/list-table';
 import { LoadingState } from '../../../../shared/ui/loading-state';
 import { Pagination } from '../../../../shared/ui/pagination';
 import { ACTIVITIES_PAGE_SIZE, ownAuditQuery } from '../api/own-audit';
@@ -35,55 +36,40 @@ export function ActivitiesPage() {
       ) : null}
       {audit.data ? (
         <>
-          <section
-            aria-label="Your activities"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-            tabIndex={0}
-            className="overflow-x-auto rounded-card border border-border bg-surface"
-            aria-busy={audit.isFetching}
+          <ListTable
+            columns={COLUMNS}
+            minWidth="min-w-[900px]"
+            busy={audit.isFetching}
+            testId="activities-table"
+            regionLabel="Your activities"
+            empty={
+              audit.data.items.length === 0
+                ? 'No activities yet: the changes you make (titles, users, posts, tickets) appear here.'
+                : null
+            }
           >
-            <table className="w-full min-w-[900px] text-start text-sm" data-testid="activities-table">
-              <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col" className="px-4 py-3 text-start">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {audit.data.items.map((entry) => (
-                  <tr key={entry.audit_id} className="border-t border-border align-top">
-                    <td className="whitespace-nowrap px-4 py-3">
-                      <time dateTime={entry.created_at}>{when(entry.created_at)}</time>
-                    </td>
-                    <td className="px-4 py-3">{entry.actor_name ?? `User ${entry.actor_user_id ?? '?'}`}</td>
-                    <td className="px-4 py-3 font-medium">{actionLabel(entry.action)}</td>
-                    <td className="px-4 py-3">
-                      {entry.entity}
-                      {entry.entity_id ? ` #${entry.entity_id}` : ''}
-                    </td>
-                    <td className="max-w-72 px-4 py-3">
-                      <code className="line-clamp-4 break-all text-xs text-muted">
-                        {auditValue(entry.before)}
-                      </code>
-                    </td>
-                    <td className="max-w-72 px-4 py-3">
-                      <code className="line-clamp-4 break-all text-xs">{auditValue(entry.after)}</code>
-                    </td>
-                  </tr>
-                ))}
-                {audit.data.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={COLUMNS.length} className="px-4 py-8 text-center text-muted">
-                      No activities yet: the changes you make (titles, users, posts, tickets) appear here.
-                    </td>
-                  </tr>
-                ) : null}
-              </tbody>
-            </table>
-          </section>
+            {audit.data.items.map((entry) => (
+              <tr key={entry.audit_id} className="border-t border-border align-top">
+                <td className="whitespace-nowrap px-4 py-3">
+                  <time dateTime={entry.created_at}>{when(entry.created_at)}</time>
+                </td>
+                <td className="px-4 py-3">{entry.actor_name ?? `User ${entry.actor_user_id ?? '?'}`}</td>
+                <td className="px-4 py-3 font-medium">{actionLabel(entry.action)}</td>
+                <td className="px-4 py-3">
+                  {entry.entity}
+                  {entry.entity_id ? ` #${entry.entity_id}` : ''}
+                </td>
+                <td className="max-w-72 px-4 py-3">
+                  <code className="line-clamp-4 break-all text-xs text-muted">
+                    {auditValue(entry.before)}
+                  </code>
+                </td>
+                <td className="max-w-72 px-4 py-3">
+                  <code className="line-clamp-4 break-all text-xs">{auditValue(entry.after)}</code>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
           <Pagination page={page} pageSize={ACTIVITIES_PAGE_SIZE} total={total} onPage={goTo} />
         </>
       ) : null}

@@ -2,10 +2,9 @@ import type { AdminNotification, Plan } from '@salomtv/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
 import { Select } from '../../../../shared/ui/input';
-import { LoadingState } from '../../../../shared/ui/loading-state';
+import { ListQueryState, ListTable } from '../../../../shared/ui/list-table';
 import { Pagination } from '../../../../shared/ui/pagination';
 import { useToast } from '../../../../shared/ui/toast-context';
 import { adminNotificationListQuery, audiencePlansQuery, useDeleteNotification } from '../api/notifications';
@@ -72,101 +71,83 @@ export function NotificationList() {
           </Select>
         </label>
       </div>
-      {list.isPending ? <LoadingState label="Loading notifications…" /> : null}
-      {list.isError ? <Alert>{list.error.message}</Alert> : null}
+      <ListQueryState query={list} loadingLabel="Loading notifications…" />
       {list.data ? (
         <>
-          <div
-            className="overflow-x-auto rounded-card border border-border bg-surface"
-            aria-busy={list.isFetching}
+          <ListTable
+            columns={COLUMNS}
+            minWidth="min-w-[860px]"
+            busy={list.isFetching}
+            testId="notifications-table"
+            empty={list.data.items.length === 0 ? 'No notification here yet.' : null}
           >
-            <table className="w-full min-w-[860px] text-start text-sm" data-testid="notifications-table">
-              <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col" className="px-4 py-3 text-start">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((item) => (
-                  <tr
-                    key={item.notification_id}
-                    className="border-t border-border"
-                    data-testid="notification-row"
+            {list.data.items.map((item) => (
+              <tr
+                key={item.notification_id}
+                className="border-t border-border"
+                data-testid="notification-row"
+              >
+                <td className={`${cell} max-w-xs`}>
+                  <span className="block break-words font-semibold">{item.title}</span>
+                  <span className="line-clamp-2 break-words text-xs text-muted">{item.body}</span>
+                  {item.link ? (
+                    <span className="block break-all font-mono text-xs text-muted" dir="ltr">
+                      {item.link}
+                    </span>
+                  ) : null}
+                </td>
+                <td className={cell}>
+                  {item.audience === 'user' ? (
+                    <Link to={`/viewuser?user_id=${item.user_id}`}>{audienceText(item, plans.data)}</Link>
+                  ) : (
+                    audienceText(item, plans.data)
+                  )}
+                </td>
+                <td className={`${cell} whitespace-nowrap`}>{formatWhen(item.send_at)}</td>
+                <td className={cell}>
+                  <span
+                    className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${
+                      item.status === 'sent'
+                        ? 'bg-success/15 text-text ring-success/50'
+                        : 'bg-surface-2 text-text ring-border'
+                    }`}
                   >
-                    <td className={`${cell} max-w-xs`}>
-                      <span className="block break-words font-semibold">{item.title}</span>
-                      <span className="line-clamp-2 break-words text-xs text-muted">{item.body}</span>
-                      {item.link ? (
-                        <span className="block break-all font-mono text-xs text-muted" dir="ltr">
-                          {item.link}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className={cell}>
-                      {item.audience === 'user' ? (
-                        <Link to={`/viewuser?user_id=${item.user_id}`}>{audienceText(item, plans.data)}</Link>
-                      ) : (
-                        audienceText(item, plans.data)
-                      )}
-                    </td>
-                    <td className={`${cell} whitespace-nowrap`}>{formatWhen(item.send_at)}</td>
-                    <td className={cell}>
-                      <span
-                        className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${
-                          item.status === 'sent'
-                            ? 'bg-success/15 text-text ring-success/50'
-                            : 'bg-surface-2 text-text ring-border'
-                        }`}
+                    {item.status === 'sent' ? 'Sent' : 'Scheduled'}
+                  </span>
+                </td>
+                <td className={cell}>{item.read_count}</td>
+                <td className={cell}>
+                  {item.status !== 'scheduled' ? (
+                    <span className="text-muted">—</span>
+                  ) : asking === item.notification_id ? (
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="text-xs">Delete it?</span>
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        busy={remove.isPending}
+                        onClick={() => confirmDelete(item)}
                       >
-                        {item.status === 'sent' ? 'Sent' : 'Scheduled'}
-                      </span>
-                    </td>
-                    <td className={cell}>{item.read_count}</td>
-                    <td className={cell}>
-                      {item.status !== 'scheduled' ? (
-                        <span className="text-muted">—</span>
-                      ) : asking === item.notification_id ? (
-                        <div className="flex flex-wrap items-center gap-2">
-                          <span className="text-xs">Delete it?</span>
-                          <Button
-                            variant="danger"
-                            size="sm"
-                            busy={remove.isPending}
-                            onClick={() => confirmDelete(item)}
-                          >
-                            Yes, delete
-                          </Button>
-                          <Button variant="ghost" size="sm" onClick={() => setAsking(null)}>
-                            Cancel
-                          </Button>
-                        </div>
-                      ) : (
-                        <Button
-                          variant="danger"
-                          size="sm"
-                          aria-label={`Delete ${item.title}`}
-                          onClick={() => setAsking(item.notification_id)}
-                        >
-                          Delete
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-                {list.data.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={COLUMNS.length} className="px-4 py-8 text-center text-muted">
-                      No notification here yet.
-                    </td>
-                  </tr>
-                ) : null}
-              </tbody>
-            </table>
-          </div>
+                        Yes, delete
+                      </Button>
+                      <Button variant="ghost" size="sm" onClick={() => setAsking(null)}>
+                        Cancel
+                      </Button>
+                    </div>
+                  ) : (
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      aria-label={`Delete ${item.title}`}
+                      onClick={() => setAsking(item.notification_id)}
+                    >
+                      Delete
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </ListTable>
           <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
         </>
       ) : null}
