@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { build, defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
 const vendorGroups: [RegExp, string][] = [
   [/node_modules\/(react|react-dom|scheduler)\//, 'react'],
@@ -39,8 +40,42 @@ const precompress: Plugin = {
   },
 };
 
+const webRoot = path.dirname(fileURLToPath(import.meta.url));
+export const LANDING_SHELL_FILE = 'landing-shell.html';
+
+/**
+ * Renders the landing page's first paint (src/app/prerender/landing-shell.tsx) beside index.html: the app's own
+ * header and hero as static markup with text marks, which the server fills in the visitor's language for a
+ * signed-out visit to `/`. Its largest paint then needs no script (bench/README.md, landing page).
+ */
+const prerenderLanding: Plugin = {
+  name: 'salomtv-prerender-landing',
+  apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+  async writeBundle(options) {
+    const outDir = options.dir ?? path.join(webRoot, 'dist');
+    // Inside node_modules so that the rendered module finds React and the router there.
+    const ssrDir = path.join(webRoot, 'node_modules/.cache/salomtv-landing-shell');
+    try {
+      await build({
+        configFile: false,
+        root: webRoot,
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: { conditions: ['source', ...defaultServerConditions] },
+        ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+        build: { ssr: 'src/app/prerender/landing-shell.tsx', outDir: ssrDir, emptyOutDir: true },
+      });
+      const entry = pathToFileURL(path.join(ssrDir, 'landing-shell.js')).href;
+      const { renderLandingShell } = (await import(entry)) as { renderLandingShell: () => string };
+      fs.writeFileSync(path.join(outDir, LANDING_SHELL_FILE), renderLandingShell());
+    } finally {
+      fs.rmSync(ssrDir, { recursive: true, force: true });
+    }
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress],
+  plugins: [react(), tailwindcss(), precompress, prerenderLanding],
   resolve: {
     // Build @salomtv/contract straight from its TypeScript sources (its package.json "source" export).
     conditions: ['source', ...defaultClientConditions],

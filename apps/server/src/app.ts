@@ -142,7 +142,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxAge: '7d',
   });
 
-  const hasWebApp = await registerWebApp(app, config.webDist ?? defaultWebDist);
+  const hasWebApp = await registerWebApp(app, config.webDist ?? defaultWebDist, (keyword) =>
+    services.languages.recordForPage(keyword),
+  );
   app.setNotFoundHandler((request, reply) => {
     const pathName = request.url.split('?')[0] ?? '';
     if (
@@ -153,7 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       !pathName.startsWith('/static/') &&
       !path.extname(pathName)
     ) {
-      return app.sendIndexHtml!(reply);
+      return app.sendIndexHtml!(request, reply);
     }
     return reply
       .status(404)

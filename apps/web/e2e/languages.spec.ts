@@ -78,6 +78,10 @@ test.describe
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(EDITED);
       await expect(page.locator('html')).toHaveAttribute('lang', 'tg');
+      // The next visit's first answer is already in that language (the server reads the mirrored cookie).
+      const html = await (await page.request.get('/')).text();
+      expect(html).toContain('<html lang="tg" dir="ltr">');
+      expect(html).toContain(`>${EDITED}</h1>`);
     });
 
     test('Urdu lays the page out right to left', async ({ page }) => {

@@ -115,6 +115,11 @@ test('stored script, event-handler and javascript: payloads show as text in ever
     visitor.getByText(`translation <script>alert('translation-script')</script>`, { exact: false }),
   ).toBeVisible();
   await expectInert(visitor);
+  // The server's first paint of the landing page, in that language, shows its title as text too.
+  await visitor.reload();
+  await expect(visitor.getByTestId('language-button')).toContainText(languageTitle);
+  expect(await (await visitor.request.get('/')).text()).not.toContain('<img src=x');
+  await expectInert(visitor);
 
   // The news list and the post page.
   await visitor.goto('/news');

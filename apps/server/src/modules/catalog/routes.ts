@@ -9,7 +9,7 @@ import {
 } from '@salomtv/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
-import { sendPreparedJson } from '../../lib/prepared-json.js';
+import { sendPreparedBody } from '../../lib/prepared-body.js';
 import type { CatalogService } from './service.js';
 
 const tags = ['catalog'];
@@ -30,7 +30,7 @@ export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
         { kind: request.query.kind, kids: flag(request.query.kids) },
         asker(request),
       );
-      return sendPreparedJson(request, reply, json);
+      return sendPreparedBody(request, reply, json);
     },
   });
 

@@ -9,7 +9,7 @@ import {
 } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import { PreparedJson } from '../../lib/prepared-json.js';
+import { PreparedBody } from '../../lib/prepared-body.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
 import type { AssetRepo, AssetRow } from '../media/asset-repo.js';
 import type { EpisodeRepo, EpisodeRow } from '../movies/episode-repo.js';
@@ -144,7 +144,7 @@ export class CatalogService {
   ) {}
 
   private rowsCacheVersion = '';
-  private readonly rowsCache = new Map<string, { rows: CachedRow[]; answers: Map<string, PreparedJson> }>();
+  private readonly rowsCache = new Map<string, { rows: CachedRow[]; answers: Map<string, PreparedBody> }>();
 
   private today(): string {
     return this.clock.now().toISOString().slice(0, 10);
@@ -155,7 +155,7 @@ export class CatalogService {
    * the database on every write that changes a card, so every instance sees it), day and scope; each viewer
    * then gets them with their own locks, and the serialised answer is kept per distinct set of locks.
    */
-  async rowsJson(query: RowsQuery, asker?: Asker): Promise<PreparedJson> {
+  async rowsJson(query: RowsQuery, asker?: Asker): Promise<PreparedBody> {
     const [version, lock] = await Promise.all([this.catalog.version(), this.lockRule(asker)]);
     const key = `${this.today()}|${query.kind ?? ''}|${query.kids ? 'kids' : ''}`;
     if (version !== this.rowsCacheVersion) {
@@ -187,7 +187,7 @@ export class CatalogService {
           return { ...card, locked: outcome?.reason ?? null, locked_feature: outcome?.feature ?? null };
         }),
       }));
-      json = new PreparedJson(JSON.stringify({ rows }));
+      json = PreparedBody.json(JSON.stringify({ rows }));
       entry.answers.set(signature, json);
     }
     return json;

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { readSmallForm } from '../../lib/multipart-form.js';
-import { sendPreparedJson } from '../../lib/prepared-json.js';
+import { sendPreparedBody } from '../../lib/prepared-body.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import type { LanguageService } from './service.js';
 
@@ -35,7 +35,7 @@ export function languageRoutes(app: AppInstance, languages: LanguageService): vo
     // The reply is serialised once and cached by the service; the schema documents it.
     schema: { tags, body: languageGetBodySchema, response: { 200: languageGetReplySchema } },
     handler: async (request, reply) => {
-      return sendPreparedJson(request, reply, await languages.recordJson(request.body.keyword));
+      return sendPreparedBody(request, reply, await languages.recordJson(request.body.keyword));
     },
   });
 

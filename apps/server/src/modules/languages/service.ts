@@ -7,7 +7,7 @@ import {
 } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { PreparedJson } from '../../lib/prepared-json.js';
+import { PreparedBody } from '../../lib/prepared-body.js';
 import { randomToken } from '../../lib/tokens.js';
 import { reencodeImage } from '../../media/images.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
@@ -58,7 +58,10 @@ function auditView(row: LanguageRow) {
 
 export class LanguageService {
   /** Serialised `[record]` replies by lower-case keyword: every page load asks for one. */
-  private readonly recordCache = new Map<string, { json: PreparedJson; at: number }>();
+  private readonly recordCache = new Map<
+    string,
+    { record: LanguageRecordReply; json: PreparedBody; at: number }
+  >();
 
   constructor(
     private readonly languages: LanguageRepo,
@@ -104,14 +107,24 @@ export class LanguageService {
   }
 
   /** The `POST /api/language/get` answer, already serialised, from a short cache. */
-  async recordJson(keyword: string): Promise<PreparedJson> {
+  async recordJson(keyword: string): Promise<PreparedBody> {
+    return (await this.cachedRecord(keyword)).json;
+  }
+
+  /** The record from the same short cache (the landing page's first paint reads its texts). */
+  async recordForPage(keyword: string): Promise<LanguageRecordReply> {
+    return (await this.cachedRecord(keyword)).record;
+  }
+
+  private async cachedRecord(keyword: string) {
     const cacheKey = keyword.toLowerCase();
     const now = Date.now();
     const cached = this.recordCache.get(cacheKey);
-    if (cached && now - cached.at < RECORD_CACHE_MS) return cached.json;
-    const json = new PreparedJson(JSON.stringify([await this.record(keyword)]));
-    this.recordCache.set(cacheKey, { json, at: now });
-    return json;
+    if (cached && now - cached.at < RECORD_CACHE_MS) return cached;
+    const record = await this.record(keyword);
+    const entry = { record, json: PreparedBody.json(JSON.stringify([record])), at: now };
+    this.recordCache.set(cacheKey, entry);
+    return entry;
   }
 
   /** The stored texts only (what the admin form edits), without the English fill. */

@@ -4,6 +4,7 @@
  * Everything else is dropped: unknown tags lose their markup but keep their text; script-like elements
  * lose their content too; every attribute but a's href goes; text is re-escaped.
  */
+import { escapeHtmlAttribute, escapeHtmlText } from '../../lib/html-escape.js';
 
 const ALLOWED = new Set(['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'a']);
 const RENAMED: Record<string, string> = { b: 'strong', i: 'em' };
@@ -54,14 +55,6 @@ function decodeEntities(text: string): string {
   });
 }
 
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function escapeAttribute(text: string): string {
-  return escapeText(text).replace(/"/g, '&quot;');
-}
-
 function safeHref(attributes: string): string | undefined {
   const match = HREF.exec(attributes);
   if (!match) return undefined;
@@ -88,7 +81,7 @@ export function sanitizeHtml(input: string): string {
     const [token, slash, rawName, attributes = ''] = match;
     if (token.startsWith('<!--')) continue;
     if (rawName === undefined) {
-      if (!dropping) out.push(escapeText(decodeEntities(token)));
+      if (!dropping) out.push(escapeHtmlText(decodeEntities(token)));
       continue;
     }
     const lower = rawName.toLowerCase();
@@ -115,7 +108,7 @@ export function sanitizeHtml(input: string): string {
     }
     if (name === 'a') {
       const href = safeHref(attributes);
-      out.push(href ? `<a href="${escapeAttribute(href)}" rel="noopener noreferrer nofollow">` : '<a>');
+      out.push(href ? `<a href="${escapeHtmlAttribute(href)}" rel="noopener noreferrer nofollow">` : '<a>');
     } else {
       out.push(`<${name}>`);
     }

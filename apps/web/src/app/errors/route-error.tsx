@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useT } from '../../shared/i18n/language-context';
+import { useReplacePrerenderedLanding } from '../../shared/prerender/prerendered-landing';
 import { Button } from '../../shared/ui/button';
 import { buttonClasses } from '../../shared/ui/button-classes';
 import { isChunkLoadError } from './chunk-error';
@@ -10,6 +11,7 @@ export function RouteError() {
   const error = useRouteError();
   const t = useT();
   const reload = () => window.location.reload();
+  useReplacePrerenderedLanding();
 
   if (isChunkLoadError(error)) {
     return (

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { useLanguage } from '../../shared/i18n/language-context';
 import { LoadingState } from '../../shared/ui/loading-state';
@@ -19,17 +19,41 @@ export function ViewerLayout() {
   const popupTitle = /^\/player\/?$/i.test(pathname) ? 0 : Number(params.get('title')) || 0;
   if (status === 'loading') return <LoadingState label={t('loading')} fullScreen />;
   return (
+    <ViewerFrame
+      header={popupTitle ? null : <ViewerHeader />}
+      footer={
+        popupTitle ? (
+          <Suspense fallback={null}>
+            <PopupHost movieId={popupTitle} />
+          </Suspense>
+        ) : (
+          <ViewerFooter />
+        )
+      }
+    >
+      <Outlet />
+    </ViewerFrame>
+  );
+}
+
+/** The page frame around a viewer page; also the landing page's first paint (app/prerender/landing-shell.tsx). */
+export function ViewerFrame({
+  header,
+  footer,
+  children,
+}: {
+  header: ReactNode;
+  /** After the main area: the footer, or the popup player that replaces header and footer. */
+  footer: ReactNode;
+  children: ReactNode;
+}) {
+  return (
     <div className="flex min-h-dvh flex-col bg-bg text-text">
-      {popupTitle ? null : <ViewerHeader />}
+      {header}
       <main id="main" className="flex-1">
-        <Outlet />
+        {children}
       </main>
-      {popupTitle ? null : <ViewerFooter />}
-      {popupTitle ? (
-        <Suspense fallback={null}>
-          <PopupHost movieId={popupTitle} />
-        </Suspense>
-      ) : null}
+      {footer}
     </div>
   );
 }

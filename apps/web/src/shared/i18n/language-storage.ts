@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE_KEYWORD, DEFAULT_LANGUAGE_TITLE } from '@salomtv/contract';
+import { DEFAULT_LANGUAGE_KEYWORD, DEFAULT_LANGUAGE_TITLE, LANGUAGE_COOKIE } from '@salomtv/contract';
 
 /** The browser storage names of the spec: `key` (language code), `language_title` and `flag`. */
 export const STORAGE_KEYS = { keyword: 'key', title: 'language_title', flag: 'flag' } as const;
@@ -46,4 +46,13 @@ export function writeStoredLanguage(
   } catch {
     // A full or blocked storage only loses the choice for the next visit.
   }
+  mirrorLanguageCookie(choice.keyword);
+}
+
+/** The keyword as a cookie too: the server paints the landing page in it on the next visit (web-app.ts). */
+function mirrorLanguageCookie(keyword: string): void {
+  if (typeof document === 'undefined' || !/^[A-Za-z]{2,10}$/.test(keyword)) return;
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser
+  document.cookie = `${LANGUAGE_COOKIE}=${keyword}; path=/; max-age=31536000; samesite=lax${secure}`;
 }

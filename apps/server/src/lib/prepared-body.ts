@@ -7,18 +7,27 @@ const COMPRESS_FROM_BYTES = 1024;
 // No cache of headers: a client could fill it with endless variants.
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
- * A JSON answer serialised once and compressed at most once per encoding, for answers that are cached and
- * sent many times (the home rows, the translation record). Browsers ask for br or gzip: 56 KB of rows go out
- * as about 5 KB.
+ * An answer serialised once and compressed at most once per encoding, for answers that are cached and sent many
+ * times (the home rows, the translation record, the landing page's HTML). Browsers ask for br or gzip: 56 KB of
+ * rows go out as about 5 KB.
  */
-export class PreparedJson {
+export class PreparedBody {
   readonly raw: Buffer;
   private br: Buffer | undefined;
   private gzip: Buffer | undefined;
 
-  constructor(json: string) {
-    this.raw = Buffer.from(json);
+  constructor(
+    text: string,
+    readonly contentType: string,
+  ) {
+    this.raw = Buffer.from(text);
+  }
+
+  static json(json: string): PreparedBody {
+    return new PreparedBody(json, JSON_TYPE);
   }
 
   /** The body for an Accept-Encoding header, and its Content-Encoding (none: the JSON as it is). */
@@ -39,9 +48,9 @@ export class PreparedJson {
 }
 
 /** Sends a prepared answer in the encoding the client accepts (routes keep their schema as documentation). */
-export function sendPreparedJson(request: FastifyRequest, reply: FastifyReply, json: PreparedJson) {
-  const { body, encoding } = json.body(request.headers['accept-encoding']);
-  reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+export function sendPreparedBody(request: FastifyRequest, reply: FastifyReply, prepared: PreparedBody) {
+  const { body, encoding } = prepared.body(request.headers['accept-encoding']);
+  reply.header('vary', 'accept-encoding').type(prepared.contentType);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(body);
 }
