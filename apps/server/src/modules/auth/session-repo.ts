@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
 
 export interface SessionUser {
@@ -8,7 +9,20 @@ export interface SessionUser {
 }
 
 export class SessionRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Every signed-in request reads its session: built and compiled once. */
+  private readonly live: PreparedRead<[sessionHash: string, nowIso: string], SessionUser>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.live = new PreparedRead(db, 2, (db, sessionHash: string, nowIso: string) =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.user_id', 'sessions.user_id')
+        .select(['users.user_id', 'users.role', 'sessions.expires_at'])
+        .where('sessions.session_hash', '=', sessionHash)
+        .where('sessions.expires_at', '>', nowIso)
+        .where('users.status', '=', 'active'),
+    );
+  }
 
   async insert(row: {
     session_hash: string;
@@ -22,14 +36,7 @@ export class SessionRepo {
 
   /** The live session's user, if the session has not expired and the account is active. */
   findLive(sessionHash: string, nowIso: string): Promise<SessionUser | undefined> {
-    return this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.user_id', 'sessions.user_id')
-      .select(['users.user_id', 'users.role', 'sessions.expires_at'])
-      .where('sessions.session_hash', '=', sessionHash)
-      .where('sessions.expires_at', '>', nowIso)
-      .where('users.status', '=', 'active')
-      .executeTakeFirst();
+    return this.live.first(sessionHash, nowIso);
   }
 
   async delete(sessionHash: string): Promise<void> {

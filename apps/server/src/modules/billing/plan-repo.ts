@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
 import type { PlansTable } from '../../db/schema-billing.js';
 
@@ -6,7 +7,14 @@ export type PlanRow = Selectable<PlansTable>;
 
 /** The plans table. */
 export class PlanRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** The viewer's plan, read on every playlist and segment request. */
+  private readonly byId;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.byId = new PreparedRead(db, 1, (db, planId: number) =>
+      db.selectFrom('plans').selectAll().where('plan_id', '=', planId),
+    );
+  }
 
   list(options: { offeredOnly: boolean }): Promise<PlanRow[]> {
     return this.db
@@ -19,7 +27,7 @@ export class PlanRepo {
   }
 
   findById(planId: number): Promise<PlanRow | undefined> {
-    return this.db.selectFrom('plans').selectAll().where('plan_id', '=', planId).executeTakeFirst();
+    return this.byId.first(planId);
   }
 
   findByCode(code: string): Promise<PlanRow | undefined> {

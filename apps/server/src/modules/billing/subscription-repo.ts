@@ -1,6 +1,8 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
 import type { SubscriptionStatusValue, SubscriptionsTable } from '../../db/schema-billing.js';
+import type { AccountFacts } from './access.js';
 import type { Page } from './payment-repo.js';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
@@ -15,7 +17,35 @@ const BATCH = 100;
 
 /** The subscriptions table (one row per account that has had a trial or a plan). */
 export class SubscriptionRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly withAccount;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.withAccount = new PreparedRead(db, 1, (db, userId: number) =>
+      db
+        .selectFrom('users')
+        .leftJoin('subscriptions', 'subscriptions.user_id', 'users.user_id')
+        .selectAll('subscriptions')
+        .select(['users.role as account_role', 'users.trial_ends_at as account_trial_ends_at'])
+        .where('users.user_id', '=', userId),
+    );
+  }
+
+  /**
+   * The account's billing facts and its subscription in one read (every playlist and segment request asks);
+   * undefined when the account does not exist.
+   */
+  async findWithAccount(
+    userId: number,
+  ): Promise<{ facts: AccountFacts; row: SubscriptionRow | undefined } | undefined> {
+    const found = await this.withAccount.first(userId);
+    if (!found) return undefined;
+    const { account_role, account_trial_ends_at, ...row } = found;
+    return {
+      facts: { role: account_role, trial_ends_at: account_trial_ends_at },
+      // A left join without a match gives nulls in every subscription column.
+      row: row.subscription_id === null ? undefined : (row as SubscriptionRow),
+    };
+  }
 
   findByUser(userId: number): Promise<SubscriptionRow | undefined> {
     return this.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();

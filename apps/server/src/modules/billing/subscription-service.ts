@@ -72,6 +72,11 @@ export interface PaymentRecord {
   failureReason?: string | null;
 }
 
+/** A viewer account with a trial date gets its subscription row (trialing or expired) on first use. */
+function needsTrialRow(row: SubscriptionRow | undefined, facts: AccountFacts): boolean {
+  return !row && facts.role === 'user' && facts.trial_ends_at !== null;
+}
+
 /** How long a checkout page stays payable. */
 export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
 
@@ -99,8 +104,15 @@ export class SubscriptionService implements AccessReader {
     return { facts, row, plan, access: viewerAccess(facts, row, plan, this.deps.clock.now()) };
   }
 
+  /** The state without the row's creation: one read for the account and its subscription, one for the plan. */
   async accessFor(userId: number): Promise<ViewerAccess> {
-    return (await this.state(userId)).access;
+    const found = await this.deps.subscriptions.findWithAccount(userId);
+    if (!found) throw notFound('This account does not exist');
+    const { facts, row } = found;
+    // An account whose trial row is not written yet takes the full path, which writes it.
+    if (needsTrialRow(row, facts)) return (await this.state(userId)).access;
+    const plan = row ? await this.deps.plans.findById(row.plan_id) : undefined;
+    return viewerAccess(facts, row, plan, this.deps.clock.now());
   }
 
   async view(userId: number): Promise<SubscriptionReply> {
@@ -317,7 +329,8 @@ export class SubscriptionService implements AccessReader {
    */
   private async ensureRow(userId: number, facts: AccountFacts): Promise<SubscriptionRow | undefined> {
     const existing = await this.deps.subscriptions.findByUser(userId);
-    if (existing || facts.role !== 'user' || facts.trial_ends_at === null) return existing;
+    // (The second test only tells TypeScript what the first one knows.)
+    if (!needsTrialRow(existing, facts) || facts.trial_ends_at === null) return existing;
     const top = await this.deps.plans.top();
     if (!top) return undefined;
     const now = this.nowIso();

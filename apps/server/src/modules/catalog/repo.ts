@@ -1,5 +1,6 @@
 import { averageStars } from '@salomtv/contract';
 import type { Kysely } from 'kysely';
+import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
 import { likePattern, type TitleRow } from '../movies/repo.js';
 
@@ -23,7 +24,14 @@ export interface CatalogFilter {
 
 /** Read-only queries over published titles for the viewer catalogue (the movies module owns the tables). */
 export class CatalogRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Read by every home rows call. */
+  private readonly versionRow;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.versionRow = new PreparedRead(db, 0, (db) =>
+      db.selectFrom('catalog_version').select('version').where('id', '=', 1),
+    );
+  }
 
   private published(filter: Omit<CatalogFilter, 'limit' | 'offset' | 'order'>) {
     let query = this.db.selectFrom('titles').where('status', '=', 'published');
@@ -73,11 +81,7 @@ export class CatalogRepo {
 
   /** The catalogue's version: any write that changes a card bumps it (database triggers, migration 0007). */
   async version(): Promise<string> {
-    const row = await this.db
-      .selectFrom('catalog_version')
-      .select('version')
-      .where('id', '=', 1)
-      .executeTakeFirst();
+    const row = await this.versionRow.first();
     return String(row?.version ?? 0);
   }
 

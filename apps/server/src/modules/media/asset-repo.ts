@@ -1,9 +1,12 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
-import type { MediaAssetsTable, SubtitlesTable } from '../../db/schema-catalog.js';
+import type { MediaAssetsTable, SubtitlesTable, TitlesTable } from '../../db/schema-catalog.js';
 import type { StoredRendition } from '../../media/ffmpeg/hls.js';
 
 export type AssetRow = Selectable<MediaAssetsTable>;
+/** What the streaming checks read of an asset's title: who may see it, from when, in which collections. */
+export type TitleGate = Pick<Selectable<TitlesTable>, 'status' | 'release_date' | 'collections'>;
 export type SubtitleRow = Selectable<SubtitlesTable>;
 
 export function renditionsOf(asset: Pick<AssetRow, 'renditions'>): StoredRendition[] {
@@ -17,7 +20,22 @@ export function renditionsOf(asset: Pick<AssetRow, 'renditions'>): StoredRenditi
 
 /** Videos and trailers (`media_assets`) and subtitle files (`subtitles`). */
 export class AssetRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly withTitleGate;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.withTitleGate = new PreparedRead(db, 1, (db, assetId: number) =>
+      db
+        .selectFrom('media_assets')
+        .innerJoin('titles', 'titles.movie_id', 'media_assets.movie_id')
+        .selectAll('media_assets')
+        .select([
+          'titles.status as title_status',
+          'titles.release_date as title_release_date',
+          'titles.collections as title_collections',
+        ])
+        .where('media_assets.asset_id', '=', assetId),
+    );
+  }
 
   insert(values: Insertable<MediaAssetsTable>): Promise<AssetRow> {
     return this.db.insertInto('media_assets').values(values).returningAll().executeTakeFirstOrThrow();
@@ -25,6 +43,17 @@ export class AssetRepo {
 
   findById(assetId: number): Promise<AssetRow | undefined> {
     return this.db.selectFrom('media_assets').selectAll().where('asset_id', '=', assetId).executeTakeFirst();
+  }
+
+  /** An asset with its title's gate in one read (every variant playlist and segment request asks). */
+  async findWithTitleGate(assetId: number): Promise<{ asset: AssetRow; title: TitleGate } | undefined> {
+    const found = await this.withTitleGate.first(assetId);
+    if (!found) return undefined;
+    const { title_status, title_release_date, title_collections, ...asset } = found;
+    return {
+      asset,
+      title: { status: title_status, release_date: title_release_date, collections: title_collections },
+    };
   }
 
   listByIds(assetIds: number[]): Promise<AssetRow[]> {

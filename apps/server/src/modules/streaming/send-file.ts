@@ -39,29 +39,50 @@ const MAX_CACHED_FILE = 16 * 1024 * 1024;
 interface CachedFile {
   bytes: Buffer;
   mtimeMs: number;
+  /** When a stat last confirmed the file (Date.now()). */
+  checkedAt: number;
 }
+
+/**
+ * How long a kept file is answered without a new stat. Transcodes write every ladder under a new folder and
+ * streaming reads the asset row on every request, so a kept file does not change under its name; the stat
+ * only guards against a hand-replaced file, and a round trip through the thread pool per request cost
+ * throughput and tail latency (bench/README.md).
+ */
+const RECHECK_MS = 1000;
 
 /**
  * Media files kept in memory, least recently used out first, up to a byte budget (MEDIA_MEMORY_CACHE_MB).
  * Many viewers of one title ask for the same segments within seconds: from memory each answer is one write
  * instead of reads through the thread pool, which on this machine doubled the segment throughput
- * (bench/README.md). A kept file is checked against the size and mtime of a fresh stat on every request, so a
- * replaced file is read again; concurrent first requests share one read.
+ * (bench/README.md). A kept file is checked against the size and mtime of a fresh stat at most every
+ * `recheckMs`, so a replaced file is read again; concurrent first requests share one read.
  */
 export class MediaFileCache {
   private readonly files = new Map<string, CachedFile>();
   private readonly reading = new Map<string, Promise<CachedFile | undefined>>();
   private bytes = 0;
 
-  constructor(private readonly budget: number) {}
+  constructor(
+    private readonly budget: number,
+    private readonly recheckMs = RECHECK_MS,
+  ) {}
+
+  /** A kept file confirmed by a stat less than `recheckMs` ago: it is answered without another. */
+  recent(filePath: string): CachedFile | undefined {
+    const kept = this.files.get(filePath);
+    if (!kept || Date.now() - kept.checkedAt >= this.recheckMs) return undefined;
+    this.touch(filePath, kept);
+    return kept;
+  }
 
   /** The whole file, from memory or read now; undefined when it is not to be kept (too big, no budget). */
   async get(filePath: string, stat: fs.Stats): Promise<Buffer | undefined> {
     if (this.budget === 0 || stat.size > Math.min(MAX_CACHED_FILE, this.budget)) return undefined;
     const kept = this.files.get(filePath);
     if (kept && kept.mtimeMs === stat.mtimeMs && kept.bytes.length === stat.size) {
-      this.files.delete(filePath);
-      this.files.set(filePath, kept);
+      kept.checkedAt = Date.now();
+      this.touch(filePath, kept);
       return kept.bytes;
     }
     let pending = this.reading.get(filePath);
@@ -77,14 +98,20 @@ export class MediaFileCache {
     const bytes = await fs.promises.readFile(filePath).catch(() => undefined);
     if (!bytes || bytes.length !== stat.size) return undefined;
     this.forget(filePath);
-    this.files.set(filePath, { bytes, mtimeMs: stat.mtimeMs });
+    this.files.set(filePath, { bytes, mtimeMs: stat.mtimeMs, checkedAt: Date.now() });
     this.bytes += bytes.length;
     for (const [oldest, file] of this.files) {
       if (this.bytes <= this.budget) break;
       this.files.delete(oldest);
       this.bytes -= file.bytes.length;
     }
-    return { bytes, mtimeMs: stat.mtimeMs };
+    return { bytes, mtimeMs: stat.mtimeMs, checkedAt: Date.now() };
+  }
+
+  /** Most recently used last: the budget drops from the front. */
+  private touch(filePath: string, kept: CachedFile): void {
+    this.files.delete(filePath);
+    this.files.set(filePath, kept);
   }
 
   private forget(filePath: string): void {
@@ -118,23 +145,27 @@ export async function sendMediaFile(
   if (accelPrefix) {
     return reply.header('x-accel-redirect', `${accelPrefix}${file.relativeKey}`).send('');
   }
-  let stat: fs.Stats;
-  try {
-    stat = await fs.promises.stat(file.path);
-  } catch {
-    throw notFound('This file is gone');
+  const recent = memory?.recent(file.path);
+  let stat: fs.Stats | undefined;
+  if (!recent) {
+    try {
+      stat = await fs.promises.stat(file.path);
+    } catch {
+      throw notFound('This file is gone');
+    }
+    if (!stat.isFile()) throw notFound('This file is gone');
   }
-  if (!stat.isFile()) throw notFound('This file is gone');
-  reply.header('last-modified', stat.mtime.toUTCString());
-  const range = parseRange(request.headers.range, stat.size);
+  const size = recent ? recent.bytes.length : stat!.size;
+  reply.header('last-modified', new Date(recent ? recent.mtimeMs : stat!.mtimeMs).toUTCString());
+  const range = parseRange(request.headers.range, size);
   if (range === 'unsatisfiable') {
-    return reply.status(416).header('content-range', `bytes */${stat.size}`).send('');
+    return reply.status(416).header('content-range', `bytes */${size}`).send('');
   }
-  const { start, end } = range ?? { start: 0, end: stat.size - 1 };
-  if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${stat.size}`);
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`);
   reply.header('content-length', String(Math.max(0, end - start + 1)));
-  if (request.method === 'HEAD' || stat.size === 0) return reply.send('');
-  const whole = await memory?.get(file.path, stat);
+  if (request.method === 'HEAD' || size === 0) return reply.send('');
+  const whole = recent ? recent.bytes : stat && (await memory?.get(file.path, stat));
   if (whole) return reply.send(range ? whole.subarray(start, end + 1) : whole);
   return reply.send(fs.createReadStream(file.path, { start, end, highWaterMark: HIGH_WATER_MARK }));
 }

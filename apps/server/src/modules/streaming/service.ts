@@ -3,10 +3,10 @@ import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js
 import { masterPlaylist, rewriteVariant, subtitlePlaylist } from '../../media/ffmpeg/hls.js';
 import type { MediaStorage } from '../../media/storage.js';
 import type { SessionUser } from '../auth/session-repo.js';
-import { type AssetRepo, type AssetRow, renditionsOf } from '../media/asset-repo.js';
+import { type AssetRepo, type AssetRow, renditionsOf, type TitleGate } from '../media/asset-repo.js';
 import type { EpisodeRepo } from '../movies/episode-repo.js';
 import { parseList } from '../movies/present.js';
-import type { TitleRepo, TitleRow } from '../movies/repo.js';
+import type { TitleRepo } from '../movies/repo.js';
 import type { Entitlement, EntitlementProvider } from './entitlement.js';
 import type { StreamGrant, StreamSigner } from './url-signer.js';
 
@@ -101,9 +101,9 @@ export class StreamingService {
       if (!viewer) throw unauthorized();
       if (viewer.user_id !== grant.userId) throw forbidden('This address belongs to another account');
     }
-    const asset = await this.assets.findById(grant.assetId);
-    const title = asset ? await this.titles.findById(asset.movie_id) : undefined;
-    if (!asset || !title || asset.status !== 'ready' || !asset.hls_key) throw notFound('This video is gone');
+    const found = await this.assets.findWithTitleGate(grant.assetId);
+    if (found?.asset.status !== 'ready' || !found.asset.hls_key) throw notFound('This video is gone');
+    const { asset, title } = found;
     if (grant.userId === 0 && asset.kind !== 'trailer')
       throw forbidden('This address is not valid or has expired');
     const allowed = await this.check(grant.userId === 0 ? undefined : viewer, title, asset);
@@ -155,7 +155,7 @@ export class StreamingService {
   /** Trailers for all; the feature for entitled viewers of a visible, released title (admins always). */
   private async check(
     viewer: SessionUser | undefined,
-    title: TitleRow,
+    title: TitleGate,
     asset: AssetRow,
   ): Promise<Entitlement> {
     const trailer = asset.kind === 'trailer';
@@ -174,7 +174,7 @@ export class StreamingService {
     return result;
   }
 
-  private visible(viewer: SessionUser | undefined, title: TitleRow): boolean {
+  private visible(viewer: SessionUser | undefined, title: TitleGate): boolean {
     return title.status === 'published' || viewer?.role === 'admin';
   }
 

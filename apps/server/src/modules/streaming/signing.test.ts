@@ -101,7 +101,8 @@ describe('media files from memory (MEDIA_MEMORY_CACHE_MB)', () => {
     const first = Buffer.alloc(3000, 1);
     first.write('start', 0);
     fs.writeFileSync(path.join(dir, 'a.m4s'), first);
-    const memory = new MediaFileCache(1024 * 1024);
+    // A short recheck interval: the file is replaced by hand below, after the interval.
+    const memory = new MediaFileCache(1024 * 1024, 200);
     const app = await serverWith(memory);
     const whole = await app.inject({ url: '/f/a.m4s' });
     expect(whole.statusCode).toBe(200);
@@ -115,9 +116,17 @@ describe('media files from memory (MEDIA_MEMORY_CACHE_MB)', () => {
     const second = Buffer.alloc(4000, 2);
     fs.writeFileSync(path.join(dir, 'a.m4s'), second);
     fs.utimesSync(path.join(dir, 'a.m4s'), new Date(), new Date(Date.now() + 5000));
+    // Within the interval the kept bytes answer without a stat; after it, the file is checked and read again.
+    const kept = await app.inject({ url: '/f/a.m4s', headers: { range: 'bytes=0-4' } });
+    expect(kept.headers['content-range']).toBe('bytes 0-4/3000');
+    await new Promise((resolve) => setTimeout(resolve, 250));
     const replaced = await app.inject({ url: '/f/a.m4s' });
     expect(replaced.rawPayload.equals(second)).toBe(true);
     expect(memory.size).toBe(4000);
+    // A deleted file is noticed at the next check too.
+    fs.rmSync(path.join(dir, 'a.m4s'));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await app.inject({ url: '/f/a.m4s' })).statusCode).toBe(404);
     await app.close();
   });
 

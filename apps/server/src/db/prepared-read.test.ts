@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { PreparedRead } from './prepared-read.js';
+
+describe('a read compiled once (on the database the suite runs on)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers each call with its own arguments, as the query built afresh does', async () => {
+    const db = t.app.container.database.db;
+    const build = (kysely: typeof db, offered: number, sortFrom: number) =>
+      kysely
+        .selectFrom('plans')
+        .select(['code', 'sort_order'])
+        .where('offered', '=', offered)
+        .where('sort_order', '>=', sortFrom)
+        .where('currency', '=', 'USD')
+        .orderBy('sort_order');
+    const read = new PreparedRead(db, 2, build);
+    const plans = await db.selectFrom('plans').select(['code', 'sort_order', 'offered']).execute();
+    expect(plans.length).toBeGreaterThan(1);
+    for (const [offered, sortFrom] of [
+      [1, 0],
+      [1, plans[1]!.sort_order],
+      [0, 0],
+      [1, 1_000_000],
+    ] as const) {
+      expect(await read.all(offered, sortFrom)).toEqual(await build(db, offered, sortFrom).execute());
+    }
+    expect(await read.first(1, 1_000_000)).toBeUndefined();
+  });
+
+  it('refuses a builder whose shape depends on an argument', async () => {
+    const db = t.app.container.database.db;
+    const read = new PreparedRead(db, 1, (kysely, offeredOnly: boolean) =>
+      kysely
+        .selectFrom('plans')
+        .selectAll()
+        .$if(offeredOnly, (q) => q.where('offered', '=', 1)),
+    );
+    await expect(read.all(true)).rejects.toThrow(/bound value/);
+  });
+});
