@@ -41,7 +41,7 @@ const precompress: Plugin = {
 };
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
-export const LANDING_SHELL_FILE = 'landing-shell.html';
+const LANDING_SHELL_FILE = 'landing-shell.html';
 
 /**
  * Renders the landing page's first paint (src/app/prerender/landing-shell.tsx) beside index.html: the app's own
