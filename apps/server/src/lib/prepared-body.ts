@@ -30,7 +30,7 @@ export class PreparedBody {
     return new PreparedBody(json, JSON_TYPE);
   }
 
-  /** The body for an Accept-Encoding header, and its Content-Encoding (none: the JSON as it is). */
+  /** The body for an Accept-Encoding header, and its Content-Encoding (none: the body as it is). */
   body(acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
     if (!acceptEncoding || this.raw.length < COMPRESS_FROM_BYTES) return { body: this.raw };
     const encoding = encodings.negotiate(acceptEncoding);
