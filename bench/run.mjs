@@ -5,6 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { launch, measureFirstFrame, measurePage } from './lib/browser.mjs';
 import { measureDashboard } from './lib/dashboard.mjs';
 import { openApp, seedCatalogue, segmentAddresses } from './lib/fixture.mjs';
@@ -83,7 +84,7 @@ const pgEnv = pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: 'bench' } : undefi
 
 async function startOurs(extraEnv = {}) {
   const port = await freePort();
-  const child = startPinned(0, process.execPath, [path.join(dist, 'main.js')], {
+  const child = startPinned(0, process.execPath, [...SERVER_NODE_FLAGS, path.join(dist, 'main.js')], {
     env: { ...process.env, ...baseEnv, PORT: String(port), ...extraEnv },
   });
   await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
@@ -187,7 +188,7 @@ async function coldStart() {
   for (let round = 0; round < ROUNDS + 1; round++) {
     const o = await time(
       process.execPath,
-      [path.join(dist, 'main.js')],
+      [...SERVER_NODE_FLAGS, path.join(dist, 'main.js')],
       baseEnv,
       (p) => `http://127.0.0.1:${p}/api/health`,
     );

@@ -2,10 +2,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIfNeeded, root } from './build-if-needed.mjs';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 buildIfNeeded({ web: false });
 const children = [
-  spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/main.js')], {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'development' },
   }),

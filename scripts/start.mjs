@@ -2,8 +2,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIfNeeded, root } from './build-if-needed.mjs';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 buildIfNeeded();
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/main.js')], {
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

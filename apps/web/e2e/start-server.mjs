@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const rootDir = path.resolve(webDir, '../..');
@@ -25,7 +26,7 @@ if (!run('npx', ['tsc', '-b'], rootDir)) {
 if (!run('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], webDir))
   process.exit(1);
 
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
   cwd: rootDir,
   stdio: 'inherit',
   env: {
