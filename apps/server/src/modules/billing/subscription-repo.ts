@@ -1,9 +1,10 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
-import type { SubscriptionStatusValue, SubscriptionsTable } from '../../db/schema-billing.js';
+import type { PlansTable, SubscriptionStatusValue, SubscriptionsTable } from '../../db/schema-billing.js';
 import type { AccountFacts } from './access.js';
 import type { Page } from './payment-repo.js';
+import type { PlanRow } from './plan-repo.js';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type AdminSubscriptionRow = SubscriptionRow & {
@@ -15,35 +16,79 @@ export type AdminSubscriptionRow = SubscriptionRow & {
 
 const BATCH = 100;
 
+/** The plan's columns, read beside the subscription's under a prefix (both tables have ids and dates). */
+const PLAN_COLUMNS = [
+  'plan_id',
+  'code',
+  'name',
+  'monthly_price_cents',
+  'yearly_price_cents',
+  'currency',
+  'quality_cap',
+  'new_movies',
+  'salomtv_special',
+  'america_tv_shows',
+  'hollywood_movies',
+  'video_quality',
+  'add_free_entertainment',
+  'max_streams',
+  'offered',
+  'sort_order',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof PlansTable)[];
+const PLAN_PREFIX = 'plan__';
+type PlanColumn = (typeof PLAN_COLUMNS)[number];
+type PlanSelection = { [C in PlanColumn]: `plans.${C} as plan__${C}` }[PlanColumn];
+const PLAN_SELECTIONS = PLAN_COLUMNS.map(
+  (column): PlanSelection => `plans.${column} as ${PLAN_PREFIX}${column}` as PlanSelection,
+);
+const PLAN_ALIASES = PLAN_COLUMNS.map((column) => [column, `${PLAN_PREFIX}${column}`] as const);
+
 /** The subscriptions table (one row per account that has had a trial or a plan). */
 export class SubscriptionRepo {
   private readonly withAccount;
+  private subscriptionKeys: string[] | undefined;
 
   constructor(private readonly db: Kysely<Database>) {
     this.withAccount = new PreparedRead(db, 1, (db, userId: number) =>
       db
         .selectFrom('users')
         .leftJoin('subscriptions', 'subscriptions.user_id', 'users.user_id')
+        .leftJoin('plans', 'plans.plan_id', 'subscriptions.plan_id')
         .selectAll('subscriptions')
         .select(['users.role as account_role', 'users.trial_ends_at as account_trial_ends_at'])
+        .select(PLAN_SELECTIONS)
         .where('users.user_id', '=', userId),
     );
   }
 
   /**
-   * The account's billing facts and its subscription in one read (every playlist and segment request asks);
-   * undefined when the account does not exist.
+   * The account's billing facts, its subscription and the subscription's plan in one read (every playlist,
+   * segment and signed-in catalogue request asks: one round trip instead of two); undefined when the account
+   * does not exist.
    */
   async findWithAccount(
     userId: number,
-  ): Promise<{ facts: AccountFacts; row: SubscriptionRow | undefined } | undefined> {
+  ): Promise<
+    { facts: AccountFacts; row: SubscriptionRow | undefined; plan: PlanRow | undefined } | undefined
+  > {
     const found = await this.withAccount.first(userId);
     if (!found) return undefined;
-    const { account_role, account_trial_ends_at, ...row } = found;
+    const columns = found as Record<string, unknown>;
+    // The subscription's columns are whatever `selectAll` gave: listed once from the first row read.
+    this.subscriptionKeys ??= Object.keys(columns).filter(
+      (key) => !key.startsWith(PLAN_PREFIX) && !key.startsWith('account_'),
+    );
+    const row: Record<string, unknown> = {};
+    for (const key of this.subscriptionKeys) row[key] = columns[key];
+    const plan: Record<string, unknown> = {};
+    for (const [column, alias] of PLAN_ALIASES) plan[column] = columns[alias];
+    // A left join without a match gives nulls in every column of the missing side.
     return {
-      facts: { role: account_role, trial_ends_at: account_trial_ends_at },
-      // A left join without a match gives nulls in every subscription column.
+      facts: { role: found.account_role, trial_ends_at: found.account_trial_ends_at },
       row: row.subscription_id === null ? undefined : (row as SubscriptionRow),
+      plan: plan.plan_id === null ? undefined : (plan as PlanRow),
     };
   }
 

@@ -104,14 +104,13 @@ export class SubscriptionService implements AccessReader {
     return { facts, row, plan, access: viewerAccess(facts, row, plan, this.deps.clock.now()) };
   }
 
-  /** The state without the row's creation: one read for the account and its subscription, one for the plan. */
+  /** The state without the row's creation: one read for the account, its subscription and its plan. */
   async accessFor(userId: number): Promise<ViewerAccess> {
     const found = await this.deps.subscriptions.findWithAccount(userId);
     if (!found) throw notFound('This account does not exist');
-    const { facts, row } = found;
+    const { facts, row, plan } = found;
     // An account whose trial row is not written yet takes the full path, which writes it.
     if (needsTrialRow(row, facts)) return (await this.state(userId)).access;
-    const plan = row ? await this.deps.plans.findById(row.plan_id) : undefined;
     return viewerAccess(facts, row, plan, this.deps.clock.now());
   }
 
