@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { PreparedRead } from './prepared-read.js';
+import { PreparedRead, preparedStatementName } from './prepared-read.js';
 
 describe('a read compiled once (on the database the suite runs on)', () => {
   let t: TestApp;
@@ -42,5 +43,25 @@ describe('a read compiled once (on the database the suite runs on)', () => {
         .$if(offeredOnly, (q) => q.where('offered', '=', 1)),
     );
     await expect(read.all(true)).rejects.toThrow(/bound value/);
+  });
+
+  it('is parsed once per connection on PostgreSQL: the connection keeps it as a named statement', async () => {
+    const db = t.app.container.database.db;
+    const build = (kysely: typeof db, code: string) =>
+      kysely.selectFrom('plans').select(['name', 'quality_cap']).where('code', '=', code);
+    const codes = (await db.selectFrom('plans').select('code').execute()).map((row) => row.code);
+    expect(preparedStatementName(build(db, codes[0]!).compile().sql)).toBeUndefined();
+    // One connection, so the statement list read below is the one the reads went through.
+    await db.connection().execute(async (connection) => {
+      const read = new PreparedRead(connection, 1, build);
+      for (const code of codes) {
+        expect(await read.first(code)).toEqual(await build(connection, code).executeTakeFirst());
+      }
+      const name = preparedStatementName(build(connection, codes[0]!).compile().sql);
+      expect(name).toMatch(/^prepared_read_\d+$/);
+      if (t.dialect !== 'postgres') return;
+      const kept = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(connection);
+      expect(kept.rows.map((row) => row.name)).toContain(name);
+    });
   });
 });

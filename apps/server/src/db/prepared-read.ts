@@ -2,6 +2,19 @@ import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
 /**
+ * The SQL texts of prepared reads, with a statement name each. On PostgreSQL the connection prepares a named
+ * statement once and then sends only its arguments (db/database.ts): parsing and planning the same few reads on
+ * every request took most of PostgreSQL's time on the home rows call (bench/README.md). The texts are as many as
+ * the prepared reads the code builds, so the statements each connection keeps stay few.
+ */
+const statementNames = new Map<string, string>();
+
+/** The statement name of a prepared read's SQL text; undefined for any other query. */
+export function preparedStatementName(sqlText: string): string | undefined {
+  return statementNames.get(sqlText);
+}
+
+/**
  * A read that every request makes (the session, the viewer's access, a segment's asset), built and compiled by
  * Kysely once instead of on every call: building and compiling was a quarter of a segment request's time
  * (bench/README.md). The builder runs once with a marker for each argument; each call sends the compiled SQL with
@@ -27,6 +40,8 @@ export class PreparedRead<Args extends readonly unknown[], Row> {
     if (markers.some((marker) => !query.parameters.includes(marker))) {
       throw new Error(`Every argument of a prepared read must be a bound value: ${query.sql}`);
     }
+    if (!statementNames.has(query.sql))
+      statementNames.set(query.sql, `prepared_read_${statementNames.size + 1}`);
     return { query, slots };
   }
 
