@@ -4,7 +4,7 @@ import path from 'node:path';
 import { uploadFieldsSchema, uploadKindSchema } from '@salomtv/contract';
 import { FileStore } from '@tus/file-store';
 import { type DataStore, Server } from '@tus/server';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-types.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { badFileName, isAcceptableFileName } from '../../lib/multipart-form.js';
@@ -72,14 +72,18 @@ async function uploadStore(settings: TusSettings): Promise<UploadStore> {
   };
 }
 
-/** A refusal in tus's hook format, carrying our usual JSON error body. */
-function tusError(error: unknown): { status_code: number; body: string } {
+/**
+ * A refusal in tus's hook format, carrying our usual JSON error body. tus answers it without passing through our
+ * error handler, so a fault (anything but a refusal) is logged here: the answer says only that it failed.
+ */
+function tusError(error: unknown, log: FastifyBaseLogger): { status_code: number; body: string } {
   if (error instanceof AppError) {
     const body = {
       error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
     };
     return { status_code: error.statusCode, body: JSON.stringify(body) };
   }
+  log.error({ err: error }, 'resumable upload failed');
   return {
     status_code: 500,
     body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side' } }),
@@ -123,7 +127,7 @@ export async function tusRoutes(
         await media.target(meta.movie_id, meta.episode_id, meta.kind);
         return {};
       } catch (error) {
-        throw tusError(error);
+        throw tusError(error, app.log);
       }
     },
     onUploadFinish: async (_req, upload) => {
@@ -142,7 +146,7 @@ export async function tusRoutes(
         );
         return {};
       } catch (error) {
-        throw tusError(error);
+        throw tusError(error, app.log);
       } finally {
         await remove(upload.id);
       }
