@@ -116,6 +116,12 @@ export interface RunningProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** The warning and error lines a process logged, for a failed assertion's message. */
+export function loggedProblems(process: RunningProcess): string {
+  const problems = process.output.filter((line) => /"level":(40|50|60)/.test(line));
+  return problems.length ? problems.join('\n') : '(nothing logged at warn or above)';
+}
+
 /** Starts `node <entry>` with the given settings; with a port, waits until /api/health answers. */
 export async function startProcess(
   entry: string,

@@ -10,6 +10,7 @@ import {
   dropSchemas,
   freePort,
   freshSchema,
+  loggedProblems,
   MAIN_JS,
   ProcessClient,
   type RunningProcess,
@@ -139,7 +140,7 @@ describe('two API instances and a worker over PostgreSQL and S3', () => {
       },
       body: clip.subarray(0, half),
     });
-    expect(first.status).toBe(204);
+    expect(first.status, `${await first.clone().text()}\n${loggedProblems(processes[0]!)}`).toBe(204);
     // The other instance knows how far the upload got: its state is in the bucket, not on A's disk.
     const head = await adminB.call('HEAD', location, { headers: { 'tus-resumable': '1.0.0' } });
     expect(head.status).toBe(200);
@@ -152,7 +153,8 @@ describe('two API instances and a worker over PostgreSQL and S3', () => {
       },
       body: clip.subarray(half),
     });
-    expect(rest.status, await rest.clone().text()).toBe(204);
+    // The server's own error line says why, where the answer only says that it failed.
+    expect(rest.status, `${await rest.clone().text()}\n${loggedProblems(processes[1]!)}`).toBe(204);
 
     const ready = await until(
       'the worker to transcode the upload',
