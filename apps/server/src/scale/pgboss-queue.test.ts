@@ -14,10 +14,10 @@ describe('pg-boss job queue driver', () => {
   let bossSchema: string;
 
   /** A queue as another process would have it: its own pg-boss connection over the same schema. */
-  const queue = (leaseSeconds = 30) => {
+  const queue = (leaseSeconds = 30, schema = bossSchema) => {
     const q = new PgBossJobQueue(t.app.container.database.db, systemClock, {
       connectionString: databaseUrl,
-      schema: bossSchema,
+      schema,
       maxAttempts: 2,
       retryBaseSeconds: 1,
       leaseSeconds,
@@ -41,8 +41,21 @@ describe('pg-boss job queue driver', () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query(`DROP SCHEMA IF EXISTS "${bossSchema}" CASCADE`);
+    await client.query(`DROP SCHEMA IF EXISTS "${bossSchema}_first" CASCADE`);
     await client.end();
     await t.close();
+  });
+
+  it('takes the first jobs of several processes starting at once on a new schema (one creates the queues)', async () => {
+    // Creating a queue from two processes at once deadlocked inside pg-boss and refused that first upload.
+    const starting = [
+      queue(30, `${bossSchema}_first`),
+      queue(30, `${bossSchema}_first`),
+      queue(30, `${bossSchema}_first`),
+    ];
+    const jobIds = await Promise.all(starting.map((q, index) => q.enqueue('transcode', 900 + index)));
+    expect(new Set(jobIds).size).toBe(3);
+    for (const jobId of jobIds) expect((await row(jobId))?.status).toBe('queued');
   });
 
   it('hands a job to exactly one of two workers claiming at once, and records it on its row', async () => {

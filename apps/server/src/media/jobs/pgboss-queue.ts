@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -52,13 +52,29 @@ export class PgBossJobQueue implements JobQueue {
     this.boss.on('error', (error) => settings.onError?.(error));
   }
 
-  /** Starts pg-boss (installing its schema) and creates the queues, once, on first use. */
+  /**
+   * Starts pg-boss (installing its schema) and creates the queues, once, on first use. A failed start is not
+   * kept: the next call tries again, where a kept rejection would refuse every upload until a restart.
+   */
   private start(): Promise<void> {
-    this.ready ??= (async () => {
-      await this.boss.start();
-      for (const kind of KINDS) {
-        if (await this.boss.getQueue(kind)) continue;
-        try {
+    this.ready ??= this.startOnce().catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  private async startOnce(): Promise<void> {
+    await this.boss.start();
+    if ((await Promise.all(KINDS.map((kind) => this.boss.getQueue(kind)))).every(Boolean)) return;
+    // Two processes creating the same queue at once deadlock inside pg-boss (seen with an API instance's first
+    // upload and a worker starting): one creator at a time, across processes, through an advisory lock.
+    await this.db.connection().execute(async (connection) => {
+      const lockKey = `salomtv:create-queues:${this.settings.schema}`;
+      await sql`select pg_advisory_lock(hashtext(${lockKey}))`.execute(connection);
+      try {
+        for (const kind of KINDS) {
+          if (await this.boss.getQueue(kind)) continue;
           await this.boss.createQueue(kind, {
             name: kind,
             policy: 'singleton',
@@ -67,13 +83,11 @@ export class PgBossJobQueue implements JobQueue {
             retryBackoff: true,
             expireInSeconds: this.settings.leaseSeconds,
           });
-        } catch (error) {
-          // Another process created it at the same moment.
-          if (!(await this.boss.getQueue(kind))) throw error;
         }
+      } finally {
+        await sql`select pg_advisory_unlock(hashtext(${lockKey}))`.execute(connection);
       }
-    })();
-    return this.ready;
+    });
   }
 
   async close(): Promise<void> {
