@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { randomToken } from '../lib/tokens.js';
+import { dropSchemas as dropTestSchemas, whileMigrating } from './test-schemas.js';
 
 /** Helpers of the scale-out suite: real API and worker processes of the built server, over one database. */
 
@@ -26,11 +26,7 @@ export function freshSchema(): string {
 }
 
 export async function dropSchemas(databaseUrl: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS "${schema}_boss" CASCADE`);
-  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await client.end();
+  await dropTestSchemas(databaseUrl, `${schema}_boss`, schema);
 }
 
 export async function freePort(): Promise<number> {
@@ -153,13 +149,16 @@ export async function startProcess(
     },
   };
   if (port) {
-    await until(
-      `the process on port ${port}`,
-      async () => {
-        if (child.exitCode !== null) throw new Error(`it exited: ${errors.join('')}`);
-        return (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
-      },
-      90_000,
+    // An API process migrates its schema while it starts.
+    await whileMigrating(env.DATABASE_URL, () =>
+      until(
+        `the process on port ${port}`,
+        async () => {
+          if (child.exitCode !== null) throw new Error(`it exited: ${errors.join('')}`);
+          return (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+        },
+        90_000,
+      ),
     ).catch(async (error) => {
       await running.stop('SIGKILL');
       throw error;

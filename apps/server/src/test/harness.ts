@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.js';
 import type { AppInstance } from '../app-types.js';
 import { loadConfig } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import { randomToken } from '../lib/tokens.js';
+import { dropSchemas, whileMigrating } from '../scale/test-schemas.js';
 
 export const ADMIN_PHONE = '+998900000001';
 export const ADMIN_PASSWORD = 'admin-pass-123';
@@ -44,37 +44,27 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-test-'));
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const clock = new TestClock();
-  let pgSchema: string | undefined;
-  let app: AppInstance | undefined;
-  // PostgreSQL, with many suites creating and dropping schemas side by side, has now and then reported a new
-  // schema as missing during the first migration (seen about once in five full runs); a second, fresh schema
-  // has always worked. Only that error is retried, once.
-  for (let attempt = 1; !app; attempt++) {
-    pgSchema = databaseUrl
-      ? `t_${randomToken(8)
-          .toLowerCase()
-          .replace(/[^a-z0-9]/g, '')}`
-      : undefined;
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      ADMIN_PHONE,
-      ADMIN_PASSWORD,
-      SEED_DEMO: 'false',
-      // The suites move a test clock by hand, which pg-boss does not read: they use the row queue on both
-      // databases (src/scale/** runs pg-boss).
-      JOB_QUEUE: 'db',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...env,
-    });
-    try {
-      app = await buildApp(config, { clock, ...(pgSchema ? { pgSchema } : {}) });
-    } catch (error) {
-      const missingSchema = /schema "t_[a-z0-9]+" does not exist/.test(String((error as Error).message));
-      if (!databaseUrl || !missingSchema || attempt >= 2) throw error;
-    }
-  }
+  const pgSchema = databaseUrl
+    ? `t_${randomToken(8)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')}`
+    : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_PHONE,
+    ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    // The suites move a test clock by hand, which pg-boss does not read: they use the row queue on both
+    // databases (src/scale/** runs pg-boss).
+    JOB_QUEUE: 'db',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const app = await whileMigrating(databaseUrl, () =>
+    buildApp(config, { clock, ...(pgSchema ? { pgSchema } : {}) }),
+  );
   await app.ready();
   return {
     app,
@@ -84,12 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     databaseEnv: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', DATABASE_SCHEMA: pgSchema ?? '' },
     async close() {
       await app.close();
-      if (databaseUrl && pgSchema) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
-        await client.end();
-      }
+      if (databaseUrl && pgSchema) await dropSchemas(databaseUrl, pgSchema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

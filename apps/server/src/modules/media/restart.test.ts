@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { AppInstance } from '../../app-types.js';
 import { loadConfig } from '../../config.js';
+import { dropSchemas, whileMigrating } from '../../scale/test-schemas.js';
 import { ADMIN_PASSWORD, ADMIN_PHONE, signedInAdmin, TestClock } from '../../test/harness.js';
 import { makeClip, mediaEnv, waitForJobs } from '../../test/media-kit.js';
 
@@ -32,7 +32,9 @@ describe('a transcode interrupted by a dying process', () => {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     });
-    const app = await buildApp(config, { clock, ...(pgSchema ? { pgSchema } : {}) });
+    const app = await whileMigrating(databaseUrl, () =>
+      buildApp(config, { clock, ...(pgSchema ? { pgSchema } : {}) }),
+    );
     await app.ready();
     apps.push(app);
     return app;
@@ -43,12 +45,7 @@ describe('a transcode interrupted by a dying process', () => {
   });
   afterAll(async () => {
     for (const app of apps) await app.close().catch(() => {});
-    if (databaseUrl && pgSchema) {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
-      await client.end();
-    }
+    if (databaseUrl && pgSchema) await dropSchemas(databaseUrl, pgSchema);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { dropSchemas, whileMigrating } from '../../scale/test-schemas.js';
 import { ADMIN_PASSWORD, ADMIN_PHONE } from '../harness.js';
 import { mediaEnv } from '../media-kit.js';
 
@@ -143,13 +143,16 @@ export class ServerFixture {
       stdio: 'ignore',
     });
     this.children.push(child);
-    await until(
-      'the server to answer',
-      async () => {
-        if (child.exitCode !== null) throw new Error('the server exited');
-        return (await fetch(`${this.base}/api/health`)).ok ? true : undefined;
-      },
-      60_000,
+    // The process migrates the schema while it starts.
+    await whileMigrating(this.databaseUrl, () =>
+      until(
+        'the server to answer',
+        async () => {
+          if (child.exitCode !== null) throw new Error('the server exited');
+          return (await fetch(`${this.base}/api/health`)).ok ? true : undefined;
+        },
+        60_000,
+      ),
     );
     return child;
   }
@@ -166,14 +169,9 @@ export class ServerFixture {
         await exited(child);
       }
     }
-    if (this.databaseUrl && this.pgSchema) {
-      const client = new pg.Client({ connectionString: this.databaseUrl });
-      await client.connect();
-      // pg-boss, the job queue on PostgreSQL, keeps its tables in a schema beside ours.
-      for (const schema of [this.pgSchema, `${this.pgSchema}_boss`])
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
-    }
+    // pg-boss, the job queue on PostgreSQL, keeps its tables in a schema beside ours.
+    if (this.databaseUrl && this.pgSchema)
+      await dropSchemas(this.databaseUrl, this.pgSchema, `${this.pgSchema}_boss`);
     fs.rmSync(this.workDir, { recursive: true, force: true });
   }
 }
