@@ -93,6 +93,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
   });
   // Plans, subscriptions, payments, entitlements and playback sessions.
   const billing = createBillingModule({ config, clock, db: database.db, accounts: repos.users, audit });
+  // A session is read with its account's subscription and plan: one round trip for the signed-in calls that ask
+  // what the viewer may watch (home rows, playlists), which would otherwise read them next.
+  services.auth.liveSessions = billing.repos.subscriptions;
   // Catalogue, movie administration, media pipeline and streaming (billing's entitlements decide who plays what).
   const catalog = await createCatalogModules({
     config,

@@ -6,7 +6,7 @@ import { toE164 } from '../../lib/phone.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import type { RateLimitService } from '../limits/service.js';
 import type { UserRepo, UserRow } from '../users/repo.js';
-import type { SessionRepo, SessionUser } from './session-repo.js';
+import type { LiveSessionReader, SessionRepo, SessionUser } from './session-repo.js';
 
 export interface AuthSettings {
   sessionTtlHours: number;
@@ -31,7 +31,15 @@ export class AuthService {
     private readonly limits: RateLimitService,
     private readonly clock: Clock,
     private readonly settings: AuthSettings,
-  ) {}
+  ) {
+    this.liveSessions = sessions;
+  }
+
+  /**
+   * Who reads a token's live session: the sessions table alone, unless the composition root hands over a
+   * reader that also reads what most signed-in calls ask next (billing's, with the account's plan).
+   */
+  liveSessions: LiveSessionReader;
 
   /** Finds the account by phone number (any common format) or email. */
   private async findAccount(login: string): Promise<UserRow | undefined> {
@@ -98,7 +106,7 @@ export class AuthService {
 
   async resolve(token: string | undefined): Promise<SessionUser | undefined> {
     if (!token || token.length > 100) return undefined;
-    return this.sessions.findLive(sha256Hex(token), this.clock.now().toISOString());
+    return this.liveSessions.findLive(sha256Hex(token), this.clock.now().toISOString());
   }
 
   async signOut(token: string | undefined): Promise<void> {

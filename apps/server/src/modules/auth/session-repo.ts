@@ -1,26 +1,48 @@
 import type { Kysely } from 'kysely';
 import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
+import type { AccountBilling } from '../billing/subscription-repo.js';
 
 export interface SessionUser {
   user_id: number;
   role: 'user' | 'admin';
   expires_at: string;
+  /**
+   * The account's subscription and plan, when they were read with the session (billing's reader, one query for
+   * both): the request's later checks of what the viewer may watch use them instead of reading them again.
+   */
+  billing?: AccountBilling;
 }
 
-export class SessionRepo {
+/** Reads the live session of a token's hash: this repository, or one that reads more with it. */
+export interface LiveSessionReader {
+  findLive(sessionHash: string, nowIso: string): Promise<SessionUser | undefined>;
+}
+
+/**
+ * The sessions that count: not expired, of an active account. Every reader of a live session starts here,
+ * with the session and its user joined.
+ */
+export function liveSessionQuery(db: Kysely<Database>, sessionHash: string, nowIso: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.user_id', 'sessions.user_id')
+    .where('sessions.session_hash', '=', sessionHash)
+    .where('sessions.expires_at', '>', nowIso)
+    .where('users.status', '=', 'active');
+}
+
+export class SessionRepo implements LiveSessionReader {
   /** Every signed-in request reads its session: built and compiled once. */
   private readonly live: PreparedRead<[sessionHash: string, nowIso: string], SessionUser>;
 
   constructor(private readonly db: Kysely<Database>) {
     this.live = new PreparedRead(db, 2, (db, sessionHash: string, nowIso: string) =>
-      db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.user_id', 'sessions.user_id')
-        .select(['users.user_id', 'users.role', 'sessions.expires_at'])
-        .where('sessions.session_hash', '=', sessionHash)
-        .where('sessions.expires_at', '>', nowIso)
-        .where('users.status', '=', 'active'),
+      liveSessionQuery(db, sessionHash, nowIso).select([
+        'users.user_id',
+        'users.role',
+        'sessions.expires_at',
+      ]),
     );
   }
 

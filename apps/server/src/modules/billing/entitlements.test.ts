@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLANS } from '../../db/seed/plans.js';
+import { sha256Hex } from '../../lib/tokens.js';
 import { billingViewer, buyWithDemo, DAY_MS, planByCode } from '../../test/billing.js';
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness.js';
 import { type AccountFacts, viewerAccess } from './access.js';
@@ -212,6 +213,30 @@ describe('entitlement service (what streaming calls)', () => {
       quality_cap: 720,
       features: { add_free_entertainment: false, america_tv_shows: true },
     });
+  });
+
+  it('reads a session with its account, subscription and plan in one query, as the separate reads find them', async () => {
+    const { repos, services } = t.app.container;
+    const v = await billingViewer(t.app, null);
+    await buyWithDemo(t.app, v.client, 'standard');
+    const hash = sha256Hex(v.client.cookies.get('sid')!);
+    const now = t.app.container.clock.now().toISOString();
+    const session = await repos.subscriptions.findLive(hash, now);
+    const billing = await repos.subscriptions.findWithAccount(v.userId);
+    expect(billing?.plan?.code).toBe('standard');
+    expect(session).toEqual({ ...(await repos.sessions.findLive(hash, now)), billing });
+    // What the viewer may watch, decided from the session, is what their id alone decides.
+    for (const collections of [[], ['hollywood_movies'], ['america_tv_shows'], ['salomtv_special']]) {
+      expect(await services.entitlements.forTitle(session, { collections })).toEqual(
+        await services.entitlements.forTitle(v.userId, { collections }),
+      );
+    }
+    // The same rules as the sessions table's own read: none once expired, none for a disabled account.
+    expect(await repos.subscriptions.findLive(hash, session!.expires_at)).toBeUndefined();
+    expect(await repos.subscriptions.findLive(sha256Hex('not-a-session-token'), now)).toBeUndefined();
+    await repos.users.update(v.userId, { status: 'disabled' });
+    expect(await repos.subscriptions.findLive(hash, now)).toBeUndefined();
+    expect(await repos.sessions.findLive(hash, now)).toBeUndefined();
   });
 
   it('anonymous viewers get trailers only', async () => {

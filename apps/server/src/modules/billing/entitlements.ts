@@ -3,7 +3,7 @@
  *
  * For other modules (streaming, catalogue, player), through `container.services.entitlements`:
  *
- *   entitlements.forTitle(userId | undefined, { collections, trailer? }): Promise<Entitlement>
+ *   entitlements.forTitle(viewer | userId | undefined, { collections, trailer? }): Promise<Entitlement>
  *     -> { mayPlay, maxHeight: 480 | 720 | 1080, preroll, lockedReason?, requiredFeature? }
  *     The whole answer for one title: use it for the master playlist (list renditions <= maxHeight), for each
  *     variant and segment request (refuse a height above maxHeight, refuse all when !mayPlay), and for the
@@ -15,9 +15,12 @@
  *
  * The plan's features gate the catalogue's collections of the same names (`GATED_COLLECTIONS`:
  * salomtv_special, america_tv_shows, hollywood_movies). A change of plan takes effect on the next call:
- * nothing is cached. `entitlementFor` below is the pure rule, for callers that already hold a `ViewerAccess`.
+ * nothing is cached beyond one request (a viewer's session, `request.viewer`, carries the account's subscription
+ * and plan read with it; pass it instead of the id to save that read). `entitlementFor` below is the pure rule,
+ * for callers that already hold a `ViewerAccess`.
  */
 import { type Collection, GATED_COLLECTIONS, type QualityCap } from '@salomtv/contract';
+import type { SessionUser } from '../auth/session-repo.js';
 import type { ViewerAccess } from './access.js';
 
 export type LockedReason = 'sign_in' | 'subscribe' | 'upgrade';
@@ -64,16 +67,17 @@ export function entitlementFor(access: ViewerAccess | undefined, title: TitleFac
 
 /** Reads a viewer's access (the subscription service implements it). */
 export interface AccessReader {
-  accessFor(userId: number): Promise<ViewerAccess>;
+  /** A viewer's session may carry what is needed (its billing, read with it): no read then. */
+  accessFor(viewer: number | SessionUser): Promise<ViewerAccess>;
 }
 
 /** The service other modules call; see the comment at the top of this file. */
 export class EntitlementService {
   constructor(private readonly access: AccessReader) {}
 
-  async forTitle(userId: number | undefined, title: TitleFacts): Promise<Entitlement> {
+  async forTitle(viewer: number | SessionUser | undefined, title: TitleFacts): Promise<Entitlement> {
     if (title.trailer) return entitlementFor(undefined, title);
-    return entitlementFor(userId === undefined ? undefined : await this.access.accessFor(userId), title);
+    return entitlementFor(viewer === undefined ? undefined : await this.access.accessFor(viewer), title);
   }
 
   async capFor(userId: number): Promise<QualityCap | null> {
@@ -90,9 +94,9 @@ export class EntitlementService {
    * Answers, for a title's collections, why the feature is locked (null: it plays).
    */
   async lockRule(
-    userId: number | undefined,
+    viewer: number | SessionUser | undefined,
   ): Promise<(collections: readonly string[]) => TitleLockFacts | null> {
-    const access = userId === undefined ? undefined : await this.access.accessFor(userId);
+    const access = viewer === undefined ? undefined : await this.access.accessFor(viewer);
     return (collections) => {
       const result = entitlementFor(access, { collections });
       if (result.mayPlay || !result.lockedReason) return null;

@@ -7,6 +7,7 @@ import type {
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
+import type { SessionUser } from '../auth/session-repo.js';
 import { type AccountFacts, type ViewerAccess, viewerAccess } from './access.js';
 import type { CheckoutRepo } from './checkout-repo.js';
 import type { AccessReader } from './entitlements.js';
@@ -104,9 +105,15 @@ export class SubscriptionService implements AccessReader {
     return { facts, row, plan, access: viewerAccess(facts, row, plan, this.deps.clock.now()) };
   }
 
-  /** The state without the row's creation: one read for the account, its subscription and its plan. */
-  async accessFor(userId: number): Promise<ViewerAccess> {
-    const found = await this.deps.subscriptions.findWithAccount(userId);
+  /**
+   * The state without the row's creation: one read for the account, its subscription and its plan, or none
+   * when they came with the viewer's session (`SubscriptionRepo.findLive`).
+   */
+  async accessFor(viewer: number | SessionUser): Promise<ViewerAccess> {
+    const userId = typeof viewer === 'number' ? viewer : viewer.user_id;
+    const found =
+      (typeof viewer === 'number' ? undefined : viewer.billing) ??
+      (await this.deps.subscriptions.findWithAccount(userId));
     if (!found) throw notFound('This account does not exist');
     const { facts, row, plan } = found;
     // An account whose trial row is not written yet takes the full path, which writes it.

@@ -1,4 +1,5 @@
 import type { Collection, TitleLock } from '@salomtv/contract';
+import type { SessionUser } from '../auth/session-repo.js';
 
 /** Why a title's feature is locked for a viewer (null: it plays). */
 export type LockCheck = (
@@ -10,5 +11,6 @@ export type LockCheck = (
  * then a plain function per card.
  */
 export interface TitleLocks {
-  lockRule(userId: number | undefined): Promise<LockCheck>;
+  /** The viewer as their session (which may carry their plan, read with it) or their id. */
+  lockRule(viewer: SessionUser | number | undefined): Promise<LockCheck>;
 }

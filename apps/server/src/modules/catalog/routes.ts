@@ -10,13 +10,13 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { sendPreparedBody } from '../../lib/prepared-body.js';
+import type { SessionUser } from '../auth/session-repo.js';
 import type { CatalogService } from './service.js';
 
 const tags = ['catalog'];
 const movieParams = z.object({ movie_id: z.coerce.number().int().positive() });
-/** The signed-in viewer's id, or null: the cards say which titles are locked for them. */
-const asker = (request: { viewer?: { user_id: number } | undefined | null }) =>
-  request.viewer?.user_id ?? null;
+/** The signed-in viewer (their session), or null: the cards say which titles are locked for them. */
+const asker = (request: { viewer?: SessionUser | undefined }) => request.viewer ?? null;
 const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
 
 /** The viewer catalogue: public, so the landing page can show titles to signed-out visitors. */

@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { PreparedBody } from '../../lib/prepared-body.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
+import type { SessionUser } from '../auth/session-repo.js';
 import type { AssetRepo, AssetRow } from '../media/asset-repo.js';
 import type { EpisodeRepo, EpisodeRow } from '../movies/episode-repo.js';
 import { parseList, presentImage } from '../movies/present.js';
@@ -19,8 +20,11 @@ import { type CardContext, isReady, masterUrl, presentCard, released } from './c
 import type { LockCheck, TitleLocks } from './locks.js';
 import type { CatalogFilter, CatalogRepo } from './repo.js';
 
-/** Who asks: a signed-in viewer's id, null when signed out, undefined when unknown (no locks are marked). */
-export type Asker = number | null | undefined;
+/**
+ * Who asks: a signed-in viewer (their session, which may carry their plan) or their id, null when signed out,
+ * undefined when unknown (no locks are marked).
+ */
+export type Asker = SessionUser | number | null | undefined;
 
 const ROW_SIZE = 20;
 /** Cached row sets (day x scope) before the cache starts again. */

@@ -1,7 +1,8 @@
 /**
  * Who may play what, at which quality. One function decides; the billing module can replace the provider
- * with plan-aware rules of the same shape (`forTitle(userId, { collections, trailer })`).
+ * with plan-aware rules of the same shape (`forTitle(viewer, { collections, trailer })`).
  */
+import type { SessionUser } from '../auth/session-repo.js';
 
 export interface Entitlement {
   mayPlay: boolean;
@@ -18,7 +19,8 @@ export interface TitleFacts {
 }
 
 export interface EntitlementProvider {
-  forTitle(userId: number | undefined, title: TitleFacts): Promise<Entitlement>;
+  /** The viewer is their session (`request.viewer`), which may carry what the decision reads. */
+  forTitle(viewer: SessionUser | undefined, title: TitleFacts): Promise<Entitlement>;
 }
 
 export const FULL_HD = 1080;
@@ -34,7 +36,7 @@ export function entitlement(viewer: { user_id: number } | undefined, title: Titl
 }
 
 export class TrialEntitlements implements EntitlementProvider {
-  async forTitle(userId: number | undefined, title: TitleFacts): Promise<Entitlement> {
-    return entitlement(userId === undefined ? undefined : { user_id: userId }, title);
+  async forTitle(viewer: SessionUser | undefined, title: TitleFacts): Promise<Entitlement> {
+    return entitlement(viewer, title);
   }
 }

@@ -166,7 +166,7 @@ export class StreamingService {
     const today = this.clock.now().toISOString().slice(0, 10);
     if (!trailer && title.release_date && title.release_date > today)
       throw forbidden('This title is not out yet');
-    const result = await this.entitlements.forTitle(viewer?.user_id, {
+    const result = await this.entitlements.forTitle(viewer, {
       collections: parseList(title.collections),
       trailer,
     });
