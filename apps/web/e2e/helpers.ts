@@ -25,6 +25,9 @@ export async function signInAsAdmin(page: Page, next?: string): Promise<void> {
 
 /** Picks a language in the header's dropdown. */
 export async function chooseLanguage(page: Page, title: string): Promise<void> {
+  // On `/` the server's first paint (no script) shows the same header until the app takes its place: a click
+  // on its button opens nothing, so wait for the app's own.
+  await expect(page.locator('#prerendered-landing')).toHaveCount(0);
   await page.getByTestId('language-button').click();
   await page.getByRole('option', { name: title }).click();
 }
