@@ -93,9 +93,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
   });
   // Plans, subscriptions, payments, entitlements and playback sessions.
   const billing = createBillingModule({ config, clock, db: database.db, accounts: repos.users, audit });
-  // A session is read with its account's subscription and plan: one round trip for the signed-in calls that ask
-  // what the viewer may watch (home rows, playlists), which would otherwise read them next.
-  services.auth.liveSessions = billing.repos.subscriptions;
+  // On PostgreSQL a session is read with its account's subscription and plan: one round trip for the signed-in
+  // calls that ask what the viewer may watch (home rows, playlists), which would otherwise read them next (home
+  // rows 3.5k -> 4.5k req/s). SQLite has no round trip to save, and there the joined read measured slower than
+  // the two it replaces (bench/README.md, fifth round).
+  if (database.dialect === 'postgres') services.auth.liveSessions = billing.repos.subscriptions;
   // Catalogue, movie administration, media pipeline and streaming (billing's entitlements decide who plays what).
   const catalog = await createCatalogModules({
     config,
