@@ -86,9 +86,9 @@ export class SubscriptionRepo implements LiveSessionReader {
   }
 
   /**
-   * A live session with its account's billing in one read (the auth service's reader, wired by the container):
-   * a signed-in call that then asks what the viewer may watch (the home rows, a playlist) needs no second round
-   * trip, which on PostgreSQL was a third of the home rows call's queries.
+   * A live session with its account's billing in one read (the auth service's reader on PostgreSQL, wired by the
+   * container): a signed-in call that then asks what the viewer may watch (the home rows, a playlist) needs no
+   * second round trip, which was a third of the home rows call's queries.
    */
   async findLive(sessionHash: string, nowIso: string): Promise<SessionUser | undefined> {
     const found = await this.withSession.first(sessionHash, nowIso);
