@@ -1,3 +1,4 @@
+import { PLAN_FEATURES } from '@salomtv/contract';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
@@ -26,12 +27,7 @@ const PLAN_COLUMNS = [
   'yearly_price_cents',
   'currency',
   'quality_cap',
-  'new_movies',
-  'salomtv_special',
-  'america_tv_shows',
-  'hollywood_movies',
-  'video_quality',
-  'add_free_entertainment',
+  ...PLAN_FEATURES,
   'max_streams',
   'offered',
   'sort_order',
