@@ -1,14 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { AccountLanguage } from '../features/account/components/account-language';
 import { LanguageProvider } from '../shared/i18n/language-provider';
 import { ToastProvider } from '../shared/ui/toast-provider';
-import { createQueryClient } from './query-client';
+import { queryClient } from './query-client';
 import { router } from './routing/router';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <LanguageProvider>

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../shared/api/api-error';
 
 /** Client errors (4xx) are answers, not hiccups: only network trouble and 5xx are retried. */
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -17,3 +17,9 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The page's one query cache: the app's provider hands it to the pages, and route loaders (app/routing) start a
+ * page's first call with it while the page's own chunk is still loading.
+ */
+export const queryClient = createQueryClient();

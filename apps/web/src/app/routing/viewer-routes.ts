@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { rowsQuery } from '../../shared/catalog/catalog-api';
+import { queryClient } from '../query-client';
 import { lazyPage } from './lazy-page';
 
 export const viewerRoutes: RouteObject[] = [
@@ -46,6 +48,11 @@ export const viewerRoutes: RouteObject[] = [
   },
   {
     path: 'home',
+    // The rows call starts beside the page's chunk instead of after it renders (bench/README.md, home LCP).
+    loader: () => {
+      void queryClient.prefetchQuery(rowsQuery());
+      return null;
+    },
     lazy: lazyPage(
       () => import('../../features/browse/components/home-page'),
       (m) => m.HomePage,
