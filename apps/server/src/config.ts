@@ -20,6 +20,7 @@ const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL schema name')
     .optional(),
   SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('FULL'),
+  DATABASE_NAMED_STATEMENTS: booleanFlag.default(true),
   ADMIN_PHONE: z.string().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_DEMO: booleanFlag.default(true),
@@ -110,6 +111,8 @@ export type Config = {
   databaseUrl: string | undefined;
   databaseSchema: string | undefined;
   sqliteSynchronous: 'NORMAL' | 'FULL';
+  /** PostgreSQL: the per-request reads go out as named prepared statements (off behind a pooler that drops them). */
+  namedStatements: boolean;
   adminPhone: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
@@ -263,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
+    namedStatements: e.DATABASE_NAMED_STATEMENTS,
     adminPhone: e.ADMIN_PHONE,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,

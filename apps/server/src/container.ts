@@ -41,6 +41,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     pgSchema: options.pgSchema ?? config.databaseSchema,
     dataDir: config.dataDir,
     sqliteSynchronous: config.sqliteSynchronous,
+    namedStatements: config.namedStatements,
   });
   try {
     await migrateToLatest(

@@ -21,14 +21,24 @@ export interface DatabaseOptions {
   pgSchema?: string | undefined;
   dataDir: string;
   sqliteSynchronous?: 'NORMAL' | 'FULL';
+  /**
+   * PostgreSQL: send the prepared reads as named statements (the default). Off for a pooler in transaction mode
+   * that does not keep prepared statements across its server connections (PgBouncer before 1.21).
+   */
+  namedStatements?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.pgSchema, options.namedStatements ?? true);
   return openSqlite(options.dataDir, options.sqliteSynchronous ?? 'FULL');
 }
 
-async function openPostgres(url: string, schema: string | undefined): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  namedStatements: boolean,
+): Promise<DatabaseHandle> {
   // Loaded only when PostgreSQL is chosen, so the embedded default starts without it.
   const pg = (await import('pg')).default;
   // PostgreSQL returns COUNT(*) and BIGINT as strings by default; our counts fit in a JS number.
@@ -53,7 +63,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
   // ...nor one that is checked out between queries when its connection drops (the query, if any, gets the error).
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    nameHotStatements(client);
+    if (namedStatements) nameHotStatements(client);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

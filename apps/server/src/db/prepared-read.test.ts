@@ -65,3 +65,27 @@ describe('a read compiled once (on the database the suite runs on)', () => {
     });
   });
 });
+
+describe('a read compiled once, with named statements turned off (DATABASE_NAMED_STATEMENTS=false)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ DATABASE_NAMED_STATEMENTS: 'false' });
+  });
+  afterAll(async () => t.close());
+
+  it('answers the same, and PostgreSQL keeps no statement of it (for a pooler that would lose it)', async () => {
+    const db = t.app.container.database.db;
+    const build = (kysely: typeof db, code: string) =>
+      kysely.selectFrom('plans').select(['code', 'max_streams']).where('code', '=', code);
+    const codes = (await db.selectFrom('plans').select('code').execute()).map((row) => row.code);
+    await db.connection().execute(async (connection) => {
+      const read = new PreparedRead(connection, 1, build);
+      for (const code of codes) {
+        expect(await read.first(code)).toEqual(await build(connection, code).executeTakeFirst());
+      }
+      if (t.dialect !== 'postgres') return;
+      const kept = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(connection);
+      expect(kept.rows).toEqual([]);
+    });
+  });
+});
