@@ -1,9 +1,9 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../lib/clock.js';
 import { PgBossJobQueue } from '../media/jobs/pgboss-queue.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { requirePostgres } from './cluster-kit.js';
+import { dropSchemas } from './test-schemas.js';
 
 const databaseUrl = requirePostgres();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,11 +38,7 @@ describe('pg-boss job queue driver', () => {
   });
   afterAll(async () => {
     for (const q of queues) await q.close();
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${bossSchema}" CASCADE`);
-    await client.query(`DROP SCHEMA IF EXISTS "${bossSchema}_first" CASCADE`);
-    await client.end();
+    await dropSchemas(databaseUrl, bossSchema, `${bossSchema}_first`);
     await t.close();
   });
 

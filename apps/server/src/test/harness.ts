@@ -37,6 +37,38 @@ export interface TestApp {
 }
 
 /**
+ * Builds and readies the app for a test over a data folder and, when TEST_DATABASE_URL is set, a PostgreSQL
+ * schema, migrating it under the suites' shared lock (scale/test-schemas.ts). `env` adds or overrides settings.
+ */
+export async function buildTestApp(options: {
+  dataDir: string;
+  clock: Clock;
+  pgSchema: string | undefined;
+  env?: Record<string, string>;
+}): Promise<AppInstance> {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_PHONE,
+    ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    // The suites move a test clock by hand, which pg-boss does not read: they use the row queue on both
+    // databases (src/scale/** runs pg-boss).
+    JOB_QUEUE: 'db',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  });
+  const { clock, pgSchema } = options;
+  const app = await whileMigrating(databaseUrl, () =>
+    buildApp(config, { clock, ...(pgSchema ? { pgSchema } : {}) }),
+  );
+  await app.ready();
+  return app;
+}
+
+/**
  * Builds the whole app on a fresh database: a temporary SQLite file, or, when TEST_DATABASE_URL is set,
  * a new PostgreSQL schema of its own (dropped at close), so suites can run side by side.
  */
@@ -49,23 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         .toLowerCase()
         .replace(/[^a-z0-9]/g, '')}`
     : undefined;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ADMIN_PHONE,
-    ADMIN_PASSWORD,
-    SEED_DEMO: 'false',
-    // The suites move a test clock by hand, which pg-boss does not read: they use the row queue on both
-    // databases (src/scale/** runs pg-boss).
-    JOB_QUEUE: 'db',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...env,
-  });
-  const app = await whileMigrating(databaseUrl, () =>
-    buildApp(config, { clock, ...(pgSchema ? { pgSchema } : {}) }),
-  );
-  await app.ready();
+  const app = await buildTestApp({ dataDir, clock, pgSchema, env });
   return {
     app,
     clock,

@@ -2,11 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import type { AppInstance } from '../../app-types.js';
-import { loadConfig } from '../../config.js';
-import { dropSchemas, whileMigrating } from '../../scale/test-schemas.js';
-import { ADMIN_PASSWORD, ADMIN_PHONE, signedInAdmin, TestClock } from '../../test/harness.js';
+import { dropSchemas } from '../../scale/test-schemas.js';
+import { buildTestApp, signedInAdmin, TestClock } from '../../test/harness.js';
 import { makeClip, mediaEnv, waitForJobs } from '../../test/media-kit.js';
 
 /** Two app processes over one data folder and database, as after a crash and a restart. */
@@ -18,24 +16,13 @@ describe('a transcode interrupted by a dying process', () => {
   const apps: AppInstance[] = [];
 
   async function start(env: Record<string, string>): Promise<AppInstance> {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      ADMIN_PHONE,
-      ADMIN_PASSWORD,
-      SEED_DEMO: 'false',
-      WORKER_POLL_MS: '50',
-      // The row queue, whose leases follow the test clock (pg-boss's are PostgreSQL's: src/scale/**).
-      JOB_QUEUE: 'db',
-      ...mediaEnv(),
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...env,
+    // The row queue (the harness's), whose leases follow the test clock.
+    const app = await buildTestApp({
+      dataDir,
+      clock,
+      pgSchema,
+      env: { WORKER_POLL_MS: '50', ...mediaEnv(), ...env },
     });
-    const app = await whileMigrating(databaseUrl, () =>
-      buildApp(config, { clock, ...(pgSchema ? { pgSchema } : {}) }),
-    );
-    await app.ready();
     apps.push(app);
     return app;
   }
