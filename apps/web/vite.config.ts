@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import type { PageShells } from '@salomtv/contract';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
@@ -41,20 +42,18 @@ const precompress: Plugin = {
 };
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
-const LANDING_SHELL_FILE = 'landing-shell.html';
-
 /**
- * Renders the landing page's first paint (src/app/prerender/landing-shell.tsx) beside index.html: the app's own
- * header and hero as static markup with text marks, which the server fills in the visitor's language for a
- * signed-out visit to `/`. Its largest paint then needs no script (bench/README.md, landing page).
+ * Renders the first paints of the landing page and of /home (src/app/prerender/page-shells.tsx) beside
+ * index.html: the app's own header and heroes as static markup with text marks, which the server fills on each
+ * visit. Their largest paint then needs no script (bench/README.md, landing page and home page).
  */
-const prerenderLanding: Plugin = {
-  name: 'salomtv-prerender-landing',
+const prerenderPages: Plugin = {
+  name: 'salomtv-prerender-pages',
   apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
   async writeBundle(options) {
     const outDir = options.dir ?? path.join(webRoot, 'dist');
     // Inside node_modules so that the rendered module finds React and the router there.
-    const ssrDir = path.join(webRoot, 'node_modules/.cache/salomtv-landing-shell');
+    const ssrDir = path.join(webRoot, 'node_modules/.cache/salomtv-page-shells');
     try {
       await build({
         configFile: false,
@@ -63,11 +62,14 @@ const prerenderLanding: Plugin = {
         plugins: [react()],
         resolve: { conditions: ['source', ...defaultServerConditions] },
         ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
-        build: { ssr: 'src/app/prerender/landing-shell.tsx', outDir: ssrDir, emptyOutDir: true },
+        build: { ssr: 'src/app/prerender/page-shells.tsx', outDir: ssrDir, emptyOutDir: true },
       });
-      const entry = pathToFileURL(path.join(ssrDir, 'landing-shell.js')).href;
-      const { renderLandingShell } = (await import(entry)) as { renderLandingShell: () => string };
-      fs.writeFileSync(path.join(outDir, LANDING_SHELL_FILE), renderLandingShell());
+      const entry = pathToFileURL(path.join(ssrDir, 'page-shells.js')).href;
+      const shells = (await import(entry)) as {
+        renderPageShells: () => PageShells;
+        PAGE_SHELLS_FILE: string;
+      };
+      fs.writeFileSync(path.join(outDir, shells.PAGE_SHELLS_FILE), JSON.stringify(shells.renderPageShells()));
     } finally {
       fs.rmSync(ssrDir, { recursive: true, force: true });
     }
@@ -75,7 +77,7 @@ const prerenderLanding: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress, prerenderLanding],
+  plugins: [react(), tailwindcss(), precompress, prerenderPages],
   resolve: {
     // Build @salomtv/contract straight from its TypeScript sources (its package.json "source" export).
     conditions: ['source', ...defaultClientConditions],

@@ -142,8 +142,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxAge: '7d',
   });
 
-  const hasWebApp = await registerWebApp(app, config.webDist ?? defaultWebDist, (keyword) =>
-    services.languages.recordForPage(keyword),
+  const hasWebApp = await registerWebApp(
+    app,
+    config.webDist ?? defaultWebDist,
+    (keyword) => services.languages.recordForPage(keyword),
+    () => services.catalog.homeHeroTitle(),
   );
   app.setNotFoundHandler((request, reply) => {
     const pathName = request.url.split('?')[0] ?? '';

@@ -23,11 +23,34 @@ export async function signInAsAdmin(page: Page, next?: string): Promise<void> {
   await expect(page).toHaveURL(next ? new RegExp(`${next.replace(/[?]/g, '\\?')}$`) : /\/dashboard$/);
 }
 
+/**
+ * Opens a page the server paints first (`/`, `/home`) with its scripts held back, so the server's paint can be
+ * measured with its stylesheet; the returned function lets the scripts load. Page errors are collected.
+ */
+export async function gotoWithScriptsHeld(
+  page: Page,
+  url: string,
+): Promise<{ releaseScripts: () => void; errors: string[] }> {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route('**/static/js/**', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  return { releaseScripts, errors };
+}
+
 /** Picks a language in the header's dropdown. */
 export async function chooseLanguage(page: Page, title: string): Promise<void> {
-  // On `/` the server's first paint (no script) shows the same header until the app takes its place: a click
+  // On `/` and `/home` the server's first paint (no script) shows the same header until the app takes its place: a click
   // on its button opens nothing, so wait for the app's own.
-  await expect(page.locator('#prerendered-landing')).toHaveCount(0);
+  await expect(page.locator('#prerendered-page')).toHaveCount(0);
   await page.getByTestId('language-button').click();
   await page.getByRole('option', { name: title }).click();
 }

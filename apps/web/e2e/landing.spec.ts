@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gotoWithScriptsHeld } from './helpers';
 
 const HEADING = "The world's best movies and serials, all in one place";
 
@@ -17,25 +18,13 @@ test('the landing page paints its header and hero from the server before any scr
   await noScript.close();
 
   // With scripts: the app replaces that paint with its own page, one heading, nothing moved.
-  await page.setViewportSize({ width: 1366, height: 768 });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  // The scripts are held back until the server's paint has been measured with its stylesheet.
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => {
-    releaseScripts = resolve;
-  });
-  await page.route('**/static/js/**', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
-  await page.goto('/', { waitUntil: 'commit' });
+  const { releaseScripts, errors } = await gotoWithScriptsHeld(page, '/');
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toHaveCSS('font-weight', '800');
-  await expect(page.locator('#prerendered-landing')).toHaveCount(1);
+  await expect(page.locator('#prerendered-page')).toHaveCount(1);
   const painted = await heading.boundingBox();
   releaseScripts();
-  await expect(page.locator('#prerendered-landing')).toHaveCount(0);
+  await expect(page.locator('#prerendered-page')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Movies of this season', level: 2 })).toBeVisible();
   await expect(heading).toHaveText(HEADING);
   expect(painted).not.toBeNull();

@@ -324,3 +324,39 @@ export const titleDetailsSchema = titleCardSchema.extend({
 export type TitleDetails = z.infer<typeof titleDetailsSchema>;
 
 export const streamQuerySchema = z.strictObject({ asset: uploadKindSchema.default('video') });
+
+/** `2h 40m` (or `45m`) from seconds; empty when unknown. */
+export function formatRuntime(seconds: number | null | undefined): string {
+  if (!seconds || seconds <= 0) return '';
+  const minutes = Math.round(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${Math.max(1, rest)}m`;
+  return rest ? `${hours}h ${rest}m` : `${hours}h`;
+}
+
+/**
+ * What the home page's hero slide says about a title, as text (empty where unknown): the web's slide renders
+ * it, and the server paints the same words in `/home`'s first answer (server plugins/web-app.ts).
+ */
+export interface HeroTexts {
+  title: string;
+  age_rating: string;
+  runtime: string;
+  year: string;
+  genres: string;
+  summary: string;
+}
+
+export function heroTextsOf(
+  card: Pick<TitleCard, 'title' | 'age_rating' | 'duration' | 'year' | 'genres' | 'summary'>,
+): HeroTexts {
+  return {
+    title: card.title,
+    age_rating: card.age_rating,
+    runtime: formatRuntime(card.duration),
+    year: card.year ? String(card.year) : '',
+    genres: card.genres.slice(0, 3).join(' · '),
+    summary: card.summary,
+  };
+}

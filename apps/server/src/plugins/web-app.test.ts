@@ -2,8 +2,36 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { heroTextsOf, type PageShells, type TitleCard } from '@salomtv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInAdmin, type TestApp } from '../test/harness.js';
+import { createTestApp, pngImage, signedInAdmin, type TestApp, type TestClient } from '../test/harness.js';
+
+/** /home's shells as the web build writes them, in small: a header (signed in or out), the picture, the slide. */
+function homeShell(signedIn: boolean, image: boolean): string {
+  const account = signedIn
+    ? '<button aria-label="{{my_profile}}"></button>'
+    : '<a href="/signin">{{sign_in}}</a>';
+  const picture = image
+    ? '<img src="{{#image_url}}" srcSet="{{#image_srcset}}" width="{{#image_width}}" height="{{#image_height}}"/>'
+    : '<div class="gradient"></div>';
+  return (
+    `<div id="prerendered-page" data-path="/home"><nav aria-label="{{menu}}">${account}</nav>${picture}` +
+    '<h2 class="title">{{#title}}</h2><p class="meta"><span class="rating">{{#age_rating}}</span>' +
+    '<span>{{#runtime}}</span><span>{{#year}}</span><span>{{#genres}}</span></p>' +
+    '<p class="summary">{{#summary}}</p><button>{{play_now}}</button></div>'
+  );
+}
+
+function writeShells(webDist: string, landing: string): void {
+  const shells: PageShells = {
+    landing,
+    home: {
+      signedIn: { image: homeShell(true, true), plain: homeShell(true, false) },
+      signedOut: { image: homeShell(false, true), plain: homeShell(false, false) },
+    },
+  };
+  fs.writeFileSync(path.join(webDist, 'page-shells.json'), JSON.stringify(shells));
+}
 
 /** The web build writes .br and .gz beside each chunk; a browser that accepts them gets those bytes. */
 describe('precompressed web app chunks', () => {
@@ -52,16 +80,16 @@ describe('the landing page painted by the server', () => {
   // Above the size where answers are compressed, as the real page is.
   const description = 'Movies, serials and kids shows. '.repeat(40);
   const index = `<!doctype html>\n<html lang="en" dir="ltr"><head><meta name="description" content="${description}"></head><body><div id="root"></div></body></html>`;
-  // What the web build writes (apps/web/src/app/prerender/landing-shell.tsx), in small.
+  // What the web build writes (apps/web/src/app/prerender/page-shells.tsx), in small.
   const shell =
-    '<div id="prerendered-landing"><nav aria-label="{{menu}}"><span>{{@language_title}}</span></nav>' +
+    '<div id="prerendered-page" data-path="/"><nav aria-label="{{menu}}"><span>{{@language_title}}</span></nav>' +
     '<h1>{{world_best}}</h1><a href="/signupotp">{{sign_up}}</a></div>';
   const heading = (html: string) => /<h1>(.*?)<\/h1>/.exec(html)?.[1];
 
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), index);
-    fs.writeFileSync(path.join(webDist, 'landing-shell.html'), shell);
+    writeShells(webDist, shell);
     t = await createTestApp({ WEB_DIST: webDist });
   });
   afterAll(async () => {
@@ -118,12 +146,121 @@ describe('the landing page painted by the server', () => {
   it('sends the bare page to a signed-in visitor (they go on to /home) and on every other address', async () => {
     for (const [url, cookies] of [
       ['/', { sid: 'some-session' }],
-      ['/home', {}],
+      ['/home', {}], // no titles yet: nothing to paint
       ['/signin', { lang: 'Ur' }],
     ] as const) {
       const page = await t.app.inject({ url, cookies });
       expect(page.statusCode).toBe(200);
       expect(page.body).toBe(index);
     }
+  });
+});
+
+/** A visit to /home gets the featured title's hero slide in its HTML: what the app's slide shows, as text. */
+describe('/home painted by the server', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  let webDist: string;
+  const index =
+    '<!doctype html>\n<html lang="en" dir="ltr"><head></head><body><div id="root"></div></body></html>';
+  const heading = (html: string) => /<h2 class="title">(.*?)<\/h2>/.exec(html)?.[1];
+  const home = (cookies: Record<string, string> = {}) => t.app.inject({ url: '/home', cookies });
+  const firstCard = async () => {
+    const rows = (await t.app.inject({ url: '/api/catalog/rows' })).json().rows as {
+      id: string;
+      items: TitleCard[];
+    }[];
+    return (
+      rows.find((row) => row.id === 'featured' && row.items.length) ?? rows.find((row) => row.items.length)
+    )?.items[0] as TitleCard;
+  };
+  async function add(title: string, details: Record<string, unknown>) {
+    const { movie_id } = (await admin.post('/api/movie/create')).json();
+    const saved = await admin.post('/api/movie/details', {
+      movie_id,
+      title,
+      status: 'published',
+      ...details,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return movie_id as number;
+  }
+
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), index);
+    writeShells(webDist, '<div id="prerendered-page" data-path="/"></div>');
+    t = await createTestApp({ WEB_DIST: webDist });
+    admin = await signedInAdmin(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('paints the first featured title, its markup as text, leaving out the fields it lacks', async () => {
+    expect((await home()).body).toBe(index); // no titles: the app shows the empty page itself
+    await add('Quiet Field', { genres: ['Drama'], age_rating: '13+' });
+    const featured = await add('Night "Harbor" <img src=x onerror=alert(1)>', {
+      genres: ['Thriller', 'Crime', 'Drama', 'Mystery'],
+      featured: true,
+      age_rating: '16+',
+      year: 2025,
+      description: '<p>A harbour <script>alert(1)</script> at {{sign_in}} night.</p>',
+    });
+    const card = await firstCard();
+    expect(card.movie_id).toBe(featured);
+    const texts = heroTextsOf(card);
+    const page = await home();
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toContain('no-store');
+    expect(heading(page.body)).toBe('Night &quot;Harbor&quot; &lt;img src=x onerror=alert(1)&gt;');
+    expect(page.body).toContain('<span class="rating">16+</span>');
+    expect(page.body).toContain('<span>Thriller · Crime · Drama</span>');
+    expect(page.body).toContain(`<span>${texts.year}</span>`);
+    expect(texts.year).toBe('2025');
+    expect(page.body).toContain(`<p class="summary">${texts.summary}</p>`);
+    // The description as plain text, as the cards carry it; a mark in it is the admin's text, not filled.
+    expect(texts.summary).toBe('A harbour at {{sign_in}} night.');
+    expect(texts.runtime).toBe(''); // no video yet: the runtime's element is left out, as the app does
+    expect(page.body).not.toContain('<span></span>');
+    expect(page.body).toContain('<div class="gradient"></div>'); // no picture
+    expect(page.body).toContain('<a href="/signin">Sign In</a>');
+    expect(page.body).toContain('<button>Play Now</button></div><div id="root"></div>');
+    expect(page.body).not.toMatch(/\{\{[@#]|\{\{play_now/);
+    expect(page.body).not.toMatch(/<script|<img src=x/);
+  });
+
+  it('shows the profile menu to a signed-in visitor, and paints the language of the lang cookie', async () => {
+    const signedIn = await home({ sid: 'a-session' });
+    expect(signedIn.body).toContain('<button aria-label="My Profile"></button>');
+    expect(signedIn.body).not.toContain('/signin');
+    const urdu = await home({ lang: 'Ur' });
+    expect(urdu.body).toContain('<html lang="ur" dir="rtl">');
+    expect(urdu.body).not.toContain('<button>Play Now</button>');
+    expect(heading(urdu.body)).toContain('Night &quot;Harbor&quot;');
+  });
+
+  it("follows the catalogue: the featured title's picture, a new title, and the first row once nothing is featured", async () => {
+    const card = await firstCard();
+    const banner = await admin.postForm('/api/movie/banner', {
+      movie_id: String(card.movie_id),
+      file: { filename: 'b.png', contentType: 'image/png', data: await pngImage(1600, 900) },
+    });
+    expect(banner.statusCode, banner.body).toBe(200);
+    const image = banner.json().banner as { url: string; srcset: string };
+    const pictured = await home();
+    expect(pictured.body).toContain(
+      `<img src="${image.url}" srcSet="${image.srcset}" width="1600" height="900"/>`,
+    );
+
+    await admin.post('/api/movie/details', {
+      movie_id: card.movie_id,
+      title: 'Harbor Lights',
+      featured: false,
+    });
+    const next = await firstCard();
+    expect(next.title).not.toBe(card.title);
+    expect(heading((await home()).body)).toBe(next.title);
   });
 });

@@ -4,10 +4,14 @@ import fastifyStatic from '@fastify/static';
 import {
   DEFAULT_LANGUAGE_KEYWORD,
   directionOf,
+  heroTextsOf,
   htmlLangOf,
   keywordSchema,
   LANGUAGE_COOKIE,
+  PAGE_SHELLS_FILE,
+  type PageShells,
   type TextsRecord,
+  type TitleCard,
   type TranslationKey,
   translate,
 } from '@salomtv/contract';
@@ -25,40 +29,103 @@ const contentTypes: Record<string, string> = {
   '.json': 'application/json',
 };
 
-/** The landing page's first paint, written by the web build beside index.html (apps/web/vite.config.ts). */
-const LANDING_SHELL_FILE = 'landing-shell.html';
 const HTML_TYPE = 'text/html; charset=utf-8';
-const TEXT_MARK = /\{\{(@?)([A-Za-z0-9_]+)\}\}/g;
+const MARK = /\{\{([@#]?)([A-Za-z0-9_]+)\}\}/g;
 const HTML_TAG = /<html lang="en" dir="ltr">/;
 const ROOT_DIV = '<div id="root"></div>';
 
-/** Where the landing page reads a language's texts (the languages service, from its short cache). */
-export type LandingTexts = (keyword: string) => Promise<TextsRecord & { keyword: string }>;
+/** Where the first paints read a language's texts (the languages service, from its short cache). */
+export type PageTexts = (keyword: string) => Promise<TextsRecord & { keyword: string }>;
+/** The title of /home's first hero slide (the catalogue service), the same object until the catalogue changes. */
+export type HomeHeroTitle = () => Promise<TitleCard | undefined>;
+type PageRecord = TextsRecord & { keyword: string };
+/** /home's shells for one header: the slide on the title's picture, or without one. */
+type HomeShells = PageShells['home']['signedIn'];
+
+/** The hero's marks for a title: its texts and its picture, the one the carousel shows (banner, else thumbnail). */
+function heroFields(card: TitleCard): Record<string, string> {
+  const image = card.banner ?? card.thumbnail;
+  return {
+    ...heroTextsOf(card),
+    image_url: image?.url ?? '',
+    image_srcset: image?.srcset ?? '',
+    image_width: String(image?.width ?? ''),
+    image_height: String(image?.height ?? ''),
+  };
+}
+
+/** A shell with its marks filled, every value escaped, in one pass: a value that holds a mark stays as it is. */
+function fillShell(shell: string, record: PageRecord, hero: Record<string, string> = {}): string {
+  let markup = shell;
+  // An element that holds nothing but an empty field goes, as the app leaves it out.
+  for (const [name, value] of Object.entries(hero)) {
+    if (!value)
+      markup = markup.replace(new RegExp(`<([a-z0-9]+)\\b[^>]*>\\{\\{#${name}\\}\\}</\\1>`, 'g'), '');
+  }
+  return markup.replace(MARK, (_mark, kind: string, name: string) =>
+    escapeHtmlAttribute(
+      kind === '@'
+        ? String(record[name] ?? '')
+        : kind === '#'
+          ? (hero[name] ?? '')
+          : translate(record, name as TranslationKey),
+    ),
+  );
+}
+
+function readShells(distDir: string): PageShells | undefined {
+  const file = path.join(distDir, PAGE_SHELLS_FILE);
+  if (!fs.existsSync(file)) return undefined;
+  const shells = JSON.parse(fs.readFileSync(file, 'utf8')) as PageShells;
+  const home = shells.home;
+  const all = [
+    shells.landing,
+    home?.signedIn?.image,
+    home?.signedIn?.plain,
+    home?.signedOut?.image,
+    home?.signedOut?.plain,
+  ];
+  if (!all.every((shell) => typeof shell === 'string'))
+    throw new Error(`${file} is not what the web build writes`);
+  return shells;
+}
 
 /**
- * The landing page as a signed-out visitor's first answer: index.html with the header and hero already in it,
- * in the language of the `lang` cookie (else the default), so the largest paint needs no script. The app
- * replaces it when its own landing page renders (apps/web/src/shared/prerender/prerendered-landing.ts).
+ * First paints: index.html with a page's header and hero already in it, in the language of the `lang` cookie
+ * (else the default), so the page's largest paint needs no script. A signed-out visit to `/` gets the landing
+ * page; a visit to `/home` gets the featured title's hero slide. The app replaces them when its own page
+ * renders (apps/web/src/shared/prerender/prerendered-page.ts).
  */
-function landingPages(indexHtml: string, shell: string, texts: LandingTexts) {
+function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, homeHero: HomeHeroTitle) {
   if (!HTML_TAG.test(indexHtml) || !indexHtml.includes(ROOT_DIV)) {
-    throw new Error(
-      'index.html has no <html lang="en" dir="ltr"> or no empty #root to paint the landing page in',
-    );
+    throw new Error('index.html has no <html lang="en" dir="ltr"> or no empty #root to paint pages in');
   }
-  // One page per record object: the languages service replaces the object when the record changes.
-  const pages = new WeakMap<TextsRecord, PreparedBody>();
-  const render = (record: TextsRecord & { keyword: string }) => {
-    const markup = shell.replace(TEXT_MARK, (_mark, identity: string, name: string) =>
-      escapeHtmlAttribute(identity ? String(record[name] ?? '') : translate(record, name as TranslationKey)),
-    );
+  // Pages per record object (the languages service replaces the object when the record changes), then per
+  // shell, each kept with the card it shows (a new object when the catalogue changes).
+  const pages = new WeakMap<
+    TextsRecord,
+    Map<HomeShells | string, { card?: TitleCard; page: PreparedBody }>
+  >();
+  const page = (record: PageRecord, shell: HomeShells | string, card?: TitleCard) => {
+    let forRecord = pages.get(record);
+    if (!forRecord) {
+      forRecord = new Map();
+      pages.set(record, forRecord);
+    }
+    const kept = forRecord.get(shell);
+    if (kept && kept.card === card) return kept.page;
+    const hero = card && heroFields(card);
+    const template = typeof shell === 'string' ? shell : shell[hero?.image_url ? 'image' : 'plain'];
+    const markup = fillShell(template, record, hero);
     const html = indexHtml
       .replace(
         HTML_TAG,
         `<html lang="${escapeHtmlAttribute(htmlLangOf(record.keyword))}" dir="${directionOf(record)}">`,
       )
       .replace(ROOT_DIV, `${markup}${ROOT_DIV}`);
-    return new PreparedBody(html, HTML_TYPE);
+    const prepared = new PreparedBody(html, HTML_TYPE);
+    forRecord.set(shell, { ...(card ? { card } : {}), page: prepared });
+    return prepared;
   };
   const find = async (keyword: string) => {
     try {
@@ -67,17 +134,24 @@ function landingPages(indexHtml: string, shell: string, texts: LandingTexts) {
       return undefined; // an unknown keyword (a deleted language) paints in the default one
     }
   };
-  return async (request: FastifyRequest): Promise<PreparedBody | undefined> => {
+  const recordFor = async (request: FastifyRequest) => {
     const wanted = keywordSchema.safeParse(request.cookies[LANGUAGE_COOKIE] ?? '');
-    const record =
-      (wanted.success ? await find(wanted.data) : undefined) ?? (await find(DEFAULT_LANGUAGE_KEYWORD));
-    if (!record) return undefined;
-    let page = pages.get(record);
-    if (!page) {
-      page = render(record);
-      pages.set(record, page);
+    return (wanted.success ? await find(wanted.data) : undefined) ?? (await find(DEFAULT_LANGUAGE_KEYWORD));
+  };
+  return async (request: FastifyRequest, pathName: string): Promise<PreparedBody | undefined> => {
+    const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+    // Signed-in visitors to `/` go on to /home: they get the bare page, as every other address does.
+    if (pathName === '/' && !signedIn) {
+      const record = await recordFor(request);
+      return record && page(record, shells.landing);
     }
-    return page;
+    if (pathName === '/home') {
+      const [record, card] = await Promise.all([recordFor(request), homeHero()]);
+      if (!record || !card) return undefined; // no titles yet: the app shows the empty page itself
+      const shell = shells.home[signedIn ? 'signedIn' : 'signedOut'];
+      return page(record, (card.banner ?? card.thumbnail) ? shell.image : shell.plain, card);
+    }
+    return undefined;
   };
 }
 
@@ -88,7 +162,8 @@ function landingPages(indexHtml: string, shell: string, texts: LandingTexts) {
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
-  landingTexts: LandingTexts,
+  pageTexts: PageTexts,
+  homeHero: HomeHeroTitle,
 ): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -96,10 +171,8 @@ export async function registerWebApp(
     return false;
   }
   const indexHtml = fs.readFileSync(indexFile);
-  const shellFile = path.join(distDir, LANDING_SHELL_FILE);
-  const landingPage = fs.existsSync(shellFile)
-    ? landingPages(indexHtml.toString(), fs.readFileSync(shellFile, 'utf8'), landingTexts)
-    : undefined;
+  const shells = readShells(distDir);
+  const firstPaint = shells && firstPaints(indexHtml.toString(), shells, pageTexts, homeHero);
   await app.register(fastifyStatic, {
     root: path.join(distDir, 'static'),
     prefix: '/static/',
@@ -114,7 +187,7 @@ export async function registerWebApp(
   });
   // Top-level files of the build (icons, robots.txt), each served as it is.
   for (const entry of fs.readdirSync(distDir, { withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === 'index.html' || entry.name === LANDING_SHELL_FILE) continue;
+    if (!entry.isFile() || entry.name === 'index.html' || entry.name === PAGE_SHELLS_FILE) continue;
     const content = fs.readFileSync(path.join(distDir, entry.name));
     const type = contentTypes[path.extname(entry.name)] ?? 'application/octet-stream';
     app.get(`/${entry.name}`, (_request, reply) =>
@@ -123,12 +196,8 @@ export async function registerWebApp(
   }
   app.decorate('sendIndexHtml', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache, no-store, must-revalidate');
-    // Signed-in visitors go on to /home: they get the bare page, as every other address does.
-    const pathName = request.url.split('?')[0];
-    if (landingPage && pathName === '/' && !request.cookies[SESSION_COOKIE]) {
-      const page = await landingPage(request);
-      if (page) return sendPreparedBody(request, reply, page);
-    }
+    const page = await firstPaint?.(request, request.url.split('?')[0] ?? '');
+    if (page) return sendPreparedBody(request, reply, page);
     return reply.type(HTML_TYPE).send(indexHtml);
   });
   return true;

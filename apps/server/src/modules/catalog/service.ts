@@ -160,22 +160,7 @@ export class CatalogService {
    * then gets them with their own locks, and the serialised answer is kept per distinct set of locks.
    */
   async rowsJson(query: RowsQuery, asker?: Asker): Promise<PreparedBody> {
-    const [version, lock] = await Promise.all([this.catalog.version(), this.lockRule(asker)]);
-    const key = `${this.today()}|${query.kind ?? ''}|${query.kids ? 'kids' : ''}`;
-    if (version !== this.rowsCacheVersion) {
-      this.rowsCache.clear();
-      this.rowsCacheVersion = version;
-    }
-    let entry = this.rowsCache.get(key);
-    if (!entry) {
-      entry = { rows: await this.buildRows(query), answers: new Map() };
-      // Kept only if no newer version was seen while it was built: it may hold data older than that version.
-      if (this.rowsCacheVersion === version) {
-        // Versions are checked first, so only days and scopes pile up: a handful of entries a day.
-        if (this.rowsCache.size >= ROWS_CACHE_ENTRIES) this.rowsCache.clear();
-        this.rowsCache.set(key, entry);
-      }
-    }
+    const [entry, lock] = await Promise.all([this.cachedRows(query), this.lockRule(asker)]);
     const outcomes = new Map<string, ReturnType<LockCheck> | null>();
     for (const row of entry.rows)
       for (const item of row.items)
@@ -195,6 +180,38 @@ export class CatalogService {
       entry.answers.set(signature, json);
     }
     return json;
+  }
+
+  /** The rows of one scope for today at the current catalogue version, built at most once per version. */
+  private async cachedRows(query: RowsQuery) {
+    const version = await this.catalog.version();
+    const key = `${this.today()}|${query.kind ?? ''}|${query.kids ? 'kids' : ''}`;
+    if (version !== this.rowsCacheVersion) {
+      this.rowsCache.clear();
+      this.rowsCacheVersion = version;
+    }
+    let entry = this.rowsCache.get(key);
+    if (!entry) {
+      entry = { rows: await this.buildRows(query), answers: new Map() };
+      // Kept only if no newer version was seen while it was built: it may hold data older than that version.
+      if (this.rowsCacheVersion === version) {
+        // Versions are checked first, so only days and scopes pile up: a handful of entries a day.
+        if (this.rowsCache.size >= ROWS_CACHE_ENTRIES) this.rowsCache.clear();
+        this.rowsCache.set(key, entry);
+      }
+    }
+    return entry;
+  }
+
+  /**
+   * The title of /home's first hero slide, as the web's home page picks it: the first of the featured row, else
+   * of the first row with titles. The same object until the catalogue changes (the server's first paint of
+   * /home keeps its page per card). Locks are left out: the slide does not show them.
+   */
+  async homeHeroTitle(): Promise<TitleCard | undefined> {
+    const { rows } = await this.cachedRows({});
+    const featured = rows.find((row) => row.id === 'featured' && row.items.length > 0);
+    return (featured ?? rows.find((row) => row.items.length > 0))?.items[0]?.card;
   }
 
   /** The rows of one page without the viewer's locks (a query per row, then the card context). */

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useT } from '../../shared/i18n/language-context';
-import { useReplacePrerenderedLanding } from '../../shared/prerender/prerendered-landing';
+import { useReplacePrerenderedPage } from '../../shared/prerender/prerendered-page';
 import { Button } from '../../shared/ui/button';
 import { buttonClasses } from '../../shared/ui/button-classes';
 import { isChunkLoadError } from './chunk-error';
@@ -11,7 +11,7 @@ export function RouteError() {
   const error = useRouteError();
   const t = useT();
   const reload = () => window.location.reload();
-  useReplacePrerenderedLanding();
+  useReplacePrerenderedPage();
 
   if (isChunkLoadError(error)) {
     return (

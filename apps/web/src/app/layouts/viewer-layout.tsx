@@ -36,7 +36,7 @@ export function ViewerLayout() {
   );
 }
 
-/** The page frame around a viewer page; also the landing page's first paint (app/prerender/landing-shell.tsx). */
+/** The page frame around a viewer page; also the first paints of the landing page and /home (app/prerender/page-shells.tsx). */
 export function ViewerFrame({
   header,
   footer,

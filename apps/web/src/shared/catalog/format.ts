@@ -1,12 +1,5 @@
-/** `2h 40m` (or `45m`) from seconds; empty when unknown. */
-export function formatRuntime(seconds: number | null | undefined): string {
-  if (!seconds || seconds <= 0) return '';
-  const minutes = Math.round(seconds / 60);
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${Math.max(1, rest)}m`;
-  return rest ? `${hours}h ${rest}m` : `${hours}h`;
-}
+// The runtime's format is shared with the server's first paint of /home.
+export { formatRuntime } from '@salomtv/contract';
 
 /** `m:ss` from seconds (minutes keep counting past the hour, as the spec's player shows). */
 export function formatClock(seconds: number): string {

@@ -7,6 +7,7 @@ import { useOpenPopup } from '../../../shared/catalog/open-title';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
 import { continueWatchingQuery, libraryListQuery, useSignedIn } from '../../../shared/library/library-api';
+import { useReplacePrerenderedPage } from '../../../shared/prerender/prerendered-page';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { LoadingState } from '../../../shared/ui/loading-state';
@@ -52,6 +53,8 @@ export function BrowsePage({
   const continuing = useQuery({ ...continueWatchingQuery(), enabled: signedIn && variant === 'home' });
   const actions = useCardActions();
   const openPopup = useOpenPopup();
+  // The server painted /home's hero (shared/prerender): it stays until the rows are here, or their error.
+  useReplacePrerenderedPage(!rows.isPending);
 
   if (rows.isPending) return <LoadingState label={t('loading')} />;
   if (rows.isError)

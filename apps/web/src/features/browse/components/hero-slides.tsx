@@ -1,6 +1,6 @@
-import type { TitleCard as Card } from '@salomtv/contract';
+import { type TitleCard as Card, type HeroTexts, heroTextsOf } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
-import { compactCount, fill, formatRuntime } from '../../../shared/catalog/format';
+import { compactCount, fill } from '../../../shared/catalog/format';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { ratingsQuery } from '../../../shared/library/library-api';
 import { buttonClasses } from '../../../shared/ui/button-classes';
@@ -14,35 +14,52 @@ interface SlideActions {
 
 /** A hero slide: title, age rating, duration, description, Play Now, More Details, Watch Trailer. */
 export function HeroSlide({ card, actions }: { card: Card; actions: SlideActions }) {
+  return (
+    <HeroSlideView
+      texts={heroTextsOf(card)}
+      hasTrailer={card.has_trailer}
+      onPlay={() => actions.onPlay(card)}
+      onDetails={() => actions.onDetails(card)}
+      onTrailer={() => actions.onTrailer(card)}
+    />
+  );
+}
+
+/** The slide from its texts: also the server's first paint of /home (app/prerender/page-shells.tsx). */
+export function HeroSlideView({
+  texts,
+  hasTrailer,
+  onPlay,
+  onDetails,
+  onTrailer,
+}: {
+  texts: HeroTexts;
+  hasTrailer: boolean;
+  onPlay?: () => void;
+  onDetails?: () => void;
+  onTrailer?: () => void;
+}) {
   const { t } = useLanguage();
   return (
     <>
-      <h2 className="max-w-2xl text-3xl font-extrabold sm:text-5xl">{card.title}</h2>
+      <h2 className="max-w-2xl text-3xl font-extrabold sm:text-5xl">{texts.title}</h2>
       <p className="flex flex-wrap items-center gap-3 text-sm text-muted">
-        <span className="rounded border border-border px-1.5 py-0.5 text-text">{card.age_rating}</span>
-        {card.duration ? <span>{formatRuntime(card.duration)}</span> : null}
-        {card.year ? <span>{card.year}</span> : null}
-        {card.genres.length ? <span>{card.genres.slice(0, 3).join(' · ')}</span> : null}
+        <span className="rounded border border-border px-1.5 py-0.5 text-text">{texts.age_rating}</span>
+        {texts.runtime ? <span>{texts.runtime}</span> : null}
+        {texts.year ? <span>{texts.year}</span> : null}
+        {texts.genres ? <span>{texts.genres}</span> : null}
       </p>
-      {card.summary ? <p className="line-clamp-3 max-w-xl text-base text-text/90">{card.summary}</p> : null}
+      {texts.summary ? <p className="line-clamp-3 max-w-xl text-base text-text/90">{texts.summary}</p> : null}
       <div className="flex flex-wrap gap-3">
-        <button type="button" className={buttonClasses('primary', 'lg')} onClick={() => actions.onPlay(card)}>
+        <button type="button" className={buttonClasses('primary', 'lg')} onClick={onPlay}>
           <PlayIcon className="size-5" />
           {t('play_now')}
         </button>
-        <button
-          type="button"
-          className={buttonClasses('secondary', 'lg')}
-          onClick={() => actions.onDetails(card)}
-        >
+        <button type="button" className={buttonClasses('secondary', 'lg')} onClick={onDetails}>
           {t('more_details')}
         </button>
-        {card.has_trailer ? (
-          <button
-            type="button"
-            className={buttonClasses('ghost', 'lg')}
-            onClick={() => actions.onTrailer(card)}
-          >
+        {hasTrailer ? (
+          <button type="button" className={buttonClasses('ghost', 'lg')} onClick={onTrailer}>
             {t('watch_trailer')}
           </button>
         ) : null}

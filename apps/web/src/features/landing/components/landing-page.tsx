@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { rowsQuery } from '../../../shared/catalog/catalog-api';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { useReplacePrerenderedLanding } from '../../../shared/prerender/prerendered-landing';
+import { useReplacePrerenderedPage } from '../../../shared/prerender/prerendered-page';
 import { roleQuery } from '../../../shared/session/session-api';
 import { DownloadSection } from './download-section';
 import { LandingHero } from './landing-hero';
@@ -15,7 +15,7 @@ import { WhatsNewSection } from './whats-new-section';
 export function LandingPage() {
   const t = useT();
   useDocumentTitle(undefined);
-  useReplacePrerenderedLanding();
+  useReplacePrerenderedPage();
   const role = useQuery(roleQuery()).data;
   const rows = useQuery({ ...rowsQuery({}), enabled: !role }).data?.rows ?? [];
   const row = (id: string) => rows.find((r) => r.id === id)?.items ?? [];

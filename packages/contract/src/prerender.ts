@@ -1,0 +1,17 @@
+/**
+ * First paints: the web build renders pages of the app as markup with text marks and writes them beside
+ * index.html; the server fills the marks on each visit (server plugins/web-app.ts) so the page's largest paint
+ * needs no script. The app removes the element with this id when its own page replaces it.
+ *
+ * Marks: `{{key}}` a translation, `{{@name}}` a field of the language record, `{{#name}}` a field of the hero
+ * (HeroTexts, and `image_url`, `image_srcset`, `image_width`, `image_height`).
+ */
+export const PAGE_SHELLS_FILE = 'page-shells.json';
+export const PRERENDERED_PAGE_ID = 'prerendered-page';
+
+export interface PageShells {
+  /** `/` for a signed-out visitor: the header and the hero. */
+  landing: string;
+  /** `/home`: the header (signed in or out) and the featured title's hero slide, on its picture or without one. */
+  home: Record<'signedIn' | 'signedOut', Record<'image' | 'plain', string>>;
+}
