@@ -148,8 +148,7 @@ function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, ho
     if (pathName === '/home') {
       const [record, card] = await Promise.all([recordFor(request), homeHero()]);
       if (!record || !card) return undefined; // no titles yet: the app shows the empty page itself
-      const shell = shells.home[signedIn ? 'signedIn' : 'signedOut'];
-      return page(record, (card.banner ?? card.thumbnail) ? shell.image : shell.plain, card);
+      return page(record, shells.home[signedIn ? 'signedIn' : 'signedOut'], card);
     }
     return undefined;
   };
