@@ -4,7 +4,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { heroTextsOf, type PageShells, type TitleCard } from '@salomtv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, pngImage, signedInAdmin, type TestApp, type TestClient } from '../test/harness.js';
+import {
+  createTestApp,
+  pngImage,
+  publishedTitle,
+  signedInAdmin,
+  type TestApp,
+  type TestClient,
+} from '../test/harness.js';
 
 /** /home's shells as the web build writes them, in small: a header (signed in or out), the picture, the slide. */
 function homeShell(signedIn: boolean, image: boolean): string {
@@ -174,17 +181,7 @@ describe('/home painted by the server', () => {
       rows.find((row) => row.id === 'featured' && row.items.length) ?? rows.find((row) => row.items.length)
     )?.items[0] as TitleCard;
   };
-  async function add(title: string, details: Record<string, unknown>) {
-    const { movie_id } = (await admin.post('/api/movie/create')).json();
-    const saved = await admin.post('/api/movie/details', {
-      movie_id,
-      title,
-      status: 'published',
-      ...details,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    return movie_id as number;
-  }
+  const add = (title: string, details: Record<string, unknown>) => publishedTitle(admin, title, details);
 
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-web-'));

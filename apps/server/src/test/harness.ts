@@ -228,6 +228,18 @@ export async function signedInAdmin(app: AppInstance): Promise<TestClient> {
   return client;
 }
 
+/** A published title made through the admin API (`/api/movie/create`, then its details); its movie_id. */
+export async function publishedTitle(
+  admin: TestClient,
+  title: string,
+  details: Record<string, unknown> = {},
+): Promise<number> {
+  const { movie_id } = (await admin.post('/api/movie/create')).json();
+  const saved = await admin.post('/api/movie/details', { movie_id, title, status: 'published', ...details });
+  if (saved.statusCode !== 200) throw new Error(`the title was not saved: ${saved.body}`);
+  return movie_id as number;
+}
+
 /** A real PNG of the given size, made with sharp. */
 export async function pngImage(width = 8, height = 6): Promise<Buffer> {
   const sharp = (await import('sharp')).default;

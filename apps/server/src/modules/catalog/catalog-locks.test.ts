@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingViewer, buyWithDemo, DAY_MS } from '../../test/billing.js';
-import { createTestApp, signedInAdmin, type TestApp, TestClient } from '../../test/harness.js';
+import {
+  createTestApp,
+  publishedTitle,
+  signedInAdmin,
+  type TestApp,
+  TestClient,
+} from '../../test/harness.js';
 
 interface Card {
   movie_id: number;
@@ -21,16 +27,7 @@ describe('the catalogue marks the titles locked for the viewer asking', () => {
     t = await createTestApp();
     const admin = await signedInAdmin(t.app);
     const add = async (title: string, collections: string[]) => {
-      const { movie_id } = (await admin.post('/api/movie/create')).json();
-      const saved = await admin.post('/api/movie/details', {
-        movie_id,
-        title,
-        status: 'published',
-        genres: ['Drama'],
-        collections,
-      });
-      expect(saved.statusCode, saved.body).toBe(200);
-      ids[title] = movie_id;
+      ids[title] = await publishedTitle(admin, title, { genres: ['Drama'], collections });
     };
     await add('Open Road', []);
     await add('Special Night', ['salomtv_special']);

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
-import { createTestApp, pngImage, signedInAdmin, type TestApp, TestClient } from '../../test/harness.js';
+import {
+  createTestApp,
+  pngImage,
+  publishedTitle,
+  signedInAdmin,
+  type TestApp,
+  TestClient,
+} from '../../test/harness.js';
 import { makeClip, mediaEnv, trialViewer, waitForJobs } from '../../test/media-kit.js';
 
 interface Card {
@@ -20,16 +27,8 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
   const ids: Record<string, number> = {};
 
   async function add(title: string, details: Record<string, unknown>) {
-    const { movie_id } = (await admin.post('/api/movie/create')).json();
-    const response = await admin.post('/api/movie/details', {
-      movie_id,
-      title,
-      status: 'published',
-      ...details,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    ids[title] = movie_id;
-    return movie_id as number;
+    ids[title] = await publishedTitle(admin, title, details);
+    return ids[title];
   }
 
   beforeAll(async () => {

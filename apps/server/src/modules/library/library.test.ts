@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  publishedTitle,
   signedInAdmin,
   signedInViewer,
   type TestApp,
@@ -37,16 +38,8 @@ describe('viewer library: watch list, favourites, progress, views and ratings', 
   let episodeId = 0;
 
   async function add(title: string, details: Record<string, unknown> = {}) {
-    const { movie_id } = (await admin.post('/api/movie/create')).json();
-    const response = await admin.post('/api/movie/details', {
-      movie_id,
-      title,
-      status: 'published',
-      ...details,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    ids[title] = movie_id;
-    return movie_id as number;
+    ids[title] = await publishedTitle(admin, title, details);
+    return ids[title];
   }
 
   const viewCount = async (movieId: number) =>
