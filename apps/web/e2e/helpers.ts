@@ -25,7 +25,8 @@ export async function signInAsAdmin(page: Page, next?: string): Promise<void> {
 
 /**
  * Opens a page the server paints first (`/`, `/home`) with its scripts held back, so the server's paint can be
- * measured with its stylesheet; the returned function lets the scripts load. Page errors are collected.
+ * measured with its stylesheet, at a desktop size; the returned function lets the scripts load. Page errors are
+ * collected.
  */
 export async function gotoWithScriptsHeld(
   page: Page,

@@ -34,11 +34,11 @@ const MARK = /\{\{([@#]?)([A-Za-z0-9_]+)\}\}/g;
 const HTML_TAG = /<html lang="en" dir="ltr">/;
 const ROOT_DIV = '<div id="root"></div>';
 
+type PageRecord = TextsRecord & { keyword: string };
 /** Where the first paints read a language's texts (the languages service, from its short cache). */
-export type PageTexts = (keyword: string) => Promise<TextsRecord & { keyword: string }>;
+export type PageTexts = (keyword: string) => Promise<PageRecord>;
 /** The title of /home's first hero slide (the catalogue service), the same object until the catalogue changes. */
 export type HomeHeroTitle = () => Promise<TitleCard | undefined>;
-type PageRecord = TextsRecord & { keyword: string };
 /** /home's shells for one header: the slide on the title's picture, or without one. */
 type HomeShells = PageShells['home']['signedIn'];
 
