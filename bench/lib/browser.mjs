@@ -37,7 +37,7 @@ window.play = (src) => new Promise((resolve) => {
   video.requestVideoFrameCallback(() => resolve(performance.now() - started));
   if (src.includes('.m3u8') && window.Hls && window.Hls.isSupported()) {
     // The player's start settings (apps/web/src/features/player/lib/attach-source.ts).
-    const hls = new window.Hls({ startLevel: 0 });
+    const hls = new window.Hls({ startLevel: 0, enableWorker: false });
     hls.on(window.Hls.Events.ERROR, (_e, data) => { if (data.fatal) resolve(-1); });
     hls.loadSource(src);
     hls.attachMedia(video);

@@ -216,7 +216,7 @@ export async function waitForJobs(app, timeoutMs) {
   throw new Error('the transcode did not finish in time');
 }
 
-/** The signed address of the feature's first 720p (or best) segment and of its variant playlist, for the viewer. */
+/** The signed address of the feature's first full 720p (or best) segment and of its variant playlist, for the viewer. */
 export async function segmentAddresses(viewer, movieId) {
   const master = (await viewer.ok('GET', `/api/stream/${movieId}/master.m3u8`)).body.split('\n');
   // The variant line follows its #EXT-X-STREAM-INF line; take 720p, else the last (best) one.
@@ -226,8 +226,11 @@ export async function segmentAddresses(viewer, movieId) {
   const info = master[master.indexOf(variant) - 1] ?? '';
   const height = Number(/RESOLUTION=\d+x(\d+)/.exec(info)?.[1]);
   const playlist = (await viewer.ok('GET', variant)).body;
-  const segments = playlist.split('\n').filter((line) => line && !line.startsWith('#') && /\.m4s/.test(line));
-  const segment = segments[1] ?? segments[0];
+  const lines = playlist.split('\n');
+  const segments = lines.filter((line) => line && !line.startsWith('#') && /\.m4s/.test(line));
+  // The first full 6 s segment (the first one is a short start: FIRST_SEGMENT_SECONDS in the ladder).
+  const durations = lines.filter((line) => line.startsWith('#EXTINF:')).map((line) => Number.parseFloat(line.slice(8)));
+  const segment = segments[durations.findIndex((seconds) => seconds >= 5.9)] ?? segments[0];
   // The same segment's file under the media folder, for nginx.
   const asset = await viewer.app.container.database.db
     .selectFrom('media_assets')

@@ -5,6 +5,7 @@ import {
   renditionBandwidth,
   rewriteVariant,
   subtitlePlaylist,
+  variantPlaylist,
 } from './hls.js';
 import {
   filterGraph,
@@ -65,16 +66,13 @@ describe('ffmpeg arguments', () => {
     expect(args).not.toContain('-var_stream_map');
   });
 
-  it('writes one fMP4 HLS output per rendition with aligned keyframes and AAC audio', () => {
-    expect(args.filter((a) => a === 'hls')).toHaveLength(3);
-    expect(args.filter((a) => a === 'fmp4')).toHaveLength(3);
+  it('writes one fragmented MP4 per rendition, a fragment per GOP, aligned keyframes and AAC audio', () => {
+    expect(args.filter((a) => a === 'mp4')).toHaveLength(3);
+    expect(args.filter((a) => a === '+frag_keyframe+empty_moov+default_base_moof')).toHaveLength(3);
     expect(args.filter((a) => a === '-sc_threshold')).toHaveLength(3);
-    expect(args).toContain('expr:gte(t,n_forced*6)');
+    expect(args).toContain('expr:if(eq(n_forced,1),gte(t,1),gte(t,(n_forced-1)*6))');
     expect(args.filter((a) => a === 'aac')).toHaveLength(3);
-    for (const height of [1080, 720, 480]) {
-      expect(args).toContain(`${height}p/index.m3u8`);
-      expect(args).toContain(`${height}p/seg_%05d.m4s`);
-    }
+    for (const height of [1080, 720, 480]) expect(args).toContain(`${height}p/stream.mp4`);
     expect(args.slice(0, 8)).toEqual([
       '-hide_banner',
       '-nostdin',
@@ -147,6 +145,22 @@ describe('playlists', () => {
       bandwidth: 1_600_000,
       average: 1_036_236,
     });
+  });
+
+  it('writes a VOD variant playlist that reads back, the target duration rounded up', () => {
+    const segments = [
+      { duration: 6, uri: 'seg_00000.m4s' },
+      { duration: 6.04, uri: 'seg_00001.m4s' },
+      { duration: 1.5, uri: 'seg_00002.m4s' },
+    ];
+    const text = variantPlaylist('init.mp4', segments);
+    expect(text).toContain('#EXT-X-TARGETDURATION:7\n');
+    expect(text).toContain('#EXT-X-PLAYLIST-TYPE:VOD\n');
+    expect(text.endsWith('#EXT-X-ENDLIST\n')).toBe(true);
+    expect(parseVariantPlaylist(text)).toEqual({ initUri: 'init.mp4', segments });
+    expect(variantPlaylist('init.mp4', [{ duration: 6, uri: 'a.m4s' }])).toContain(
+      '#EXT-X-TARGETDURATION:6\n',
+    );
   });
 
   it('rewrites init and segment addresses', () => {

@@ -1,4 +1,4 @@
-/** Pure HLS playlist helpers: read ffmpeg's variant playlists, write the master, sign URIs. */
+/** Pure HLS playlist helpers: write and read the variant playlists, write the master, sign URIs. */
 
 export interface StoredRendition {
   height: number;
@@ -36,6 +36,23 @@ export function parseVariantPlaylist(text: string): VariantPlaylist {
     }
   }
   return { initUri, segments };
+}
+
+/** A VOD variant playlist of fMP4 segments (durations in seconds, the target rounded up as HLS requires). */
+export function variantPlaylist(initUri: string, segments: readonly VariantSegment[]): string {
+  const target = Math.max(1, ...segments.map((segment) => Math.ceil(segment.duration - 1e-3)));
+  return [
+    '#EXTM3U',
+    '#EXT-X-VERSION:7',
+    `#EXT-X-TARGETDURATION:${target}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+    `#EXT-X-MAP:URI="${initUri}"`,
+    ...segments.flatMap((segment) => [`#EXTINF:${segment.duration.toFixed(6)},`, segment.uri]),
+    '#EXT-X-ENDLIST',
+    '',
+  ].join('\n');
 }
 
 /** Peak and average bits per second of a rendition from its segment durations and sizes (init counted once). */

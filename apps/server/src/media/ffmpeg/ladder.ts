@@ -1,11 +1,19 @@
 /**
  * Pure argument builders for the one-process HLS ladder (testable without ffmpeg, PeerTube style).
  * Works with the 2018 ffmpeg 4.1 of @ffmpeg-installer and with current ffmpeg: no -var_stream_map
- * (it crashes in 4.1); one `-f hls` output per rendition, and our server writes the master playlist.
+ * (it crashes in 4.1); one fragmented MP4 output per rendition, which fragmented-mp4.ts cuts into HLS segments
+ * and a variant playlist, and our server writes the master playlist.
  */
 
 export const LADDER_HEIGHTS = [1080, 720, 480] as const;
 export const SEGMENT_SECONDS = 6;
+/**
+ * The first segment is one second long: playback starts once it has arrived, a sixth of a full segment's bytes
+ * (time to first frame in bench/README.md). A keyframe is forced there as at every SEGMENT_SECONDS.
+ */
+export const FIRST_SEGMENT_SECONDS = 1;
+/** Each rendition's ffmpeg output, in its folder, before it is packaged for HLS. */
+export const FRAGMENTED_FILE = 'stream.mp4';
 export const SPRITE_TILE_WIDTH = 160;
 
 export interface SourceInfo {
@@ -19,7 +27,7 @@ export interface SourceInfo {
 export interface RenditionPlan {
   height: number;
   videoKbps: number;
-  /** Folder (relative to the job's working folder) holding index.m3u8, init.mp4 and the segments. */
+  /** Folder (relative to the job's working folder) of the rendition: its fragmented MP4, then its HLS files. */
   dir: string;
 }
 
@@ -99,7 +107,7 @@ export function filterGraph(plan: TranscodePlan): string {
   return parts.join(';');
 }
 
-/** Encoder and HLS muxer settings of one rendition's output (the same for the ladder and a lone rendition). */
+/** Encoder and muxer settings of one rendition's output (the same for the ladder and a lone rendition). */
 export function renditionOutputArgs(rendition: RenditionPlan, gop: number, hasAudio: boolean): string[] {
   const kbps = rendition.videoKbps;
   const args = [
@@ -124,27 +132,27 @@ export function renditionOutputArgs(rendition: RenditionPlan, gop: number, hasAu
     '-sc_threshold',
     '0',
     '-force_key_frames',
-    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    // Keyframes at 0, FIRST_SEGMENT_SECONDS, then every SEGMENT_SECONDS: where segmentStartSeconds puts segments.
+    `expr:if(eq(n_forced,1),gte(t,${FIRST_SEGMENT_SECONDS}),gte(t,(n_forced-1)*${SEGMENT_SECONDS}))`,
   ];
   if (hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000');
   args.push(
     '-max_muxing_queue_size',
     '1024',
     '-f',
-    'hls',
-    '-hls_time',
-    String(SEGMENT_SECONDS),
-    '-hls_playlist_type',
-    'vod',
-    '-hls_segment_type',
-    'fmp4',
-    '-hls_fmp4_init_filename',
-    'init.mp4',
-    '-hls_segment_filename',
-    `${rendition.dir}/seg_%05d.m4s`,
-    `${rendition.dir}/index.m3u8`,
+    'mp4',
+    // One fragment per GOP; fragmented-mp4.ts groups them into segments.
+    '-movflags',
+    '+frag_keyframe+empty_moov+default_base_moof',
+    `${rendition.dir}/${FRAGMENTED_FILE}`,
   );
   return args;
+}
+
+/** Where segment `index` starts, in seconds: after a short first one, on the keyframes forced every SEGMENT_SECONDS. */
+export function segmentStartSeconds(index: number): number {
+  if (index <= 0) return 0;
+  return index === 1 ? FIRST_SEGMENT_SECONDS : (index - 1) * SEGMENT_SECONDS;
 }
 
 /** Arguments for the whole ladder in one ffmpeg process; run with the working folder as cwd. */

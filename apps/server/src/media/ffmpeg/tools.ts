@@ -1,8 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type MediaBinaries, resolveMediaBinaries } from './binaries.js';
+import { packageRendition, VARIANT_PLAYLIST } from './fragmented-mp4.js';
 import { parseVariantPlaylist, renditionBandwidth, type StoredRendition } from './hls.js';
-import { demoSourceArgs, planTranscode, type SpritePlan, transcodeArgs } from './ladder.js';
+import {
+  demoSourceArgs,
+  FRAGMENTED_FILE,
+  planTranscode,
+  type SpritePlan,
+  segmentStartSeconds,
+  transcodeArgs,
+} from './ladder.js';
 import { codecString, type ProbeResult, probe } from './probe.js';
 import { FfmpegError, runFfmpeg } from './run-ffmpeg.js';
 
@@ -55,7 +63,7 @@ export class MediaTools {
     });
   }
 
-  /** The whole ladder in one ffmpeg run inside `workDir`, then every rendition checked with ffprobe. */
+  /** The whole ladder in one ffmpeg run inside `workDir`, every rendition cut into HLS segments and checked. */
   async transcode(
     input: string,
     workDir: string,
@@ -77,6 +85,7 @@ export class MediaTools {
     });
     const renditions: StoredRendition[] = [];
     for (const rendition of plan.renditions) {
+      await packageRendition(path.join(workDir, rendition.dir), FRAGMENTED_FILE, segmentStartSeconds);
       renditions.push(
         await this.checkRendition(path.join(workDir, rendition.dir), rendition.height, source, signal),
       );
@@ -99,7 +108,7 @@ export class MediaTools {
     source: ProbeResult,
     signal: AbortSignal,
   ): Promise<StoredRendition> {
-    const text = await fs.readFile(path.join(dir, 'index.m3u8'), 'utf8').catch(() => '');
+    const text = await fs.readFile(path.join(dir, VARIANT_PLAYLIST), 'utf8').catch(() => '');
     const playlist = parseVariantPlaylist(text);
     if (!playlist.initUri || playlist.segments.length === 0) {
       throw new FfmpegError(`The ${height}p rendition has no segments`);
