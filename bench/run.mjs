@@ -105,7 +105,7 @@ async function prepare(env, withVideo) {
     const { resolveMediaBinaries } = await import(path.join(dist, 'media/ffmpeg/binaries.js'));
     const { ffmpeg } = await resolveMediaBinaries(process.env.FFMPEG_PATH, process.env.FFPROBE_PATH);
     const seeded = await seedCatalogue(app, { root, ffmpeg: ffmpeg.path, work, withVideo });
-    const stream = withVideo ? await segmentAddresses(seeded.viewer, seeded.featureId) : undefined;
+    const stream = withVideo ? await segmentAddresses(root, seeded.viewer, seeded.featureId) : undefined;
     return {
       cookie: seeded.viewer.cookieHeader,
       cookies: Object.entries(seeded.viewer.cookies).map(([name, value]) => ({ name, value })),

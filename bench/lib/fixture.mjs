@@ -217,7 +217,8 @@ export async function waitForJobs(app, timeoutMs) {
 }
 
 /** The signed address of the feature's first full 720p (or best) segment and of its variant playlist, for the viewer. */
-export async function segmentAddresses(viewer, movieId) {
+export async function segmentAddresses(root, viewer, movieId) {
+  const { parseVariantPlaylist } = await import(path.join(serverDist(root), 'media/ffmpeg/hls.js'));
   const master = (await viewer.ok('GET', `/api/stream/${movieId}/master.m3u8`)).body.split('\n');
   // The variant line follows its #EXT-X-STREAM-INF line; take 720p, else the last (best) one.
   const at720 = master.findIndex((line) => line.includes('RESOLUTION=') && line.includes('x720'));
@@ -225,12 +226,10 @@ export async function segmentAddresses(viewer, movieId) {
   const variant = at720 >= 0 ? master[at720 + 1] : variants[variants.length - 1];
   const info = master[master.indexOf(variant) - 1] ?? '';
   const height = Number(/RESOLUTION=\d+x(\d+)/.exec(info)?.[1]);
-  const playlist = (await viewer.ok('GET', variant)).body;
-  const lines = playlist.split('\n');
-  const segments = lines.filter((line) => line && !line.startsWith('#') && /\.m4s/.test(line));
-  // The first full 6 s segment (the first one is a short start: FIRST_SEGMENT_SECONDS in the ladder).
-  const durations = lines.filter((line) => line.startsWith('#EXTINF:')).map((line) => Number.parseFloat(line.slice(8)));
-  const segment = segments[durations.findIndex((seconds) => seconds >= 5.9)] ?? segments[0];
+  const parsed = parseVariantPlaylist((await viewer.ok('GET', variant)).body).segments;
+  const segments = parsed.map((s) => s.uri);
+  // The first full 6 s segment (the first ones are shorter: FIRST_SEGMENT_SECONDS in the ladder).
+  const segment = parsed.find((s) => s.duration >= 5.9)?.uri ?? segments[0];
   // The same segment's file under the media folder, for nginx.
   const asset = await viewer.app.container.database.db
     .selectFrom('media_assets')
