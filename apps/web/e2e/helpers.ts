@@ -49,8 +49,8 @@ export async function gotoWithScriptsHeld(
 
 /** Picks a language in the header's dropdown. */
 export async function chooseLanguage(page: Page, title: string): Promise<void> {
-  // On `/` and `/home` the server's first paint (no script) shows the same header until the app takes its place: a click
-  // on its button opens nothing, so wait for the app's own.
+  // On `/` and `/home` the server's first paint shows the same header until the app takes its place; a click on its
+  // button is handed to the app's when it does (mobile.spec.ts), but this helper picks from the app's own list.
   await expect(page.locator('#prerendered-page')).toHaveCount(0);
   await page.getByTestId('language-button').click();
   await page.getByRole('option', { name: title }).click();

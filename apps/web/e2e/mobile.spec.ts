@@ -154,3 +154,31 @@ test('the mobile header: the same menu (Movies goes to /movies), language, searc
   await profile.getByRole('link', { name: 'Pricing Plan' }).click();
   await expect(page).toHaveURL(/\/pricingplan$/);
 });
+
+test('a tap on the menu button of the server-painted page, before the app takes over, opens the menu', async ({
+  page,
+  request,
+}) => {
+  await signInNewViewer(page, request, PASSWORD);
+  // Hold the rows call: until it answers, /home shows the server's paint, whose buttons have no script of their own.
+  let releaseRows = () => {};
+  const rowsHeld = new Promise<void>((resolve) => {
+    releaseRows = resolve;
+  });
+  await page.route('**/api/catalog/rows**', async (route) => {
+    await rowsHeld;
+    await route.continue();
+  });
+  await page.goto('/home');
+  await expect(page.locator('#prerendered-page')).toHaveCount(1);
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+  releaseRows();
+  await expect(page.locator('#prerendered-page')).toHaveCount(0);
+  const menu = page.locator('#mobile-menu');
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(menu.getByRole('link', { name: 'Movies' })).toHaveAttribute('href', '/movies');
+});

@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
+import { keepTapsBeforeTakeover } from './shared/prerender/prerendered-page';
 import { reportWebVitals } from './shared/vitals/report-web-vitals';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+keepTapsBeforeTakeover();
 createRoot(root).render(
   <StrictMode>
     <App />
