@@ -2,6 +2,7 @@ import { averageStars } from '@salomtv/contract';
 import type { Kysely } from 'kysely';
 import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
+import { sharedRead } from '../../lib/shared-read.js';
 import { likePattern, type TitleRow } from '../movies/repo.js';
 
 export const KIDS_RATINGS = ['All', '7+'] as const;
@@ -24,13 +25,18 @@ export interface CatalogFilter {
 
 /** Read-only queries over published titles for the viewer catalogue (the movies module owns the tables). */
 export class CatalogRepo {
-  /** Read by every home rows call. */
   private readonly versionRow;
+  /**
+   * The catalogue's version: any write that changes a card bumps it (database triggers, migration 0007). Every
+   * home rows call asks; the calls of one turn of the event loop share one read.
+   */
+  readonly version: () => Promise<string>;
 
   constructor(private readonly db: Kysely<Database>) {
     this.versionRow = new PreparedRead(db, 0, (db) =>
       db.selectFrom('catalog_version').select('version').where('id', '=', 1),
     );
+    this.version = sharedRead(async () => String((await this.versionRow.first())?.version ?? 0));
   }
 
   private published(filter: Omit<CatalogFilter, 'limit' | 'offset' | 'order'>) {
@@ -77,12 +83,6 @@ export class CatalogRepo {
       .limit(filter.limit)
       .offset(filter.offset ?? 0)
       .execute();
-  }
-
-  /** The catalogue's version: any write that changes a card bumps it (database triggers, migration 0007). */
-  async version(): Promise<string> {
-    const row = await this.versionRow.first();
-    return String(row?.version ?? 0);
   }
 
   search(text: string, limit: number): Promise<TitleRow[]> {
