@@ -49,5 +49,10 @@ describe('sharedRead', () => {
     expect(failed.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
     fail = false;
     expect(await version()).toBe(7);
+
+    const throwsAtOnce = sharedRead<number>(() => {
+      throw new Error('no connection');
+    });
+    await expect(throwsAtOnce()).rejects.toThrow('no connection');
   });
 });

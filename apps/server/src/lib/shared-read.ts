@@ -10,7 +10,11 @@ export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
     next ??= new Promise<T>((resolve, reject) => {
       setImmediate(() => {
         next = undefined;
-        read().then(resolve, reject);
+        try {
+          resolve(read());
+        } catch (error) {
+          reject(error); // a read that throws before it returns a promise fails its callers, not the process
+        }
       });
     });
     return next;
