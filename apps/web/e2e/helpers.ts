@@ -35,16 +35,22 @@ export async function gotoWithScriptsHeld(
   await page.setViewportSize({ width: 1366, height: 768 });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => {
-    releaseScripts = resolve;
-  });
-  await page.route('**/static/js/**', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdRequests(page, '**/static/js/**');
   await page.goto(url, { waitUntil: 'commit' });
   return { releaseScripts, errors };
+}
+
+/** Holds the page's requests to matching addresses until the returned function is called. */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** Picks a language in the header's dropdown. */

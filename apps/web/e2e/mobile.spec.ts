@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInNewViewer } from './accounts-helpers';
-import { ADMIN, xsrfHeaders } from './helpers';
+import { ADMIN, holdRequests, xsrfHeaders } from './helpers';
 
 const stamp = Date.now().toString(36);
 const TITLES = [`Pocket Storm ${stamp}`, `Narrow Bridge ${stamp}`, `Small Hours ${stamp}`];
@@ -161,14 +161,7 @@ test('a tap on the menu button of the server-painted page, before the app takes 
 }) => {
   await signInNewViewer(page, request, PASSWORD);
   // Hold the rows call: until it answers, /home shows the server's paint, whose buttons have no script of their own.
-  let releaseRows = () => {};
-  const rowsHeld = new Promise<void>((resolve) => {
-    releaseRows = resolve;
-  });
-  await page.route('**/api/catalog/rows**', async (route) => {
-    await rowsHeld;
-    await route.continue();
-  });
+  const releaseRows = await holdRequests(page, '**/api/catalog/rows**');
   await page.goto('/home');
   await expect(page.locator('#prerendered-page')).toHaveCount(1);
   await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
