@@ -10,10 +10,9 @@ import {
   packageRendition,
   planSegments,
   readFragment,
-  segmentName,
   type TrackInfo,
 } from './fragmented-mp4.js';
-import { parseVariantPlaylist } from './hls.js';
+import { parseVariantPlaylist, segmentName } from './hls.js';
 import { FRAGMENTED_FILE, renditionOutputArgs, segmentStartSeconds } from './ladder.js';
 import { FfmpegError } from './run-ffmpeg.js';
 

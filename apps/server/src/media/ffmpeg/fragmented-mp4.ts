@@ -8,11 +8,8 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type VariantSegment, variantPlaylist } from './hls.js';
+import { INIT_SEGMENT, segmentName, VARIANT_PLAYLIST, type VariantSegment, variantPlaylist } from './hls.js';
 import { FfmpegError } from './run-ffmpeg.js';
-
-const INIT_SEGMENT = 'init.mp4';
-export const VARIANT_PLAYLIST = 'index.m3u8';
 
 /** ISO BMFF sample flags: sample_is_non_sync_sample. */
 const NON_SYNC_SAMPLE = 0x10000;
@@ -252,8 +249,6 @@ async function copyRange(source: string, start: number, end: number, target: str
   if (end <= start) throw new FfmpegError('The fragmented MP4 has an empty segment');
   await pipeline(createReadStream(source, { start, end: end - 1 }), createWriteStream(target));
 }
-
-export const segmentName = (index: number) => `seg_${String(index).padStart(5, '0')}.m4s`;
 
 /**
  * Turns `dir/<fragmented>` into `dir/init.mp4`, `dir/seg_00000.m4s`… and `dir/index.m3u8`, then removes the

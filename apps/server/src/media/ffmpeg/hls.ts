@@ -1,5 +1,14 @@
 /** Pure HLS playlist helpers: write and read the variant playlists, write the master, sign URIs. */
 
+/** The files of a rendition's folder, as the packager writes them and the stream addresses ask for them. */
+export const VARIANT_PLAYLIST = 'index.m3u8';
+export const INIT_SEGMENT = 'init.mp4';
+export const segmentName = (index: number) => `seg_${String(index).padStart(5, '0')}.m4s`;
+/** A subtitle track's one file; its playlist is a `VARIANT_PLAYLIST` too, written on request. */
+export const SUBTITLE_FILE = 'subtitles.vtt';
+/** Every file name a stream address may name (the names above). */
+export const STREAM_FILE = /^(index\.m3u8|init\.mp4|seg_\d{5,6}\.m4s|subtitles\.vtt)$/;
+
 export interface StoredRendition {
   height: number;
   width: number;

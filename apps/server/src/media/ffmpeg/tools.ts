@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type MediaBinaries, resolveMediaBinaries } from './binaries.js';
-import { packageRendition, VARIANT_PLAYLIST } from './fragmented-mp4.js';
-import { parseVariantPlaylist, renditionBandwidth, type StoredRendition } from './hls.js';
+import { packageRendition } from './fragmented-mp4.js';
+import { parseVariantPlaylist, renditionBandwidth, type StoredRendition, VARIANT_PLAYLIST } from './hls.js';
 import {
   demoSourceArgs,
   FRAGMENTED_FILE,

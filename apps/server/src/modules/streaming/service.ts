@@ -1,6 +1,13 @@
 import type { Clock } from '../../lib/clock.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import { masterPlaylist, rewriteVariant, subtitlePlaylist } from '../../media/ffmpeg/hls.js';
+import {
+  masterPlaylist,
+  rewriteVariant,
+  STREAM_FILE,
+  SUBTITLE_FILE,
+  subtitlePlaylist,
+  VARIANT_PLAYLIST,
+} from '../../media/ffmpeg/hls.js';
 import type { MediaStorage } from '../../media/storage.js';
 import type { SessionUser } from '../auth/session-repo.js';
 import { type AssetRepo, type AssetRow, renditionsOf, type TitleGate } from '../media/asset-repo.js';
@@ -11,7 +18,6 @@ import type { Entitlement, EntitlementProvider } from './entitlement.js';
 import type { StreamGrant, StreamSigner } from './url-signer.js';
 
 export const STREAM_BASE = '/api/stream/s';
-const FILE = /^(index\.m3u8|init\.mp4|seg_\d{5,6}\.m4s|subtitles\.vtt)$/;
 
 export type StreamReply =
   | { kind: 'text'; body: string; contentType: string; cacheControl: string }
@@ -81,12 +87,12 @@ export class StreamingService {
     return masterPlaylist(
       renditions.map((rendition) => ({
         rendition,
-        uri: this.url(asset.asset_id, String(rendition.height), userId, 'index.m3u8'),
+        uri: this.url(asset.asset_id, String(rendition.height), userId, VARIANT_PLAYLIST),
       })),
       subtitles.map((s) => ({
         language: s.language,
         label: s.label,
-        uri: this.url(asset.asset_id, `s${s.subtitle_id}`, userId, 'index.m3u8'),
+        uri: this.url(asset.asset_id, `s${s.subtitle_id}`, userId, VARIANT_PLAYLIST),
       })),
     );
   }
@@ -96,7 +102,7 @@ export class StreamingService {
     const grant = this.signer.verify(token, Math.floor(this.clock.now().getTime() / 1000));
     if (!grant) throw forbidden('This address is not valid or has expired');
     // Only the fixed file names of a ladder exist: anything else (a path, an encoded ../) is simply not there.
-    if (!FILE.test(file)) throw notFound('No such file');
+    if (!STREAM_FILE.test(file)) throw notFound('No such file');
     if (grant.userId !== 0) {
       if (!viewer) throw unauthorized();
       if (viewer.user_id !== grant.userId) throw forbidden('This address belongs to another account');
@@ -113,17 +119,17 @@ export class StreamingService {
     if (!rendition) throw notFound('No such rendition');
     if (height > allowed.maxHeight) throw forbidden('Your plan does not include this quality');
     const key = `${asset.hls_key}/${height}p/${file}`;
-    if (file === 'index.m3u8') {
+    if (file === VARIANT_PLAYLIST) {
       const text = await this.variantText(key);
       if (text === undefined) throw notFound('This video is gone');
       const direct = await this.directUrls(text, `${asset.hls_key}/${height}p`, grant.expires);
       const body = rewriteVariant(text, (uri) => {
-        if (!FILE.test(uri)) throw new Error(`Unexpected URI in playlist: ${uri}`);
+        if (!STREAM_FILE.test(uri)) throw new Error(`Unexpected URI in playlist: ${uri}`);
         return direct.get(uri) ?? `${STREAM_BASE}/${token}/${uri}`;
       });
       return { kind: 'text', body, contentType: PLAYLIST_TYPE, cacheControl: 'private, max-age=300' };
     }
-    if (file === 'subtitles.vtt') throw notFound('No such file');
+    if (file === SUBTITLE_FILE) throw notFound('No such file');
     return {
       kind: 'file',
       key,
@@ -141,7 +147,7 @@ export class StreamingService {
     if (this.storage.kind === 'local') return urls;
     const uris: string[] = [];
     rewriteVariant(playlist, (uri) => {
-      if (FILE.test(uri)) uris.push(uri);
+      if (STREAM_FILE.test(uri)) uris.push(uri);
       return uri;
     });
     const ttl = Math.max(60, expires - Math.floor(this.clock.now().getTime() / 1000));
@@ -187,12 +193,12 @@ export class StreamingService {
     ) {
       throw notFound('No such subtitle');
     }
-    if (file === 'index.m3u8') {
+    if (file === VARIANT_PLAYLIST) {
       const token = this.signer.sign(grant);
-      const body = subtitlePlaylist(asset.duration_seconds ?? 1, `${STREAM_BASE}/${token}/subtitles.vtt`);
+      const body = subtitlePlaylist(asset.duration_seconds ?? 1, `${STREAM_BASE}/${token}/${SUBTITLE_FILE}`);
       return { kind: 'text', body, contentType: PLAYLIST_TYPE, cacheControl: 'private, max-age=300' };
     }
-    if (file !== 'subtitles.vtt') throw notFound('No such file');
+    if (file !== SUBTITLE_FILE) throw notFound('No such file');
     return {
       kind: 'file',
       key: subtitle.file_key,
