@@ -203,8 +203,8 @@ export function planSegments(
   startOf: (index: number) => number,
   name: (index: number) => string,
 ): PlannedSegment[] {
+  // Durations are summed in the reference track's ticks, then turned into seconds.
   const segments: PlannedSegment[] = [];
-  const ticks: number[] = [];
   const origin =
     fragments.find((f) => f.runs.has(reference.id))?.runs.get(reference.id)?.presentationTime ?? 0;
   for (const fragment of fragments) {
@@ -213,12 +213,12 @@ export function planSegments(
     const boundary = startOf(segments.length) - BOUNDARY_TOLERANCE_SECONDS;
     if (segments.length === 0 || (run?.startsWithSync && seconds >= boundary)) {
       segments.push({ start: fragment.start, end: fragment.end, duration: 0, uri: name(segments.length) });
-      ticks.push(0);
     }
-    segments[segments.length - 1]!.end = fragment.end;
-    ticks[ticks.length - 1]! += run?.duration ?? 0;
+    const segment = segments.at(-1)!;
+    segment.end = fragment.end;
+    segment.duration += run?.duration ?? 0;
   }
-  return segments.map((segment, i) => ({ ...segment, duration: ticks[i]! / reference.timescale }));
+  return segments.map((segment) => ({ ...segment, duration: segment.duration / reference.timescale }));
 }
 
 async function readAt(file: fs.FileHandle, position: number, length: number): Promise<Buffer> {
