@@ -9,6 +9,7 @@ import { createMediaStorage } from './media/storage-driver.js';
 import { createAccountModules } from './modules/accounts/compose.js';
 import { AuditRepo } from './modules/audit/repo.js';
 import { AuditService } from './modules/audit/service.js';
+import { LiveSessionCache } from './modules/auth/live-session-cache.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionRepo } from './modules/auth/session-repo.js';
 import { createBillingModule } from './modules/billing/compose.js';
@@ -94,11 +95,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
   });
   // Plans, subscriptions, payments, entitlements and playback sessions.
   const billing = createBillingModule({ config, clock, db: database.db, accounts: repos.users, audit });
-  // On PostgreSQL a session is read with its account's subscription and plan: one round trip for the signed-in
-  // calls that ask what the viewer may watch (home rows, playlists), which would otherwise read them next (home
-  // rows 3.5k -> 4.5k req/s). SQLite has no round trip to save, and there the joined read measured slower than
-  // the two it replaces (bench/README.md, fifth round).
-  if (database.dialect === 'postgres') services.auth.liveSessions = billing.repos.subscriptions;
+  // A session is read with its account's subscription and plan (one query: the signed-in calls that ask what the
+  // viewer may watch, home rows and playlists, need no second read) and kept per access version, so a session
+  // read before costs a call no query of its own (bench/README.md, ninth round).
+  services.auth.liveSessions = new LiveSessionCache(billing.repos.subscriptions, repos.sessions.version);
   // Catalogue, movie administration, media pipeline and streaming (billing's entitlements decide who plays what).
   const catalog = await createCatalogModules({
     config,

@@ -6,6 +6,7 @@ import * as billing from './migrations/0004-billing.js';
 import * as admin from './migrations/0005-admin.js';
 import * as library from './migrations/0006-library.js';
 import * as catalogVersion from './migrations/0007-catalog-version.js';
+import * as accessVersion from './migrations/0008-access-version.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-admin': admin,
   '0006-library': library,
   '0007-catalog-version': catalogVersion,
+  '0008-access-version': accessVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

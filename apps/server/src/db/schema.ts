@@ -35,6 +35,16 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+/**
+ * One row (id 1): bumped by database triggers on every write that changes what a live session says about its
+ * viewer (session, account, subscription, plan; migration 0008).
+ */
+export interface AccessVersionTable {
+  id: number;
+  /** bigint: PostgreSQL hands it over as a string. */
+  version: number | string;
+}
+
 export interface RateCountersTable {
   counter_key: string;
   window_start: string;
@@ -58,6 +68,7 @@ export interface LanguagesTable {
 export interface Database extends AccountTables, CatalogTables, BillingTables, AdminTables, LibraryTables {
   users: UsersTable;
   sessions: SessionsTable;
+  access_version: AccessVersionTable;
   rate_counters: RateCountersTable;
   languages: LanguagesTable;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
+import { versionCounter } from '../../db/version-counter.js';
 import type { AccountBilling } from '../billing/subscription-repo.js';
 
 export interface SessionUser {
@@ -37,7 +38,14 @@ export class SessionRepo implements LiveSessionReader {
   /** Every signed-in request reads its session: built and compiled once. */
   private readonly live: PreparedRead<[sessionHash: string, nowIso: string], SessionUser>;
 
+  /**
+   * The access version: any write that could change what a live session says about its viewer (a sign-out, an
+   * account's role, status or trial, a subscription, a plan) bumps it (database triggers, migration 0008).
+   */
+  readonly version: () => Promise<number>;
+
   constructor(private readonly db: Kysely<Database>) {
+    this.version = versionCounter(db, 'access_version');
     this.live = new PreparedRead(db, 2, (db, sessionHash: string, nowIso: string) =>
       liveSessionQuery(db, sessionHash, nowIso).select([
         'users.user_id',

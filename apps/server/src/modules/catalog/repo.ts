@@ -1,8 +1,7 @@
 import { averageStars } from '@salomtv/contract';
 import type { Kysely } from 'kysely';
-import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
-import { sharedRead } from '../../lib/shared-read.js';
+import { versionCounter } from '../../db/version-counter.js';
 import { likePattern, type TitleRow } from '../movies/repo.js';
 
 export const KIDS_RATINGS = ['All', '7+'] as const;
@@ -25,18 +24,14 @@ export interface CatalogFilter {
 
 /** Read-only queries over published titles for the viewer catalogue (the movies module owns the tables). */
 export class CatalogRepo {
-  private readonly versionRow;
   /**
    * The catalogue's version: any write that changes a card bumps it (database triggers, migration 0007). Every
    * home rows call asks; the calls of one turn of the event loop share one read.
    */
-  readonly version: () => Promise<string>;
+  readonly version: () => Promise<number>;
 
   constructor(private readonly db: Kysely<Database>) {
-    this.versionRow = new PreparedRead(db, 0, (db) =>
-      db.selectFrom('catalog_version').select('version').where('id', '=', 1),
-    );
-    this.version = sharedRead(async () => String((await this.versionRow.first())?.version ?? 0));
+    this.version = versionCounter(db, 'catalog_version');
   }
 
   private published(filter: Omit<CatalogFilter, 'limit' | 'offset' | 'order'>) {

@@ -10,6 +10,7 @@ import {
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { PreparedBody } from '../../lib/prepared-body.js';
+import { VersionedCache } from '../../lib/versioned-cache.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
 import type { SessionUser } from '../auth/session-repo.js';
 import type { AssetRepo, AssetRow } from '../media/asset-repo.js';
@@ -27,7 +28,7 @@ import type { CatalogFilter, CatalogRepo } from './repo.js';
 export type Asker = SessionUser | number | null | undefined;
 
 const ROW_SIZE = 20;
-/** Cached row sets (day x scope) before the cache starts again. */
+/** Cached row sets (day x scope) kept at most. */
 const ROWS_CACHE_ENTRIES = 32;
 
 /** A row as cached: the cards without locks, with the collections their locks are decided on. */
@@ -147,8 +148,9 @@ export class CatalogService {
     private readonly locks?: TitleLocks,
   ) {}
 
-  private rowsCacheVersion = '';
-  private readonly rowsCache = new Map<string, { rows: CachedRow[]; answers: Map<string, PreparedBody> }>();
+  private readonly rowsCache = new VersionedCache<{ rows: CachedRow[]; answers: Map<string, PreparedBody> }>(
+    ROWS_CACHE_ENTRIES,
+  );
 
   private today(): string {
     return this.clock.now().toISOString().slice(0, 10);
@@ -186,21 +188,11 @@ export class CatalogService {
   private async cachedRows(query: RowsQuery) {
     const version = await this.catalog.version();
     const key = `${this.today()}|${query.kind ?? ''}|${query.kids ? 'kids' : ''}`;
-    if (version !== this.rowsCacheVersion) {
-      this.rowsCache.clear();
-      this.rowsCacheVersion = version;
-    }
-    let entry = this.rowsCache.get(key);
-    if (!entry) {
-      entry = { rows: await this.buildRows(query), answers: new Map() };
-      // Kept only if no newer version was seen while it was built: it may hold data older than that version.
-      if (this.rowsCacheVersion === version) {
-        // Versions are checked first, so only days and scopes pile up: a handful of entries a day.
-        if (this.rowsCache.size >= ROWS_CACHE_ENTRIES) this.rowsCache.clear();
-        this.rowsCache.set(key, entry);
-      }
-    }
-    return entry;
+    // Versions are checked first, so only days and scopes pile up: a handful of entries a day.
+    return this.rowsCache.get(version, key, async () => ({
+      rows: await this.buildRows(query),
+      answers: new Map<string, PreparedBody>(),
+    }));
   }
 
   /**
