@@ -36,8 +36,9 @@ export class AuthService {
   }
 
   /**
-   * Who reads a token's live session: the sessions table alone, unless the composition root hands over a
-   * reader that also reads what most signed-in calls ask next (billing's, with the account's plan).
+   * Who reads a token's live session: the sessions table alone until the composition root hands over its reader
+   * (the live-session cache over billing's read, which also reads the account's plan that most signed-in calls
+   * ask next).
    */
   liveSessions: LiveSessionReader;
 

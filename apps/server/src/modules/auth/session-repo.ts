@@ -10,8 +10,8 @@ export interface SessionUser {
   expires_at: string;
   /**
    * The account's subscription and plan, when they were read with the session (billing's reader, one query for
-   * both, used on PostgreSQL): the request's later checks of what the viewer may watch use them instead of
-   * reading them again.
+   * both, behind the live-session cache the container wires): the request's later checks of what the viewer may
+   * watch use them instead of reading them again.
    */
   billing?: AccountBilling;
 }

@@ -82,8 +82,8 @@ export class SubscriptionRepo implements LiveSessionReader {
   }
 
   /**
-   * A live session with its account's billing in one read (the auth service's reader on PostgreSQL, wired by the
-   * container): a signed-in call that then asks what the viewer may watch (the home rows, a playlist) needs no
+   * A live session with its account's billing in one read (what the auth service's live-session cache reads on a
+   * miss, wired by the container): a signed-in call that then asks what the viewer may watch (the home rows, a playlist) needs no
    * second round trip, which was a third of the home rows call's queries.
    */
   async findLive(sessionHash: string, nowIso: string): Promise<SessionUser | undefined> {
