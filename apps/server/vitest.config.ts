@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // The scale-out suite needs PostgreSQL: vitest.scale.config.ts, run by scripts/test.mjs with it.
     exclude: ['src/scale/**', '**/node_modules/**'],
+    // The fault tests start the server as `npm start` does: from its bundle.
+    globalSetup: ['src/test/server-bundle-setup.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,

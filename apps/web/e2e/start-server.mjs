@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { bundleServer, SERVER_BUNDLE_RUNNER } from '../../../scripts/server-bundle.mjs';
 import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 
 const webDir = path.resolve(import.meta.dirname, '..');
@@ -26,7 +27,9 @@ if (!run('npx', ['tsc', '-b'], rootDir)) {
 if (!run('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], webDir))
   process.exit(1);
 
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
+// The server as `npm start` runs it: the bundle, through its runner.
+const bundle = await bundleServer();
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE_RUNNER, bundle], {
   cwd: rootDir,
   stdio: 'inherit',
   env: {

@@ -200,8 +200,13 @@ export async function registerCatalogRoutes(
   if (config.media.workerInProcess) {
     const worker = createMediaWorker(modules, config, app.log);
     app.addHook('onReady', async () => {
-      await logMediaBinaries(modules, app.log);
       worker.start();
+    });
+    // Which ffmpeg runs is logged once the server answers: starting two `-version` processes before it would
+    // hold its first answer back (cold start in bench/README.md). The worker resolves them on its own when a
+    // job comes first.
+    app.addHook('onListen', async () => {
+      setTimeout(() => void logMediaBinaries(modules, app.log), 1000).unref();
     });
     app.addHook('preClose', async () => {
       await worker.stop();

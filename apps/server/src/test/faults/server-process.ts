@@ -9,11 +9,13 @@ import { ADMIN_PASSWORD, ADMIN_PHONE } from '../harness.js';
 import { mediaEnv } from '../media-kit.js';
 
 /**
- * The built server (dist/main.js) as a real child process, for the fault tests: kill -9, SIGTERM, restarts
- * over the same data folder and database (SQLite, or a PostgreSQL schema of its own when TEST_DATABASE_URL
- * is set).
+ * The built server as a real child process, for the fault tests: kill -9, SIGTERM, restarts over the same data
+ * folder and database (SQLite, or a PostgreSQL schema of its own when TEST_DATABASE_URL is set). It runs as
+ * `npm start` runs it: the bundle (brought up to date by server-bundle-setup.ts) through its runner.
  */
-export const mainJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/main.js');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+export const serverBundle = path.join(root, 'apps/server/dist/main.bundle.cjs');
+const bundleRunner = path.join(root, 'scripts/run-server-bundle.cjs');
 
 /** A tiny HTTP client with cookies and the CSRF header, like a browser talking to the real process. */
 export class ProcessClient {
@@ -120,11 +122,11 @@ export class ServerFixture {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Starts the built server and waits until it answers its health check. */
+  /** Starts the server and waits until it answers its health check. */
   async start(env: Record<string, string> = {}): Promise<ChildProcess> {
-    if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: run tsc -b first`);
+    if (!fs.existsSync(serverBundle)) throw new Error(`${serverBundle} is missing: run tsc -b first`);
     if (!this.port) this.port = await freePort();
-    const child = spawn(process.execPath, [mainJs], {
+    const child = spawn(process.execPath, [bundleRunner, serverBundle], {
       env: {
         ...process.env,
         ...mediaEnv(),
