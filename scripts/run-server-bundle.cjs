@@ -46,11 +46,21 @@ if (cachedData === undefined || script.cachedDataRejected) {
     if (written) return;
     written = true;
     const partial = `${cacheFile}.${process.pid}.tmp`;
+    // The caches of earlier bundles of this name can never be used again.
+    const stale = (name) =>
+      name.startsWith(`${path.basename(bundle)}.`) &&
+      name.endsWith('.cache') &&
+      name !== path.basename(cacheFile);
     try {
       fs.writeFileSync(partial, script.createCachedData());
       fs.renameSync(partial, cacheFile);
+      for (const name of fs.readdirSync(cacheDir).filter(stale))
+        fs.rmSync(path.join(cacheDir, name), { force: true });
     } catch {
-      fs.rmSync(partial, { force: true });
+      // No cache this time (a read-only folder, a full disk): the server runs all the same.
+      try {
+        fs.rmSync(partial, { force: true });
+      } catch {}
     }
   };
   setTimeout(writeCache, CACHE_WRITE_DELAY_MS).unref();

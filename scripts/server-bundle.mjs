@@ -12,11 +12,6 @@ const dist = path.join(root, 'apps/server/dist');
 /** The runner that starts a bundle with its code cache; `node <runner> <bundle>`. */
 export const SERVER_BUNDLE_RUNNER = path.join(root, 'scripts/run-server-bundle.cjs');
 
-/** The bundle of a server build folder (the `tsc` output). */
-export function serverBundleOf(serverDist = dist) {
-  return path.join(serverDist, 'main.bundle.cjs');
-}
-
 // Left to Node's own loader: native addons and the packages that locate their binaries.
 const EXTERNAL = [
   'better-sqlite3',
@@ -72,7 +67,7 @@ function newestJs(dir) {
  * main.js, so paths the code takes from `import.meta.url` (the web build, `createRequire`) resolve as before.
  */
 export async function bundleServer(serverDist = dist) {
-  const outfile = serverBundleOf(serverDist);
+  const outfile = path.join(serverDist, 'main.bundle.cjs');
   const builtAt = fs.statSync(outfile, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (builtAt > newestJs(serverDist)) return outfile;
   const { build } = await import('esbuild');
@@ -97,10 +92,5 @@ export async function bundleServer(serverDist = dist) {
     plugins: [ownDirname],
     logLevel: 'warning',
   });
-  // Code caches of an earlier bundle: V8 checks only a source's length, so one must never meet a new bundle.
-  for (const name of fs.readdirSync(serverDist)) {
-    if (name.startsWith('main.bundle.cjs.') && name.endsWith('.cache'))
-      fs.rmSync(path.join(serverDist, name));
-  }
   return outfile;
 }

@@ -6,7 +6,7 @@ import { exited, ProcessClient, ServerFixture, serverBundle } from './server-pro
 /**
  * `npm start` runs the server bundle through scripts/run-server-bundle.cjs, which keeps V8's compiled code
  * between starts. Whatever happens to that cache, the server starts and answers; a good cache is used as it
- * is, a bad one is written again.
+ * is, a bad one is written again, one of an earlier bundle is removed.
  */
 describe('the server bundle and its code cache', () => {
   const fixture = new ServerFixture();
@@ -27,6 +27,8 @@ describe('the server bundle and its code cache', () => {
   };
 
   it('writes the cache at the first start, then starts from it without writing it again', async () => {
+    // A cache of an earlier bundle of the same name: never to be used again, so removed.
+    fs.writeFileSync(path.join(cacheDir, `${path.basename(serverBundle)}.1234-5678.cache`), 'old');
     await startAndStop();
     const [name] = cacheFiles();
     expect(cacheFiles()).toHaveLength(1);
