@@ -94,3 +94,8 @@ export async function bundleServer(serverDist = dist) {
   });
   return outfile;
 }
+
+// `node scripts/server-bundle.mjs` (part of `npm run build`): bundles the server if it is out of date.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  console.log(`Server bundle: ${path.relative(root, await bundleServer())}`);
+}
