@@ -6,11 +6,12 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function newestMtime(dir) {
+/** The latest modification time of the files under `dir` whose name `accept` takes (0 for none). */
+export function newestMtime(dir, accept = () => true) {
   let newest = 0;
   if (!fs.existsSync(dir)) return newest;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
+    if (!entry.isFile() || !accept(entry.name)) continue;
     const stat = fs.statSync(path.join(entry.parentPath ?? entry.path, entry.name));
     newest = Math.max(newest, stat.mtimeMs);
   }

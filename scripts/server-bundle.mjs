@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestMtime, root } from './build-if-needed.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/server/dist');
 
 /** The runner that starts a bundle with its code cache; `node <runner> <bundle>`. */
@@ -53,15 +53,6 @@ const ownDirname = {
   },
 };
 
-function newestJs(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
-    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
 /**
  * Bundles `<serverDist>/main.js` when any compiled file is newer than the bundle. The bundle sits beside
  * main.js, so paths the code takes from `import.meta.url` (the web build, `createRequire`) resolve as before.
@@ -69,7 +60,8 @@ function newestJs(dir) {
 export async function bundleServer(serverDist = dist) {
   const outfile = path.join(serverDist, 'main.bundle.cjs');
   const builtAt = fs.statSync(outfile, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  if (builtAt > newestJs(serverDist)) return outfile;
+  // The compiled `.js` files only: the bundle, its cache and its licences sit in the same folder.
+  if (builtAt > newestMtime(serverDist, (name) => name.endsWith('.js'))) return outfile;
   const { build } = await import('esbuild');
   await build({
     entryPoints: [path.join(serverDist, 'main.js')],
