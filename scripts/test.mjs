@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildIfNeeded, root } from './build-if-needed.mjs';
 
 const results = [];
@@ -15,23 +16,36 @@ function step(name, command, args, { cwd = root, env = {}, report } = {}) {
   const outcome = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
   let passed = 0;
   let failed = outcome.status === 0 ? 0 : 1;
+  let failures = [];
   if (report && fs.existsSync(report.file)) {
     const counts = report.read(JSON.parse(fs.readFileSync(report.file, 'utf8')));
     passed = counts.passed;
     failed = Math.max(counts.failed, outcome.status === 0 ? 0 : 1);
+    failures = counts.failures;
   } else if (outcome.status === 0) {
     passed = 1;
   }
-  results.push({ name, passed, failed, seconds: Math.round((Date.now() - started) / 1000) });
+  results.push({ name, passed, failed, failures, seconds: Math.round((Date.now() - started) / 1000) });
 }
 
 const node = process.execPath;
 const bin = (name) => path.join(root, 'node_modules', name);
+/** The first line of a failure's message: enough to tell which check it was. */
+const firstLine = (message = '') => stripVTControlCharacters(String(message)).split('\n')[0].slice(0, 300);
 const vitestReport = (file) => ({
   file,
   read: (json) => ({
     passed: json.numPassedTests ?? 0,
+    // Vitest counts a failed test, and each file and describe block around it, as failed.
     failed: (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0),
+    failures: (json.testResults ?? []).flatMap((file) => {
+      const where = path.relative(root, file.name);
+      const tests = (file.assertionResults ?? [])
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      // A file that failed outside its tests (an import, a hook) has no failed test to name.
+      return tests.length || file.status !== 'failed' ? tests : [`${where}: ${firstLine(file.message)}`];
+    }),
   }),
 });
 const vitest = (label, cwd, env = {}, extraArgs = []) => {
@@ -68,6 +82,19 @@ if (process.env.TEST_DATABASE_URL) {
   vitest('scale-out tests (PostgreSQL, S3)', serverDir, {}, ['--config', 'vitest.scale.config.ts']);
 }
 
+/** Playwright's report nests suites by file and describe; a test failed when a result of it did. */
+function playwrightFailures(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests?.some((test) => test.status === 'unexpected' || test.status === 'flaky'))
+      .map((spec) => {
+        const error = spec.tests.flatMap((test) => test.results ?? []).find((result) => result.error)?.error;
+        return `${spec.file}:${spec.line} > ${spec.title}: ${firstLine(error?.message)}`;
+      }),
+    ...playwrightFailures(suite.suites ?? []),
+  ]);
+}
+
 const webDir = path.join(root, 'apps/web');
 vitest('web unit tests', webDir);
 
@@ -86,6 +113,7 @@ if (fs.existsSync(chromium)) {
         read: (json) => ({
           passed: json.stats?.expected ?? 0,
           failed: (json.stats?.unexpected ?? 0) + (json.stats?.flaky ?? 0),
+          failures: playwrightFailures(json.suites ?? []),
         }),
       },
     },
@@ -98,10 +126,13 @@ if (fs.existsSync(chromium)) {
 }
 
 console.log('\n=== summary ===');
-for (const r of results)
+for (const r of results) {
   console.log(
     `${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`,
   );
+  // Named here too, so the last lines of a long run say what failed.
+  for (const failure of r.failures ?? []) console.log(`       ${failure}`);
+}
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
