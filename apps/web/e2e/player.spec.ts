@@ -237,9 +237,22 @@ test('the full-page player: speed, keyboard, scrub previews and progress saved o
 }) => {
   test.setTimeout(120_000);
   await signUpViaApi(page, newPhone().phone, PASSWORD);
+  const streamRequests: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/stream/')) streamRequests.push(pathname);
+  });
   await page.goto(`/player?title=${ids.long}`);
   const video = page.getByTestId('player-video');
   await expect.poll(() => currentTime(video), { timeout: 20_000 }).toBeGreaterThan(1);
+  // The start took one call for both playlists, then init and the first segment, nothing asked twice.
+  const startRequests = [...streamRequests];
+  expect(startRequests[0]).toBe(`/api/stream/${ids.long}/start.json`);
+  expect(startRequests.filter((url) => url.endsWith('/master.m3u8'))).toEqual([]);
+  const firstRendition = startRequests.find((url) => url.endsWith('/init.mp4'))!.replace(/\/init\.mp4$/, '');
+  expect(startRequests).toContain(`${firstRendition}/seg_00000.m4s`);
+  expect(startRequests).not.toContain(`${firstRendition}/index.m3u8`);
+  expect(new Set(startRequests).size).toBe(startRequests.length);
   // No pre-roll during the trial (all features, ad-free).
   await expect(page.getByTestId('player-frame')).toHaveAttribute('data-playing', 'feature');
   await expect(page.getByTestId('preroll')).toHaveCount(0);

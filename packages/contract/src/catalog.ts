@@ -325,6 +325,16 @@ export type TitleDetails = z.infer<typeof titleDetailsSchema>;
 
 export const streamQuerySchema = z.strictObject({ asset: uploadKindSchema.default('video') });
 
+/**
+ * `GET .../start.json`, beside each `master.m3u8`: the master playlist and the variant playlist a player starts
+ * on (the lowest rendition), in one answer, so the player can ask for the first segment one round trip sooner.
+ */
+export const streamStartReplySchema = z.object({
+  master: z.string(),
+  first: z.object({ uri: z.string(), playlist: z.string() }),
+});
+export type StreamStartReply = z.infer<typeof streamStartReplySchema>;
+
 /** `2h 40m` (or `45m`) from seconds; empty when unknown. */
 export function formatRuntime(seconds: number | null | undefined): string {
   if (!seconds || seconds <= 0) return '';

@@ -1,4 +1,4 @@
-import { streamQuerySchema } from '@salomtv/contract';
+import { streamQuerySchema, streamStartReplySchema } from '@salomtv/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { LocalDiskStorage, type MediaStorage } from '../../media/storage.js';
@@ -39,6 +39,32 @@ export function streamingRoutes(
       const { movie_id, episode_id } = request.params;
       const body = await streaming.master(request.viewer, movie_id, episode_id, 'video');
       return reply.header('content-type', PLAYLIST).header('cache-control', 'private, no-store').send(body);
+    },
+  });
+
+  // The two playlists a player starts on, in one answer (hls.js in the web app asks for these first).
+  app.get('/api/stream/:movie_id/start.json', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      params: movieParams,
+      querystring: streamQuerySchema,
+      response: { 200: streamStartReplySchema },
+    },
+    handler: async (request, reply) => {
+      const { movie_id } = request.params;
+      const start = await streaming.start(request.viewer, movie_id, undefined, request.query.asset);
+      return reply.header('cache-control', 'private, no-store').send(start);
+    },
+  });
+
+  app.get('/api/stream/:movie_id/episodes/:episode_id/start.json', {
+    config: { access: 'public' },
+    schema: { tags, params: episodeParams, response: { 200: streamStartReplySchema } },
+    handler: async (request, reply) => {
+      const { movie_id, episode_id } = request.params;
+      const start = await streaming.start(request.viewer, movie_id, episode_id, 'video');
+      return reply.header('cache-control', 'private, no-store').send(start);
     },
   });
 

@@ -1,3 +1,4 @@
+import type { StreamStartReply } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import {
@@ -64,6 +65,36 @@ export class StreamingService {
     episodeId: number | undefined,
     kind: 'video' | 'trailer',
   ): Promise<string> {
+    return (await this.signedMaster(viewer, movieId, episodeId, kind)).text;
+  }
+
+  /**
+   * The master playlist and the lowest rendition's variant playlist, the one a player starts on: hls.js would
+   * ask for them one after the other before the first segment (time to first frame in bench/README.md).
+   */
+  async start(
+    viewer: SessionUser | undefined,
+    movieId: number,
+    episodeId: number | undefined,
+    kind: 'video' | 'trailer',
+  ): Promise<StreamStartReply> {
+    const { text, asset, variants } = await this.signedMaster(viewer, movieId, episodeId, kind);
+    const lowest = variants.reduce((a, b) => (b.rendition.bandwidth < a.rendition.bandwidth ? b : a));
+    return {
+      master: text,
+      first: {
+        uri: lowest.uri,
+        playlist: await this.variantPlaylist(asset, lowest.rendition.height, lowest.token, lowest.expires),
+      },
+    };
+  }
+
+  private async signedMaster(
+    viewer: SessionUser | undefined,
+    movieId: number,
+    episodeId: number | undefined,
+    kind: 'video' | 'trailer',
+  ) {
     const title = await this.titles.findById(movieId);
     if (!title || !this.visible(viewer, title)) throw notFound('This title does not exist');
     let assetId: number | null;
@@ -84,17 +115,19 @@ export class StreamingService {
     const renditions = renditionsOf(asset).filter((r) => r.height <= allowed.maxHeight);
     if (renditions.length === 0) throw forbidden('Your plan does not include this quality');
     const subtitles = asset.kind === 'video' ? await this.assets.listSubtitles(movieId, episodeId ?? 0) : [];
-    return masterPlaylist(
-      renditions.map((rendition) => ({
-        rendition,
-        uri: this.url(asset.asset_id, String(rendition.height), userId, VARIANT_PLAYLIST),
-      })),
+    const variants = renditions.map((rendition) => ({
+      rendition,
+      ...this.signed(asset.asset_id, String(rendition.height), userId, VARIANT_PLAYLIST),
+    }));
+    const text = masterPlaylist(
+      variants,
       subtitles.map((s) => ({
         language: s.language,
         label: s.label,
-        uri: this.url(asset.asset_id, `s${s.subtitle_id}`, userId, VARIANT_PLAYLIST),
+        uri: this.signed(asset.asset_id, `s${s.subtitle_id}`, userId, VARIANT_PLAYLIST).uri,
       })),
     );
+    return { text, asset, variants };
   }
 
   /** A variant playlist, segment or subtitle behind a signed address; every request is checked again. */
@@ -118,24 +151,34 @@ export class StreamingService {
     const rendition = renditionsOf(asset).find((r) => r.height === height);
     if (!rendition) throw notFound('No such rendition');
     if (height > allowed.maxHeight) throw forbidden('Your plan does not include this quality');
-    const key = `${asset.hls_key}/${height}p/${file}`;
     if (file === VARIANT_PLAYLIST) {
-      const text = await this.variantText(key);
-      if (text === undefined) throw notFound('This video is gone');
-      const direct = await this.directUrls(text, `${asset.hls_key}/${height}p`, grant.expires);
-      const body = rewriteVariant(text, (uri) => {
-        if (!STREAM_FILE.test(uri)) throw new Error(`Unexpected URI in playlist: ${uri}`);
-        return direct.get(uri) ?? `${STREAM_BASE}/${token}/${uri}`;
-      });
+      const body = await this.variantPlaylist(asset, height, token, grant.expires);
       return { kind: 'text', body, contentType: PLAYLIST_TYPE, cacheControl: 'private, max-age=300' };
     }
     if (file === SUBTITLE_FILE) throw notFound('No such file');
     return {
       kind: 'file',
-      key,
+      key: `${asset.hls_key}/${height}p/${file}`,
       contentType: 'video/mp4',
       cacheControl: 'private, max-age=31536000, immutable',
     };
+  }
+
+  /** A rendition's variant playlist with its init and segment addresses signed by `token` (or presigned). */
+  private async variantPlaylist(
+    asset: AssetRow,
+    height: number,
+    token: string,
+    expires: number,
+  ): Promise<string> {
+    const folder = `${asset.hls_key}/${height}p`;
+    const text = await this.variantText(`${folder}/${VARIANT_PLAYLIST}`);
+    if (text === undefined) throw notFound('This video is gone');
+    const direct = await this.directUrls(text, folder, expires);
+    return rewriteVariant(text, (uri) => {
+      if (!STREAM_FILE.test(uri)) throw new Error(`Unexpected URI in playlist: ${uri}`);
+      return direct.get(uri) ?? `${STREAM_BASE}/${token}/${uri}`;
+    });
   }
 
   /**
@@ -207,8 +250,9 @@ export class StreamingService {
     };
   }
 
-  private url(assetId: number, rendition: string, userId: number, file: string): string {
+  private signed(assetId: number, rendition: string, userId: number, file: string) {
     const expires = Math.floor(this.clock.now().getTime() / 1000) + this.ttlSeconds;
-    return `${STREAM_BASE}/${this.signer.sign({ assetId, rendition, userId, expires })}/${file}`;
+    const token = this.signer.sign({ assetId, rendition, userId, expires });
+    return { uri: `${STREAM_BASE}/${token}/${file}`, token, expires };
   }
 }

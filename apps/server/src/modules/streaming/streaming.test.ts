@@ -109,6 +109,28 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
     expect(details.view_count).toBe(0);
   });
 
+  it('answers the master and the lowest variant playlist together at start.json, with the same checks', async () => {
+    const start = await viewer.get(`/api/stream/${movieId}/start.json`);
+    expect(start.statusCode, start.body).toBe(200);
+    expect(start.headers['cache-control']).toBe('private, no-store');
+    const { master: startMaster, first } = start.json();
+    // The same renditions as master.m3u8; the first is the lowest, whose playlist is the one behind its address.
+    expect(uris(startMaster).map((uri) => uri.split('/')[4]!.split('.')[1])).toEqual(['720', '480']);
+    expect(first.uri).toBe(uris(startMaster)[1]);
+    expect(first.playlist).toBe((await viewer.get(first.uri)).body);
+    expect(uris(first.playlist).length).toBeGreaterThan(0);
+    for (const uri of uris(first.playlist)) expect((await viewer.get(uri)).statusCode).toBe(200);
+
+    const anonymous = new (await import('../../test/harness.js')).TestClient(t.app);
+    expect((await anonymous.get(`/api/stream/${movieId}/start.json`)).statusCode).toBe(401);
+    const trailer = await anonymous.get(`/api/stream/${movieId}/start.json?asset=trailer`);
+    expect(trailer.statusCode).toBe(200);
+    expect((await anonymous.get(trailer.json().first.uri)).body).toBe(trailer.json().first.playlist);
+    const lapsed = await signedInViewer(t.app, '+998901240004');
+    expect((await lapsed.get(`/api/stream/${movieId}/start.json`)).statusCode).toBe(403);
+    expect((await viewer.get(`/api/stream/${movieId}/start.json?asset=poster`)).statusCode).toBe(400);
+  });
+
   it("refuses a variant or segment above the viewer's cap with 403", async () => {
     const [hd, sd] = uris(master);
     const hdVariant = await viewer.get(hd!);

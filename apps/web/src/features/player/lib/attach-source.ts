@@ -1,4 +1,5 @@
 import type Hls from 'hls.js';
+import { loaderWithPrefetch, StartPrefetch } from './start-prefetch';
 
 export interface AttachedSource {
   /** The hls.js instance (null when the browser plays HLS natively). */
@@ -15,6 +16,15 @@ export async function attachSource(
   src: string,
   options: { startPosition?: number; maxHeight?: number } = {},
 ): Promise<AttachedSource> {
+  // Where hls.js will play it (Media Source Extensions), the start playlists are asked for while hls.js loads.
+  const prefetch =
+    'MediaSource' in window || 'ManagedMediaSource' in window
+      ? StartPrefetch.for(src, options.startPosition, {
+          fetch: (...args) => globalThis.fetch(...args),
+          base: window.location.href,
+          now: () => performance.now(),
+        })
+      : undefined;
   const { default: HlsClass } = await import('hls.js');
   if (HlsClass.isSupported()) {
     const hls = new HlsClass({
@@ -27,11 +37,19 @@ export async function attachSource(
       // off the page, and starting one held the first segment back by about 200 ms (time to first frame in
       // bench/README.md).
       enableWorker: false,
+      ...(prefetch ? { loader: loaderWithPrefetch(HlsClass.DefaultConfig.loader, prefetch) } : {}),
     });
     hls.loadSource(src);
     hls.attachMedia(video);
-    return { hls, destroy: () => hls.destroy() };
+    return {
+      hls,
+      destroy: () => {
+        hls.destroy();
+        prefetch?.destroy();
+      },
+    };
   }
+  prefetch?.destroy();
   video.src = src;
   if (options.startPosition) {
     const seek = () => {
