@@ -9,6 +9,9 @@ import { newestMtime, root } from './build-if-needed.mjs';
 
 const dist = path.join(root, 'apps/server/dist');
 
+/** The bundle of the server's own build (`bundleServer()` with no folder writes it). */
+export const SERVER_BUNDLE = path.join(dist, 'main.bundle.cjs');
+
 /** The runner that starts a bundle with its code cache; `node <runner> <bundle>`. */
 export const SERVER_BUNDLE_RUNNER = path.join(root, 'scripts/run-server-bundle.cjs');
 

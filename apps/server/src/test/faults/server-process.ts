@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dropSchemas, whileMigrating } from '../../scale/test-schemas.js';
 import { ADMIN_PASSWORD, ADMIN_PHONE } from '../harness.js';
 import { mediaEnv } from '../media-kit.js';
@@ -11,11 +11,19 @@ import { mediaEnv } from '../media-kit.js';
 /**
  * The built server as a real child process, for the fault tests: kill -9, SIGTERM, restarts over the same data
  * folder and database (SQLite, or a PostgreSQL schema of its own when TEST_DATABASE_URL is set). It runs as
- * `npm start` runs it: the bundle (brought up to date by server-bundle-setup.ts) through its runner.
+ * `npm start` runs it: the bundle (brought up to date by server-bundle-setup.ts) through its runner, with the same
+ * Node flags.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-export const serverBundle = path.join(root, 'apps/server/dist/main.bundle.cjs');
-const bundleRunner = path.join(root, 'scripts/run-server-bundle.cjs');
+const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../scripts');
+const fromScript = async <T>(file: string): Promise<T> =>
+  (await import(pathToFileURL(path.join(scripts, file)).href)) as T;
+// The bundle, its runner and the Node flags, from the scripts `npm start` runs them with.
+const { SERVER_BUNDLE, SERVER_BUNDLE_RUNNER } = await fromScript<{
+  SERVER_BUNDLE: string;
+  SERVER_BUNDLE_RUNNER: string;
+}>('server-bundle.mjs');
+const { SERVER_NODE_FLAGS } = await fromScript<{ SERVER_NODE_FLAGS: string[] }>('server-node-flags.mjs');
+export const serverBundle = SERVER_BUNDLE;
 
 /** A tiny HTTP client with cookies and the CSRF header, like a browser talking to the real process. */
 export class ProcessClient {
@@ -126,7 +134,7 @@ export class ServerFixture {
   async start(env: Record<string, string> = {}): Promise<ChildProcess> {
     if (!fs.existsSync(serverBundle)) throw new Error(`${serverBundle} is missing: run tsc -b first`);
     if (!this.port) this.port = await freePort();
-    const child = spawn(process.execPath, [bundleRunner, serverBundle], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE_RUNNER, serverBundle], {
       env: {
         ...process.env,
         ...mediaEnv(),
