@@ -32,21 +32,23 @@ const node = process.execPath;
 const bin = (name) => path.join(root, 'node_modules', name);
 /** The first line of a failure's message: enough to tell which check it was. */
 const firstLine = (message = '') => stripVTControlCharacters(String(message)).split('\n')[0].slice(0, 300);
+/** Each failed test, and each file that failed outside its tests (an import, a hook), with its first error line. */
+function vitestFailures(json) {
+  return (json.testResults ?? []).flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    return tests.length || file.status !== 'failed' ? tests : [`${where}: ${firstLine(file.message)}`];
+  });
+}
 const vitestReport = (file) => ({
   file,
-  read: (json) => ({
-    passed: json.numPassedTests ?? 0,
-    // Vitest counts a failed test, and each file and describe block around it, as failed.
-    failed: (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0),
-    failures: (json.testResults ?? []).flatMap((file) => {
-      const where = path.relative(root, file.name);
-      const tests = (file.assertionResults ?? [])
-        .filter((test) => test.status === 'failed')
-        .map((test) => `${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-      // A file that failed outside its tests (an import, a hook) has no failed test to name.
-      return tests.length || file.status !== 'failed' ? tests : [`${where}: ${firstLine(file.message)}`];
-    }),
-  }),
+  read: (json) => {
+    // Vitest's own failed-suite count also counts the file and each describe block around a failed test.
+    const failures = vitestFailures(json);
+    return { passed: json.numPassedTests ?? 0, failed: failures.length, failures };
+  },
 });
 const vitest = (label, cwd, env = {}, extraArgs = []) => {
   const file = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);

@@ -9,10 +9,10 @@ import type {
 } from 'hls.js';
 
 /**
- * hls.js asks for the master playlist, then the variant, then the init segment, then the first media segment:
- * four round trips, one after another, before the first picture. The server's `start.json` answers the first
- * two at once; the init and first segments are then asked for together, and hls.js's loader finds all four
- * here when it asks (time to first frame in bench/README.md).
+ * hls.js asks for the master playlist, then the variant, then the init and first media segments: three round
+ * trips, one after another, before the first picture. The server's `start.json` answers both playlists at once,
+ * the two segments are asked for the moment it is in, and hls.js's loader finds all four here when it asks
+ * (time to first frame in bench/README.md, eleventh round).
  */
 
 /** A prefetched answer and when its request started, its first byte came and it ended (for hls.js's stats). */
