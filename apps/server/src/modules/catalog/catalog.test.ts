@@ -198,6 +198,13 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
     const master = await viewer.get(url);
     expect(master.statusCode).toBe(200);
     expect(master.body).toMatch(/RESOLUTION=320x180/);
+    // The player's start call for the episode: the same master, and the playlist behind its only rendition.
+    const startUrl = url.replace('master.m3u8', 'start.json');
+    expect((await visitor.get(startUrl)).statusCode).toBe(401);
+    const start = (await viewer.get(startUrl)).json();
+    expect(start.master).toMatch(/RESOLUTION=320x180/);
+    expect(start.first.playlist).toBe((await viewer.get(start.first.uri)).body);
+    expect(start.first.playlist).toMatch(/#EXT-X-MAP:URI=/);
   });
 
   it('suggests similar titles by shared genres, most shared first', async () => {
