@@ -242,16 +242,23 @@ test('the full-page player: speed, keyboard, scrub previews and progress saved o
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/api/stream/')) streamRequests.push(pathname);
   });
+  const startReply = page.waitForResponse((response) => response.url().includes('/start.json'));
   await page.goto(`/player?title=${ids.long}`);
   const video = page.getByTestId('player-video');
   await expect.poll(() => currentTime(video), { timeout: 20_000 }).toBeGreaterThan(1);
-  // The start took one call for both playlists, then init and the first segment, nothing asked twice.
+  // The start took two calls made at once: both playlists, and the first rendition's init and first segment
+  // in one MP4. None of those was asked for by its own address, and nothing was asked twice.
   const startRequests = [...streamRequests];
-  expect(startRequests[0]).toBe(`/api/stream/${ids.long}/start.json`);
+  expect(startRequests.slice(0, 2)).toEqual([
+    `/api/stream/${ids.long}/start.json`,
+    `/api/stream/${ids.long}/start.mp4`,
+  ]);
   expect(startRequests.filter((url) => url.endsWith('/master.m3u8'))).toEqual([]);
-  const firstRendition = startRequests.find((url) => url.endsWith('/init.mp4'))!.replace(/\/init\.mp4$/, '');
-  expect(startRequests).toContain(`${firstRendition}/seg_00000.m4s`);
-  expect(startRequests).not.toContain(`${firstRendition}/index.m3u8`);
+  const { first } = (await (await startReply).json()) as { first: { uri: string } };
+  const firstRendition = first.uri.replace(/\/index\.m3u8$/, '');
+  for (const file of ['index.m3u8', 'init.mp4', 'seg_00000.m4s']) {
+    expect(startRequests).not.toContain(`${firstRendition}/${file}`);
+  }
   expect(new Set(startRequests).size).toBe(startRequests.length);
   // No pre-roll during the trial (all features, ad-free).
   await expect(page.getByTestId('player-frame')).toHaveAttribute('data-playing', 'feature');

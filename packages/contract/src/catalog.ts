@@ -335,6 +335,31 @@ export const streamStartReplySchema = z.object({
 });
 export type StreamStartReply = z.infer<typeof streamStartReplySchema>;
 
+/**
+ * `GET .../start.mp4`, beside each `start.json`: the lowest rendition's init segment followed by its segment
+ * holding `at` (seconds), one fragmented MP4 the player asks for alongside `start.json`, before it knows any
+ * segment address. Its headers say where the init segment ends and which segment follows.
+ */
+export const streamStartMediaQuerySchema = streamQuerySchema.extend({
+  at: z.coerce.number().min(0).max(1_000_000).default(0),
+});
+export const episodeStartMediaQuerySchema = streamStartMediaQuerySchema.omit({ asset: true });
+export const START_MEDIA_INIT_LENGTH = 'x-init-length';
+export const START_MEDIA_SEGMENT = 'x-start-segment';
+
+/**
+ * The index of the segment a start position falls in, from the segments' durations: the first when the position
+ * is past the end (as hls.js starts there). The server's `start.mp4` and the player pick the same one by it.
+ */
+export function segmentIndexAt(durations: readonly number[], position: number): number {
+  let at = 0;
+  for (const [index, duration] of durations.entries()) {
+    if (position >= at && position < at + duration) return index;
+    at += duration;
+  }
+  return 0;
+}
+
 /** `2h 40m` (or `45m`) from seconds; empty when unknown. */
 export function formatRuntime(seconds: number | null | undefined): string {
   if (!seconds || seconds <= 0) return '';

@@ -245,6 +245,8 @@ describe('two API instances and a worker over PostgreSQL and S3', () => {
       expect(viaApi.status).toBe(302);
       const redirected = await fetch(viaApi.headers.get('location')!);
       expect(Buffer.from(await redirected.arrayBuffer()).equals(parts[1]!)).toBe(true);
+      // Nor are they joined by the API at start.mp4: the player asks for the presigned addresses instead.
+      expect((await viewer.call('GET', `/api/stream/${movie.movie_id}/start.mp4`)).status).toBe(404);
     }
     // Signed out, the feature does not play on either instance.
     expect((await new ProcessClient(b).call('GET', `/api/stream/${movie.movie_id}/master.m3u8`)).status).toBe(

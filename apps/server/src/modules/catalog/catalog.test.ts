@@ -205,6 +205,17 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
     expect(start.master).toMatch(/RESOLUTION=320x180/);
     expect(start.first.playlist).toBe((await viewer.get(start.first.uri)).body);
     expect(start.first.playlist).toMatch(/#EXT-X-MAP:URI=/);
+    // And its first media: the init segment and the first segment behind those addresses, joined.
+    const mediaUrl = url.replace('master.m3u8', 'start.mp4');
+    expect((await visitor.get(mediaUrl)).statusCode).toBe(401);
+    const media = await viewer.get(mediaUrl);
+    expect(media.statusCode, media.body).toBe(200);
+    const init = (await viewer.get(/URI="([^"]+)"/.exec(start.first.playlist)![1]!)).rawPayload;
+    const segment = start.first.playlist.split('\n').find((line: string) => line && !line.startsWith('#'));
+    expect(media.headers['x-init-length']).toBe(String(init.length));
+    expect(media.rawPayload.equals(Buffer.concat([init, (await viewer.get(segment)).rawPayload]))).toBe(true);
+    // An episode has no trailer to ask for.
+    expect((await viewer.get(`${mediaUrl}?asset=trailer`)).statusCode).toBe(400);
   });
 
   it('suggests similar titles by shared genres, most shared first', async () => {

@@ -1,8 +1,17 @@
-import { streamQuerySchema, streamStartReplySchema } from '@salomtv/contract';
+import {
+  episodeStartMediaQuerySchema,
+  START_MEDIA_INIT_LENGTH,
+  START_MEDIA_SEGMENT,
+  streamQuerySchema,
+  streamStartMediaQuerySchema,
+  streamStartReplySchema,
+} from '@salomtv/contract';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
+import { notFound } from '../../lib/errors.js';
 import { LocalDiskStorage, type MediaStorage } from '../../media/storage.js';
-import { type MediaFileCache, sendMediaFile } from './send-file.js';
+import { type MediaFileCache, readMediaFile, sendMediaFile } from './send-file.js';
 import type { StreamingService } from './service.js';
 
 const tags = ['streaming'];
@@ -65,6 +74,51 @@ export function streamingRoutes(
       const { movie_id, episode_id } = request.params;
       const start = await streaming.start(request.viewer, movie_id, episode_id, 'video');
       return reply.header('cache-control', 'private, no-store').send(start);
+    },
+  });
+
+  // The first media a player needs, asked for alongside start.json: the lowest rendition's init segment and the
+  // segment holding `at`, as one fragmented MP4. From local storage only: a bucket's bytes never pass through
+  // Node, and the player then asks for the two signed addresses instead.
+  const sendStartMedia = async (
+    reply: FastifyReply,
+    media: Awaited<ReturnType<StreamingService['startMedia']>>,
+  ) => {
+    if (!(storage instanceof LocalDiskStorage)) throw notFound('Start media is served from the bucket');
+    const [init, segment] = await Promise.all(
+      [media.initKey, media.segmentKey].map((key) => readMediaFile(storage.pathFor(key), delivery.memory)),
+    );
+    return reply
+      .header('content-type', 'video/mp4')
+      .header('cache-control', 'private, no-store')
+      .header(START_MEDIA_INIT_LENGTH, String(init!.length))
+      .header(START_MEDIA_SEGMENT, media.segment)
+      .send(Buffer.concat([init!, segment!]));
+  };
+
+  app.get('/api/stream/:movie_id/start.mp4', {
+    config: { access: 'public' },
+    schema: { tags, params: movieParams, querystring: streamStartMediaQuerySchema },
+    handler: async (request, reply) => {
+      const { asset, at } = request.query;
+      const media = await streaming.startMedia(request.viewer, request.params.movie_id, undefined, asset, at);
+      return sendStartMedia(reply, media);
+    },
+  });
+
+  app.get('/api/stream/:movie_id/episodes/:episode_id/start.mp4', {
+    config: { access: 'public' },
+    schema: { tags, params: episodeParams, querystring: episodeStartMediaQuerySchema },
+    handler: async (request, reply) => {
+      const { movie_id, episode_id } = request.params;
+      const media = await streaming.startMedia(
+        request.viewer,
+        movie_id,
+        episode_id,
+        'video',
+        request.query.at,
+      );
+      return sendStartMedia(reply, media);
     },
   });
 

@@ -127,6 +127,18 @@ export class MediaFileCache {
   }
 }
 
+/** A whole media file's bytes, from the memory cache where it fits; 404 when it is not there. */
+export async function readMediaFile(filePath: string, memory: MediaFileCache | undefined): Promise<Buffer> {
+  const recent = memory?.recent(filePath);
+  if (recent) return recent.bytes;
+  const stat = await fs.promises.stat(filePath).catch(() => undefined);
+  if (!stat?.isFile()) throw notFound('This file is gone');
+  const bytes =
+    (await memory?.get(filePath, stat)) ?? (await fs.promises.readFile(filePath).catch(() => undefined));
+  if (!bytes) throw notFound('This file is gone');
+  return bytes;
+}
+
 /**
  * Sends a media file: Range requests (206 with Content-Range), Accept-Ranges, the given type and caching;
  * with an accel prefix, nginx sends the bytes (X-Accel-Redirect) after we authorised the request; otherwise

@@ -1,8 +1,9 @@
-import type { StreamStartReply } from '@salomtv/contract';
+import { type StreamStartReply, segmentIndexAt } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import {
   masterPlaylist,
+  parseVariantPlaylist,
   rewriteVariant,
   STREAM_FILE,
   SUBTITLE_FILE,
@@ -27,6 +28,11 @@ export type StreamReply =
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 /** Variant playlists kept in memory (a 2-hour title's is about 25 KB). */
 const VARIANT_TEXTS_KEPT = 500;
+
+/** The rendition a player starts on: the one of fewest bits. */
+function lowestOf<T extends { bandwidth: number }>(renditions: readonly T[]): T {
+  return renditions.reduce((a, b) => (b.bandwidth < a.bandwidth ? b : a));
+}
 
 /** Master playlists per viewer, and the signed variant, segment and subtitle addresses behind them. */
 export class StreamingService {
@@ -79,7 +85,7 @@ export class StreamingService {
     kind: 'video' | 'trailer',
   ): Promise<StreamStartReply> {
     const { text, asset, variants } = await this.signedMaster(viewer, movieId, episodeId, kind);
-    const lowest = variants.reduce((a, b) => (b.rendition.bandwidth < a.rendition.bandwidth ? b : a));
+    const lowest = variants.find((v) => v.rendition === lowestOf(variants.map((v) => v.rendition)))!;
     return {
       master: text,
       first: {
@@ -89,7 +95,38 @@ export class StreamingService {
     };
   }
 
-  private async signedMaster(
+  /**
+   * The storage keys of the lowest rendition's init segment and of its segment holding `at`, behind the same
+   * checks as the master playlist: `start.mp4` sends both, so a player need not wait for `start.json` to know
+   * their addresses (time to first frame in bench/README.md).
+   */
+  async startMedia(
+    viewer: SessionUser | undefined,
+    movieId: number,
+    episodeId: number | undefined,
+    kind: 'video' | 'trailer',
+    at: number,
+  ): Promise<{ initKey: string; segmentKey: string; segment: string }> {
+    const { asset, renditions } = await this.playable(viewer, movieId, episodeId, kind);
+    const folder = `${asset.hls_key}/${lowestOf(renditions).height}p`;
+    const text = await this.variantText(`${folder}/${VARIANT_PLAYLIST}`);
+    if (text === undefined) throw notFound('This video is gone');
+    const { initUri, segments } = parseVariantPlaylist(text);
+    const segment =
+      segments[
+        segmentIndexAt(
+          segments.map((s) => s.duration),
+          at,
+        )
+      ]?.uri;
+    // Only the fixed file names of a ladder are ever joined to a key.
+    if (!initUri || !segment || !STREAM_FILE.test(initUri) || !STREAM_FILE.test(segment))
+      throw notFound('This video is gone');
+    return { initKey: `${folder}/${initUri}`, segmentKey: `${folder}/${segment}`, segment };
+  }
+
+  /** The title's asset of this kind and the renditions this viewer may receive, or the error that says why not. */
+  private async playable(
     viewer: SessionUser | undefined,
     movieId: number,
     episodeId: number | undefined,
@@ -111,9 +148,19 @@ export class StreamingService {
       throw new AppError(409, 'not_ready', 'This video is not ready to play yet');
     }
     const allowed = await this.check(viewer, title, asset);
-    const userId = asset.kind === 'trailer' ? 0 : viewer!.user_id;
     const renditions = renditionsOf(asset).filter((r) => r.height <= allowed.maxHeight);
     if (renditions.length === 0) throw forbidden('Your plan does not include this quality');
+    return { asset, renditions };
+  }
+
+  private async signedMaster(
+    viewer: SessionUser | undefined,
+    movieId: number,
+    episodeId: number | undefined,
+    kind: 'video' | 'trailer',
+  ) {
+    const { asset, renditions } = await this.playable(viewer, movieId, episodeId, kind);
+    const userId = asset.kind === 'trailer' ? 0 : viewer!.user_id;
     const subtitles = asset.kind === 'video' ? await this.assets.listSubtitles(movieId, episodeId ?? 0) : [];
     const variants = renditions.map((rendition) => ({
       rendition,

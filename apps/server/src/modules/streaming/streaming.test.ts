@@ -37,7 +37,8 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
     viewer = await trialViewer(t.app, '+998901240001');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-clips-'));
     movieId = (await admin.post('/api/movie/create')).json().movie_id;
-    const hd = await makeClip(dir, 'hd', { seconds: 1, width: 1280, height: 720, pattern: 'color' });
+    // Two seconds: a 1 s first segment, then a second one (fragmented-mp4.ts), so start.mp4 has two to pick from.
+    const hd = await makeClip(dir, 'hd', { seconds: 2, width: 1280, height: 720, pattern: 'color' });
     const small = await makeClip(dir, 'trailer', { seconds: 1, width: 320, height: 180 });
     const mp4 = (data: Buffer) => ({ filename: 'v.mp4', contentType: 'video/mp4', data });
     expect(
@@ -129,6 +130,44 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
     const lapsed = await signedInViewer(t.app, '+998901240004');
     expect((await lapsed.get(`/api/stream/${movieId}/start.json`)).statusCode).toBe(403);
     expect((await viewer.get(`/api/stream/${movieId}/start.json?asset=poster`)).statusCode).toBe(400);
+  });
+
+  it('sends the lowest init segment and the segment holding `at` as one MP4 at start.mp4, with the same checks', async () => {
+    const { first } = (await viewer.get(`/api/stream/${movieId}/start.json`)).json();
+    const init = (await viewer.get(/URI="([^"]+)"/.exec(first.playlist)![1]!)).rawPayload;
+    const segments = await Promise.all(
+      uris(first.playlist).map(async (uri) => (await viewer.get(uri)).rawPayload),
+    );
+    expect(segments).toHaveLength(2);
+    for (const [query, index] of [
+      ['', 0],
+      ['?at=0.5', 0],
+      ['?at=1.2', 1],
+      ['?at=99', 0],
+    ] as const) {
+      const media = await viewer.get(`/api/stream/${movieId}/start.mp4${query}`);
+      expect(media.statusCode, media.body).toBe(200);
+      expect(media.headers).toMatchObject({
+        'content-type': 'video/mp4',
+        'cache-control': 'private, no-store',
+        'x-init-length': String(init.length),
+        'x-start-segment': `seg_0000${index}.m4s`,
+      });
+      expect(media.rawPayload.equals(Buffer.concat([init, segments[index]!])), query).toBe(true);
+    }
+
+    const anonymous = new (await import('../../test/harness.js')).TestClient(t.app);
+    expect((await anonymous.get(`/api/stream/${movieId}/start.mp4`)).statusCode).toBe(401);
+    const trailer = await anonymous.get(`/api/stream/${movieId}/start.mp4?asset=trailer&at=0`);
+    expect(trailer.statusCode).toBe(200);
+    expect(trailer.headers['x-start-segment']).toBe('seg_00000.m4s');
+    const lapsed = await signedInViewer(t.app, '+998901240005');
+    expect((await lapsed.get(`/api/stream/${movieId}/start.mp4`)).statusCode).toBe(403);
+    for (const query of ['?at=-1', '?at=soon', '?at=1e9', '?asset=poster', '?file=../secret']) {
+      const refused = await viewer.get(`/api/stream/${movieId}/start.mp4${query}`);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().error.code, query).toBe('validation_failed');
+    }
   });
 
   it("refuses a variant or segment above the viewer's cap with 403", async () => {

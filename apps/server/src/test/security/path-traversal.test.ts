@@ -19,6 +19,7 @@ describe('path traversal on every path that reaches the disk', () => {
   let port: number;
   let mediaDir: string;
   let streamToken: string;
+  let movieId: number;
 
   beforeAll(async () => {
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-web-'));
@@ -47,13 +48,21 @@ describe('path traversal on every path that reaches the disk', () => {
     fs.writeFileSync(path.join(mediaDir, 'flags', 'ok.png'), 'a flag');
 
     // A ready video, written by hand, so the signed stream addresses can be attacked with a valid token.
+    movieId = await readyVideoByHand(
+      '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:6\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:6.0,\nseg_00000.m4s\n#EXT-X-ENDLIST\n',
+    );
+    const master = await admin.get(`/api/stream/${movieId}/master.m3u8`);
+    expect(master.statusCode, master.body).toBe(200);
+    streamToken = /\/api\/stream\/s\/([^/]+)\/index\.m3u8/.exec(master.body)![1]!;
+    expect((await admin.get(`/api/stream/s/${streamToken}/seg_00000.m4s`)).body).toBe('segment');
+  });
+
+  /** A ready video whose 180p ladder is written by hand with this playlist, an init and one segment. */
+  async function readyVideoByHand(playlist: string): Promise<number> {
     const { movie_id } = (await admin.post('/api/movie/create')).json();
     const ladder = path.join(mediaDir, 'hls', `m${movie_id}-x`, '180p');
     fs.mkdirSync(ladder, { recursive: true });
-    fs.writeFileSync(
-      path.join(ladder, 'index.m3u8'),
-      '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:6\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:6.0,\nseg_00000.m4s\n#EXT-X-ENDLIST\n',
-    );
+    fs.writeFileSync(path.join(ladder, 'index.m3u8'), playlist);
     fs.writeFileSync(path.join(ladder, 'init.mp4'), 'init');
     fs.writeFileSync(path.join(ladder, 'seg_00000.m4s'), 'segment');
     const now = t.clock.now().toISOString();
@@ -98,11 +107,8 @@ describe('path traversal on every path that reaches the disk', () => {
       .set({ video_asset_id: asset.asset_id })
       .where('movie_id', '=', movie_id)
       .execute();
-    const master = await admin.get(`/api/stream/${movie_id}/master.m3u8`);
-    expect(master.statusCode, master.body).toBe(200);
-    streamToken = /\/api\/stream\/s\/([^/]+)\/index\.m3u8/.exec(master.body)![1]!;
-    expect((await admin.get(`/api/stream/s/${streamToken}/seg_00000.m4s`)).body).toBe('segment');
-  });
+    return movie_id;
+  }
   afterAll(async () => {
     await t.close();
     fs.rmSync(webRoot, { recursive: true, force: true });
@@ -220,6 +226,26 @@ describe('path traversal on every path that reaches the disk', () => {
     // ...and a token that is itself a path.
     for (const token of ['..', '..%2F..', '%2e%2e', `${streamToken}%2F..`]) {
       expectNothingLeaked(await raw(`/api/stream/s/${token}/seg_00000.m4s`, cookie()), token, true);
+    }
+  });
+
+  it("joins only the ladder's own files at start.mp4, whatever its playlist names", async () => {
+    const media = await admin.get(`/api/stream/${movieId}/start.mp4`);
+    expect(media.statusCode, media.body).toBe(200);
+    expect(media.body).toBe('initsegment');
+    for (const at of ['..%2Fsecret.txt', '-1', '%2Fetc%2Fpasswd']) {
+      expectNothingLeaked(await raw(`/api/stream/${movieId}/start.mp4?at=${at}`, cookie()), at);
+    }
+    // A playlist on disk that names files outside its folder (hand-edited, damaged) reads nothing.
+    for (const [init, segment] of [
+      ['../../../secret.txt', 'seg_00000.m4s'],
+      ['init.mp4', '../../secret.txt'],
+      ['init.mp4', '/etc/passwd'],
+    ]) {
+      const hostileMovie = await readyVideoByHand(
+        `#EXTM3U\n#EXT-X-MAP:URI="${init}"\n#EXTINF:6.0,\n${segment}\n#EXT-X-ENDLIST\n`,
+      );
+      expectNothingLeaked(await raw(`/api/stream/${hostileMovie}/start.mp4`, cookie()), `${init} ${segment}`);
     }
   });
 });

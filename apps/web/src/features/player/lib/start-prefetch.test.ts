@@ -1,6 +1,12 @@
 import type { Loader, LoaderCallbacks, LoaderContext, LoaderStats } from 'hls.js';
 import { describe, expect, it } from 'vitest';
-import { firstFilesOf, loaderWithPrefetch, StartPrefetch, startUrlFor } from './start-prefetch';
+import {
+  firstFilesOf,
+  loaderWithPrefetch,
+  StartPrefetch,
+  startMediaUrlFor,
+  startUrlFor,
+} from './start-prefetch';
 
 const BASE = 'https://salomtv.example/player/7';
 const MASTER = '/api/stream/7/master.m3u8';
@@ -39,8 +45,14 @@ function network(answers: Record<string, () => Response>) {
 const bytes = (n: number) => new Uint8Array(n).fill(n % 251);
 /** What hls.js puts in a fragment's loader context when it wants the whole file. */
 const FRAGMENT = { responseType: 'arraybuffer', type: 'media-fragment' as never, rangeStart: 0, rangeEnd: 0 };
+/** start.mp4 as the server sends it: init, then the named segment, and where the one ends. */
+const startMedia = (segment: string, segmentBytes: Uint8Array<ArrayBuffer>) => () =>
+  new Response(new Blob([bytes(700), segmentBytes]), {
+    headers: { 'x-init-length': '700', 'x-start-segment': segment },
+  });
 const startAnswers = {
   '/api/stream/7/start.json': () => Response.json(START),
+  '/api/stream/7/start.mp4': startMedia('seg_00000.m4s', bytes(115_000)),
   '/api/stream/s/9.480.3.99.sig/init.mp4': () => new Response(bytes(700)),
   '/api/stream/s/9.480.3.99.sig/seg_00000.m4s': () => new Response(bytes(115_000)),
 };
@@ -113,6 +125,14 @@ describe('the start playlists fetched ahead', () => {
     );
     expect(startUrlFor('/media/videos/clip.mp4')).toBeUndefined();
     expect(startUrlFor('/api/stream/s/tok/index.m3u8')).toBeUndefined();
+    expect(startMediaUrlFor('/api/stream/7/master.m3u8')).toBe('/api/stream/7/start.mp4');
+    expect(startMediaUrlFor('/api/stream/7/master.m3u8?asset=trailer', 0)).toBe(
+      '/api/stream/7/start.mp4?asset=trailer',
+    );
+    expect(startMediaUrlFor('/api/stream/7/episodes/12/master.m3u8', 61.5)).toBe(
+      '/api/stream/7/episodes/12/start.mp4?at=61.5',
+    );
+    expect(startMediaUrlFor('/media/videos/clip.mp4', 3)).toBeUndefined();
   });
 
   it('finds the init segment and the segment a start position falls in', () => {
@@ -124,25 +144,23 @@ describe('the start playlists fetched ahead', () => {
     expect(firstFilesOf(VARIANT, 500).segment).toBe(`${sig}/seg_00000.m4s`);
   });
 
-  it('answers the master, the variant, init and first segment from one start call and two parallel fetches', async () => {
+  it('answers the master, the variant, init and first segment from two calls made at once', async () => {
     const { asked, fetch } = network(startAnswers);
     const sent: string[] = [];
     const prefetch = StartPrefetch.for(MASTER, undefined, deps(fetch))!;
+    // Both go out before anything has answered: neither waits for the other.
+    expect(asked).toEqual(['/api/stream/7/start.json', '/api/stream/7/start.mp4']);
     const Loader = loaderWithPrefetch(fakeDefaultLoader(sent), prefetch);
 
     const master = await load(Loader, MASTER);
     expect(master.data).toBe(START.master);
-    // Once the master is in hand, init and the first segment are already on their way, together.
-    expect(asked).toEqual([
-      '/api/stream/7/start.json',
-      '/api/stream/s/9.480.3.99.sig/init.mp4',
-      '/api/stream/s/9.480.3.99.sig/seg_00000.m4s',
-    ]);
     expect((await load(Loader, VARIANT_URI)).data).toBe(VARIANT);
+    // start.mp4 split where its header says: the init segment, then the segment it names.
     const init = await load(Loader, '/api/stream/s/9.480.3.99.sig/init.mp4', FRAGMENT);
-    expect((init.data as ArrayBuffer).byteLength).toBe(700);
+    expect(new Uint8Array(init.data as ArrayBuffer)).toEqual(bytes(700));
     const segment = await load(Loader, '/api/stream/s/9.480.3.99.sig/seg_00000.m4s', FRAGMENT);
-    expect((segment.data as ArrayBuffer).byteLength).toBe(115_000);
+    expect(new Uint8Array(segment.data as ArrayBuffer)).toEqual(bytes(115_000));
+    expect(asked).toHaveLength(2);
     // hls.js measures the bandwidth from these: the real request's times and size.
     expect(segment.stats.loaded).toBe(115_000);
     expect(segment.stats.loading.end).toBeGreaterThanOrEqual(segment.stats.loading.first);
@@ -160,7 +178,44 @@ describe('the start playlists fetched ahead', () => {
       '/api/stream/s/9.480.3.99.sig/seg_00000.m4s',
       '/api/stream/s/9.480.3.99.sig/seg_00001.m4s',
     ]);
-    expect(asked).toHaveLength(3);
+    expect(asked).toHaveLength(2);
+  });
+
+  it('asks for init and the segment by their addresses when start.mp4 is refused (media in a bucket)', async () => {
+    const { asked, fetch } = network({
+      ...startAnswers,
+      '/api/stream/7/start.mp4': () => Response.json({}, { status: 404 }),
+    });
+    const sent: string[] = [];
+    const Loader = loaderWithPrefetch(fakeDefaultLoader(sent), StartPrefetch.for(MASTER, 0, deps(fetch))!);
+    await load(Loader, MASTER);
+    await load(Loader, VARIANT_URI);
+    const init = await load(Loader, '/api/stream/s/9.480.3.99.sig/init.mp4', FRAGMENT);
+    expect((init.data as ArrayBuffer).byteLength).toBe(700);
+    const segment = await load(Loader, '/api/stream/s/9.480.3.99.sig/seg_00000.m4s', FRAGMENT);
+    expect((segment.data as ArrayBuffer).byteLength).toBe(115_000);
+    expect(asked).toEqual([
+      '/api/stream/7/start.json',
+      '/api/stream/7/start.mp4',
+      '/api/stream/s/9.480.3.99.sig/init.mp4',
+      '/api/stream/s/9.480.3.99.sig/seg_00000.m4s',
+    ]);
+    expect(sent).toEqual([]);
+  });
+
+  it('does not hand on start.mp4 when it holds another segment than the one hls.js will ask for', async () => {
+    const { asked, fetch } = network({
+      ...startAnswers,
+      '/api/stream/7/start.mp4': startMedia('seg_00001.m4s', bytes(5)),
+    });
+    const Loader = loaderWithPrefetch(fakeDefaultLoader([]), StartPrefetch.for(MASTER, 0, deps(fetch))!);
+    await load(Loader, MASTER);
+    const segment = await load(Loader, '/api/stream/s/9.480.3.99.sig/seg_00000.m4s', FRAGMENT);
+    expect(new Uint8Array(segment.data as ArrayBuffer)).toEqual(bytes(115_000));
+    expect(asked.slice(2)).toEqual([
+      '/api/stream/s/9.480.3.99.sig/init.mp4',
+      '/api/stream/s/9.480.3.99.sig/seg_00000.m4s',
+    ]);
   });
 
   it('leaves a refused start (signed out, no plan) to hls.js on the network, so its errors are unchanged', async () => {
@@ -174,21 +229,21 @@ describe('the start playlists fetched ahead', () => {
   it('asks for the segment of a resumed position, and sends ranged requests to the network', async () => {
     const { asked, fetch } = network({
       ...startAnswers,
-      '/api/stream/s/9.480.3.99.sig/seg_00002.m4s': () => new Response(bytes(9)),
+      '/api/stream/7/start.mp4?at=7': startMedia('seg_00002.m4s', bytes(9)),
     });
     const sent: string[] = [];
     const Loader = loaderWithPrefetch(fakeDefaultLoader(sent), StartPrefetch.for(MASTER, 7, deps(fetch))!);
     await load(Loader, MASTER);
-    expect(asked.at(-1)).toBe('/api/stream/s/9.480.3.99.sig/seg_00002.m4s');
+    expect(asked).toEqual(['/api/stream/7/start.json', '/api/stream/7/start.mp4?at=7']);
     const ranged = await load(Loader, '/api/stream/s/9.480.3.99.sig/init.mp4', {
       ...FRAGMENT,
       rangeStart: 0,
       rangeEnd: 10,
     });
     expect(ranged.data).toBe('from the network');
-    expect((await load(Loader, '/api/stream/s/9.480.3.99.sig/seg_00002.m4s', FRAGMENT)).data).toBeInstanceOf(
-      ArrayBuffer,
-    );
+    const segment = await load(Loader, '/api/stream/s/9.480.3.99.sig/seg_00002.m4s', FRAGMENT);
+    expect(new Uint8Array(segment.data as ArrayBuffer)).toEqual(bytes(9));
+    expect(asked).toHaveLength(2);
   });
 
   it('drops an answer that arrives after hls.js aborted the load', async () => {

@@ -1,4 +1,9 @@
-import type { StreamStartReply } from '@salomtv/contract';
+import {
+  START_MEDIA_INIT_LENGTH,
+  START_MEDIA_SEGMENT,
+  type StreamStartReply,
+  segmentIndexAt,
+} from '@salomtv/contract';
 import type {
   HlsConfig,
   Loader,
@@ -10,9 +15,9 @@ import type {
 
 /**
  * hls.js asks for the master playlist, then the variant, then the init and first media segments: three round
- * trips, one after another, before the first picture. The server's `start.json` answers both playlists at once,
- * the two segments are asked for the moment it is in, and hls.js's loader finds all four here when it asks
- * (time to first frame in bench/README.md, eleventh round).
+ * trips, one after another, before the first picture. Here they take one: the server's `start.json` answers both
+ * playlists, and its `start.mp4`, asked for at the same moment, answers the init segment and the segment the
+ * player starts in. hls.js's loader finds all four here when it asks (time to first frame in bench/README.md).
  */
 
 /** A prefetched answer and when its request started, its first byte came and it ended (for hls.js's stats). */
@@ -23,6 +28,13 @@ interface Fetched {
   ended: number;
 }
 
+/** `start.mp4`'s answer: which segment follows the init segment, and the bytes of both. */
+interface StartMedia {
+  segment: string;
+  init: Promise<Fetched>;
+  media: Promise<Fetched>;
+}
+
 interface PrefetchDeps {
   fetch: typeof fetch;
   /** The page's address, against which relative addresses resolve. */
@@ -30,10 +42,22 @@ interface PrefetchDeps {
   now: () => number;
 }
 
+const MASTER = /^(.*\/api\/stream\/\d+(?:\/episodes\/\d+)?\/)master\.m3u8(\?.*)?$/;
+
 /** `…/master.m3u8?asset=trailer` → `…/start.json?asset=trailer`; nothing for an address that is not ours. */
 export function startUrlFor(src: string): string | undefined {
-  const match = /^(.*\/api\/stream\/\d+(?:\/episodes\/\d+)?\/)master\.m3u8(\?.*)?$/.exec(src);
+  const match = MASTER.exec(src);
   return match ? `${match[1]}start.json${match[2] ?? ''}` : undefined;
+}
+
+/** `…/master.m3u8?asset=trailer` → `…/start.mp4?asset=trailer&at=…` (no `at` from the beginning). */
+export function startMediaUrlFor(src: string, startPosition = 0): string | undefined {
+  const match = MASTER.exec(src);
+  if (!match) return undefined;
+  const query = new URLSearchParams(match[2] ?? '');
+  if (startPosition > 0) query.set('at', String(startPosition));
+  const search = query.toString();
+  return `${match[1]}start.mp4${search ? `?${search}` : ''}`;
 }
 
 /** The init segment's address and that of the segment holding `startPosition` (the first when none). */
@@ -42,21 +66,22 @@ export function firstFilesOf(
   startPosition = 0,
 ): { init: string | undefined; segment: string | undefined } {
   const init = /#EXT-X-MAP:.*URI="([^"]+)"/.exec(playlist)?.[1];
-  let at = 0;
+  const durations: number[] = [];
+  const uris: string[] = [];
   let duration = 0;
-  let segment: string | undefined;
   for (const line of playlist.split(/\r?\n/)) {
     const extinf = /^#EXTINF:([\d.]+)/.exec(line);
     if (extinf) duration = Number(extinf[1]);
-    else if (line && !line.startsWith('#')) {
-      segment ??= line.trim();
-      if (startPosition >= at && startPosition < at + duration) return { init, segment: line.trim() };
-      at += duration;
+    else if (line.trim() && !line.startsWith('#')) {
+      uris.push(line.trim());
+      durations.push(duration);
     }
   }
-  // Past the end (or no durations): the first segment, as hls.js starts there.
-  return { init, segment };
+  return { init, segment: uris[segmentIndexAt(durations, startPosition)] };
 }
+
+/** The file name an address ends in. */
+const fileName = (url: string) => new URL(url).pathname.split('/').pop();
 
 /** The answers fetched ahead for one source, by absolute address; each is handed out once. */
 export class StartPrefetch {
@@ -66,23 +91,40 @@ export class StartPrefetch {
   constructor(
     src: string,
     startUrl: string,
+    startMediaUrl: string,
     startPosition: number | undefined,
     private readonly deps: PrefetchDeps,
   ) {
     const masterUrl = this.absolute(src);
     const start = this.fetchAs(startUrl, 'json', deps.now());
+    const startMedia = this.fetchStartMedia(startMediaUrl);
+    startMedia.catch(() => undefined);
     this.hold(
       masterUrl,
       start.then((reply) => {
         const { master, first } = reply.data as unknown as StreamStartReply;
-        // Held before the master is handed on: hls.js asks for the variant as soon as it has read the master.
+        // Held before the master is handed on: hls.js asks for the variant as soon as it has read the master,
+        // and for init and the first segment as soon as it has read that.
         const variantUrl = this.absolute(first.uri, masterUrl);
         this.hold(variantUrl, Promise.resolve({ ...reply, data: first.playlist }));
         const files = firstFilesOf(first.playlist, startPosition);
-        for (const file of [files.init, files.segment]) {
-          if (!file) continue;
-          const url = this.absolute(file, variantUrl);
-          this.hold(url, this.fetchAs(url, 'bytes', deps.now()));
+        if (files.init && files.segment) {
+          const initUrl = this.absolute(files.init, variantUrl);
+          const segmentUrl = this.absolute(files.segment, variantUrl);
+          // start.mp4's bytes when it holds the segment hls.js will ask for; else (a bucket's media, an error)
+          // the two signed addresses.
+          const held = startMedia.then(
+            (media) => (media.segment === fileName(segmentUrl) ? media : undefined),
+            () => undefined,
+          );
+          this.hold(
+            initUrl,
+            held.then((media) => media?.init ?? this.fetchAs(initUrl, 'bytes', deps.now())),
+          );
+          this.hold(
+            segmentUrl,
+            held.then((media) => media?.media ?? this.fetchAs(segmentUrl, 'bytes', deps.now())),
+          );
         }
         return { ...reply, data: master };
       }),
@@ -92,7 +134,10 @@ export class StartPrefetch {
   /** Starts fetching for `src` when it is one of our master playlists. */
   static for(src: string, startPosition: number | undefined, deps: PrefetchDeps): StartPrefetch | undefined {
     const startUrl = startUrlFor(src);
-    return startUrl ? new StartPrefetch(src, startUrl, startPosition, deps) : undefined;
+    const startMediaUrl = startMediaUrlFor(src, startPosition);
+    return startUrl && startMediaUrl
+      ? new StartPrefetch(src, startUrl, startMediaUrl, startPosition, deps)
+      : undefined;
   }
 
   /** The prefetched answer for this address, once. */
@@ -113,15 +158,40 @@ export class StartPrefetch {
   }
 
   private async fetchAs(url: string, as: 'json' | 'bytes', started: number): Promise<Fetched> {
+    const response = await this.request(url, as === 'json' ? { accept: 'application/json' } : {});
+    const first = this.deps.now();
+    const data = as === 'json' ? await response.json() : await response.arrayBuffer();
+    return { data, started, first, ended: this.deps.now() };
+  }
+
+  /** `start.mp4`, split where its headers say: known once they are in, the bytes when the body is. */
+  private async fetchStartMedia(url: string): Promise<StartMedia> {
+    const started = this.deps.now();
+    const response = await this.request(url, {});
+    const first = this.deps.now();
+    const initLength = Number(response.headers.get(START_MEDIA_INIT_LENGTH));
+    const segment = response.headers.get(START_MEDIA_SEGMENT);
+    if (!segment || !Number.isInteger(initLength) || initLength <= 0) {
+      throw new Error(`${url} did not say where its segments are`);
+    }
+    const body = response.arrayBuffer().then((bytes) => {
+      if (bytes.byteLength <= initLength) throw new Error(`${url} ended early`);
+      return { bytes, ended: this.deps.now() };
+    });
+    body.catch(() => undefined);
+    const part = (from: number, to?: number) =>
+      body.then(({ bytes, ended }) => ({ data: bytes.slice(from, to), started, first, ended }));
+    return { segment, init: part(0, initLength), media: part(initLength) };
+  }
+
+  private async request(url: string, headers: Record<string, string>): Promise<Response> {
     const response = await this.deps.fetch(url, {
       credentials: 'same-origin',
       signal: this.controller.signal,
-      ...(as === 'json' ? { headers: { accept: 'application/json' } } : {}),
+      headers,
     });
-    const first = this.deps.now();
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    const data = as === 'json' ? await response.json() : await response.arrayBuffer();
-    return { data, started, first, ended: this.deps.now() };
+    return response;
   }
 
   /** Held until taken; one never taken (hls.js chose otherwise, the player closed) is no error. */
