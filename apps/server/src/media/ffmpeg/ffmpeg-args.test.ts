@@ -70,7 +70,12 @@ describe('ffmpeg arguments', () => {
     expect(args.filter((a) => a === 'mp4')).toHaveLength(3);
     expect(args.filter((a) => a === '+frag_keyframe+empty_moov+default_base_moof')).toHaveLength(3);
     expect(args.filter((a) => a === '-sc_threshold')).toHaveLength(3);
-    expect(args).toContain('expr:if(eq(n_forced,1),gte(t,1),gte(t,(n_forced-1)*6))');
+    // Keyframes at 0, 0.5 and 2 s, then every 6 s: where the segments start.
+    expect(
+      args.filter(
+        (a) => a === 'expr:if(eq(n_forced,1),gte(t,0.5),if(eq(n_forced,2),gte(t,2),gte(t,(n_forced-2)*6)))',
+      ),
+    ).toHaveLength(3);
     expect(args.filter((a) => a === 'aac')).toHaveLength(3);
     for (const height of [1080, 720, 480]) expect(args).toContain(`${height}p/stream.mp4`);
     expect(args.slice(0, 8)).toEqual([

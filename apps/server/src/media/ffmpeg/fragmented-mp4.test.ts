@@ -127,20 +127,23 @@ describe('fragment headers', () => {
     });
     const fragments = [
       fragment(0, 0, true),
-      fragment(100, 0.5, false),
-      fragment(200, 0.98, true), // the keyframe forced at 1 s (its timestamp rounded down)
-      fragment(300, 3, true), // GOP keyframes inside the second segment
-      fragment(400, 5, true),
-      fragment(500, 6, true), // the keyframe forced at 6 s
-      fragment(600, 8, true),
-      { start: 700, end: 750, runs: new Map() }, // sound only at the very end
+      fragment(100, 0.25, false),
+      fragment(200, 0.48, true), // the keyframe forced at 0.5 s (its timestamp rounded down)
+      fragment(300, 2, true), // the keyframe forced at 2 s
+      fragment(400, 3, true), // GOP keyframes inside the third segment
+      fragment(500, 5, true),
+      fragment(600, 6, true), // the keyframe forced at 6 s
+      fragment(700, 8, true),
+      { start: 800, end: 850, runs: new Map() }, // sound only at the very end
     ];
-    expect([0, 1, 2, 3, 4].map(segmentStartSeconds)).toEqual([0, 1, 6, 12, 18]);
+    expect([0, 1, 2, 3, 4, 5].map(segmentStartSeconds)).toEqual([0, 0.5, 2, 6, 12, 18]);
     const segments = planSegments(fragments, video, segmentStartSeconds, segmentName);
     expect(segments).toEqual([
+      // Durations are the sum of the fragments' own (0.5 s each here).
       { start: 0, end: 200, duration: 1, uri: 'seg_00000.m4s' },
-      { start: 200, end: 500, duration: 1.5, uri: 'seg_00001.m4s' },
-      { start: 500, end: 750, duration: 1, uri: 'seg_00002.m4s' },
+      { start: 200, end: 300, duration: 0.5, uri: 'seg_00001.m4s' },
+      { start: 300, end: 600, duration: 1.5, uri: 'seg_00002.m4s' },
+      { start: 600, end: 850, duration: 1, uri: 'seg_00003.m4s' },
     ]);
   });
 });
@@ -177,7 +180,7 @@ describe('packaging a rendition for HLS', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('writes init.mp4, a 1 s first segment then 6 s ones opening on keyframes, and the playlist', async () => {
+  it('writes init.mp4, short segments of 0.5, 1.5 and 4 s then 6 s ones opening on keyframes, and the playlist', async () => {
     const rendition = await fragmentedRendition('r1');
     const segments = await packageRendition(rendition, FRAGMENTED_FILE, segmentStartSeconds);
 
@@ -186,8 +189,9 @@ describe('packaging a rendition for HLS', () => {
       'seg_00001.m4s',
       'seg_00002.m4s',
       'seg_00003.m4s',
+      'seg_00004.m4s',
     ]);
-    expect(segments.map((s) => Math.round(s.duration * 10) / 10)).toEqual([1, 5, 6, 1]);
+    expect(segments.map((s) => Math.round(s.duration * 10) / 10)).toEqual([0.5, 1.5, 4, 6, 1]);
     expect(fs.readdirSync(rendition).sort()).toEqual([
       'index.m3u8',
       'init.mp4',
@@ -203,9 +207,9 @@ describe('packaging a rendition for HLS', () => {
       const types = boxTypes(fs.readFileSync(path.join(rendition, segment.uri)));
       expect(types[0]).toBe('moof');
       expect(types.every((type) => type === 'moof' || type === 'mdat')).toBe(true);
-      // One fragment per GOP: keyframes at 0, 1, 3, 5, 6, 8, 10, 12 s.
+      // One fragment per GOP: keyframes at 0, 0.5, 2, 4, 6, 8, 10, 12 s.
       expect(types.filter((type) => type === 'moof').length).toBe(
-        { 1: 1, 5: 3, 6: 3 }[Math.round(segment.duration)],
+        { 0.5: 1, 1.5: 1, 4: 2, 6: 3, 1: 1 }[Math.round(segment.duration * 10) / 10],
       );
       const joined = `concat:${path.join(rendition, 'init.mp4')}|${path.join(rendition, segment.uri)}`;
       const { stdout } = await run(ffprobe, [

@@ -8,10 +8,12 @@
 export const LADDER_HEIGHTS = [1080, 720, 480] as const;
 export const SEGMENT_SECONDS = 6;
 /**
- * The first segment is one second long: playback starts once it has arrived, a sixth of a full segment's bytes
- * (time to first frame in bench/README.md). A keyframe is forced there as at every SEGMENT_SECONDS.
+ * Where the short segments at the start end, in seconds, before those of SEGMENT_SECONDS: 0-0.5, 0.5-2, 2-6.
+ * Playback starts once the first has arrived, about 60 KB at 480p (time to first frame in bench/README.md), and
+ * each of the next takes less time to fetch than the ones before it last, down to about 3 Mbit/s at 480p, so a
+ * start on a slower link does not stall. A keyframe is forced at each, as at every SEGMENT_SECONDS.
  */
-export const FIRST_SEGMENT_SECONDS = 1;
+export const START_SEGMENT_ENDS = [0.5, 2] as const;
 /** Each rendition's ffmpeg output, in its folder, before it is packaged for HLS. */
 export const FRAGMENTED_FILE = 'stream.mp4';
 export const SPRITE_TILE_WIDTH = 160;
@@ -132,8 +134,8 @@ export function renditionOutputArgs(rendition: RenditionPlan, gop: number, hasAu
     '-sc_threshold',
     '0',
     '-force_key_frames',
-    // Keyframes at 0, FIRST_SEGMENT_SECONDS, then every SEGMENT_SECONDS: where segmentStartSeconds puts segments.
-    `expr:if(eq(n_forced,1),gte(t,${FIRST_SEGMENT_SECONDS}),gte(t,(n_forced-1)*${SEGMENT_SECONDS}))`,
+    // A keyframe at the start of every segment, where segmentStartSeconds puts them.
+    keyframeExpression(),
   ];
   if (hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000');
   args.push(
@@ -149,10 +151,24 @@ export function renditionOutputArgs(rendition: RenditionPlan, gop: number, hasAu
   return args;
 }
 
-/** Where segment `index` starts, in seconds: after a short first one, on the keyframes forced every SEGMENT_SECONDS. */
+/** Where segment `index` starts, in seconds: after the short ones, on the keyframes forced every SEGMENT_SECONDS. */
 export function segmentStartSeconds(index: number): number {
   if (index <= 0) return 0;
-  return index === 1 ? FIRST_SEGMENT_SECONDS : (index - 1) * SEGMENT_SECONDS;
+  if (index <= START_SEGMENT_ENDS.length) return START_SEGMENT_ENDS[index - 1]!;
+  return (index - START_SEGMENT_ENDS.length) * SEGMENT_SECONDS;
+}
+
+/**
+ * `-force_key_frames` for segmentStartSeconds: the n-th forced keyframe (`n_forced` counts those before it) comes
+ * at the first frame at or after the n-th segment's start. The first frame is always one.
+ */
+export function keyframeExpression(): string {
+  const short = START_SEGMENT_ENDS.length;
+  let expression = `gte(t,(n_forced-${short})*${SEGMENT_SECONDS})`;
+  for (let n = short; n >= 1; n--) {
+    expression = `if(eq(n_forced,${n}),gte(t,${START_SEGMENT_ENDS[n - 1]}),${expression})`;
+  }
+  return `expr:${expression}`;
 }
 
 /** Arguments for the whole ladder in one ffmpeg process; run with the working folder as cwd. */

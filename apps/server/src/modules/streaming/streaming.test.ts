@@ -37,7 +37,7 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
     viewer = await trialViewer(t.app, '+998901240001');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-clips-'));
     movieId = (await admin.post('/api/movie/create')).json().movie_id;
-    // Two seconds: a 1 s first segment, then a second one (fragmented-mp4.ts), so start.mp4 has two to pick from.
+    // Two seconds: a 0.5 s first segment, then a 1.5 s one (ladder.ts), so start.mp4 has two to pick from.
     const hd = await makeClip(dir, 'hd', { seconds: 2, width: 1280, height: 720, pattern: 'color' });
     const small = await makeClip(dir, 'trailer', { seconds: 1, width: 320, height: 180 });
     const mp4 = (data: Buffer) => ({ filename: 'v.mp4', contentType: 'video/mp4', data });
@@ -141,7 +141,7 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
     expect(segments).toHaveLength(2);
     for (const [query, index] of [
       ['', 0],
-      ['?at=0.5', 0],
+      ['?at=0.3', 0],
       ['?at=1.2', 1],
       ['?at=99', 0],
     ] as const) {
