@@ -228,7 +228,7 @@ export async function segmentAddresses(root, viewer, movieId) {
   const height = Number(/RESOLUTION=\d+x(\d+)/.exec(info)?.[1]);
   const parsed = parseVariantPlaylist((await viewer.ok('GET', variant)).body).segments;
   const segments = parsed.map((s) => s.uri);
-  // The first full 6 s segment (the first ones are shorter: FIRST_SEGMENT_SECONDS in the ladder).
+  // The first full 6 s segment (the first ones are shorter: START_SEGMENT_ENDS in the ladder).
   const segment = parsed.find((s) => s.duration >= 5.9)?.uri ?? segments[0];
   // The same segment's file under the media folder, for nginx.
   const asset = await viewer.app.container.database.db
