@@ -85,15 +85,14 @@ export function streamingRoutes(
     media: Awaited<ReturnType<StreamingService['startMedia']>>,
   ) => {
     if (!(storage instanceof LocalDiskStorage)) throw notFound('Start media is served from the bucket');
-    const [init, segment] = await Promise.all(
-      [media.initKey, media.segmentKey].map((key) => readMediaFile(storage.pathFor(key), delivery.memory)),
-    );
+    const read = (key: string) => readMediaFile(storage.pathFor(key), delivery.memory);
+    const [init, segment] = await Promise.all([read(media.initKey), read(media.segmentKey)]);
     return reply
       .header('content-type', 'video/mp4')
       .header('cache-control', 'private, no-store')
-      .header(START_MEDIA_INIT_LENGTH, String(init!.length))
+      .header(START_MEDIA_INIT_LENGTH, String(init.length))
       .header(START_MEDIA_SEGMENT, media.segment)
-      .send(Buffer.concat([init!, segment!]));
+      .send(Buffer.concat([init, segment]));
   };
 
   app.get('/api/stream/:movie_id/start.mp4', {

@@ -30,8 +30,8 @@ const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const VARIANT_TEXTS_KEPT = 500;
 
 /** The rendition a player starts on: the one of fewest bits. */
-function lowestOf<T extends { bandwidth: number }>(renditions: readonly T[]): T {
-  return renditions.reduce((a, b) => (b.bandwidth < a.bandwidth ? b : a));
+function lowestOf<T>(renditions: readonly T[], bandwidth: (rendition: T) => number): T {
+  return renditions.reduce((a, b) => (bandwidth(b) < bandwidth(a) ? b : a));
 }
 
 /** Master playlists per viewer, and the signed variant, segment and subtitle addresses behind them. */
@@ -85,7 +85,7 @@ export class StreamingService {
     kind: 'video' | 'trailer',
   ): Promise<StreamStartReply> {
     const { text, asset, variants } = await this.signedMaster(viewer, movieId, episodeId, kind);
-    const lowest = variants.find((v) => v.rendition === lowestOf(variants.map((v) => v.rendition)))!;
+    const lowest = lowestOf(variants, (variant) => variant.rendition.bandwidth);
     return {
       master: text,
       first: {
@@ -108,7 +108,7 @@ export class StreamingService {
     at: number,
   ): Promise<{ initKey: string; segmentKey: string; segment: string }> {
     const { asset, renditions } = await this.playable(viewer, movieId, episodeId, kind);
-    const folder = `${asset.hls_key}/${lowestOf(renditions).height}p`;
+    const folder = `${asset.hls_key}/${lowestOf(renditions, (rendition) => rendition.bandwidth).height}p`;
     const text = await this.variantText(`${folder}/${VARIANT_PLAYLIST}`);
     if (text === undefined) throw notFound('This video is gone');
     const { initUri, segments } = parseVariantPlaylist(text);
