@@ -9,8 +9,11 @@ import { newestMtime, root } from './build-if-needed.mjs';
 
 const dist = path.join(root, 'apps/server/dist');
 
+/** The bundle's file name in a server build folder. */
+const BUNDLE_FILE = 'main.bundle.cjs';
+
 /** The bundle of the server's own build (`bundleServer()` with no folder writes it). */
-export const SERVER_BUNDLE = path.join(dist, 'main.bundle.cjs');
+export const SERVER_BUNDLE = path.join(dist, BUNDLE_FILE);
 
 /** The runner that starts a bundle with its code cache; `node <runner> <bundle>`. */
 export const SERVER_BUNDLE_RUNNER = path.join(root, 'scripts/run-server-bundle.cjs');
@@ -61,7 +64,7 @@ const ownDirname = {
  * main.js, so paths the code takes from `import.meta.url` (the web build, `createRequire`) resolve as before.
  */
 export async function bundleServer(serverDist = dist) {
-  const outfile = path.join(serverDist, 'main.bundle.cjs');
+  const outfile = path.join(serverDist, BUNDLE_FILE);
   const builtAt = fs.statSync(outfile, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   // The compiled `.js` files only: the bundle, its cache and its licences sit in the same folder.
   if (builtAt > newestMtime(serverDist, (name) => name.endsWith('.js'))) return outfile;

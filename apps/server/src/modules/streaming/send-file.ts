@@ -127,14 +127,25 @@ export class MediaFileCache {
   }
 }
 
-/** A whole media file's bytes, from the memory cache where it fits; 404 when it is not there. */
-export async function readMediaFile(filePath: string, memory: MediaFileCache | undefined): Promise<Buffer> {
+/** A media file as the memory cache confirmed it lately, else its fresh stat; 404 when it is not a file. */
+async function findMediaFile(
+  filePath: string,
+  memory: MediaFileCache | undefined,
+): Promise<{ recent: CachedFile } | { stat: fs.Stats }> {
   const recent = memory?.recent(filePath);
-  if (recent) return recent.bytes;
+  if (recent) return { recent };
   const stat = await fs.promises.stat(filePath).catch(() => undefined);
   if (!stat?.isFile()) throw notFound('This file is gone');
+  return { stat };
+}
+
+/** A whole media file's bytes, from the memory cache where it fits; 404 when it is not there. */
+export async function readMediaFile(filePath: string, memory: MediaFileCache | undefined): Promise<Buffer> {
+  const found = await findMediaFile(filePath, memory);
+  if ('recent' in found) return found.recent.bytes;
   const bytes =
-    (await memory?.get(filePath, stat)) ?? (await fs.promises.readFile(filePath).catch(() => undefined));
+    (await memory?.get(filePath, found.stat)) ??
+    (await fs.promises.readFile(filePath).catch(() => undefined));
   if (!bytes) throw notFound('This file is gone');
   return bytes;
 }
@@ -157,18 +168,10 @@ export async function sendMediaFile(
   if (accelPrefix) {
     return reply.header('x-accel-redirect', `${accelPrefix}${file.relativeKey}`).send('');
   }
-  const recent = memory?.recent(file.path);
-  let stat: fs.Stats | undefined;
-  if (!recent) {
-    try {
-      stat = await fs.promises.stat(file.path);
-    } catch {
-      throw notFound('This file is gone');
-    }
-    if (!stat.isFile()) throw notFound('This file is gone');
-  }
-  const size = recent ? recent.bytes.length : stat!.size;
-  reply.header('last-modified', new Date(recent ? recent.mtimeMs : stat!.mtimeMs).toUTCString());
+  const found = await findMediaFile(file.path, memory);
+  const { size, mtimeMs } =
+    'recent' in found ? { size: found.recent.bytes.length, mtimeMs: found.recent.mtimeMs } : found.stat;
+  reply.header('last-modified', new Date(mtimeMs).toUTCString());
   const range = parseRange(request.headers.range, size);
   if (range === 'unsatisfiable') {
     return reply.status(416).header('content-range', `bytes */${size}`).send('');
@@ -177,7 +180,7 @@ export async function sendMediaFile(
   if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`);
   reply.header('content-length', String(Math.max(0, end - start + 1)));
   if (request.method === 'HEAD' || size === 0) return reply.send('');
-  const whole = recent ? recent.bytes : stat && (await memory?.get(file.path, stat));
+  const whole = 'recent' in found ? found.recent.bytes : await memory?.get(file.path, found.stat);
   if (whole) return reply.send(range ? whole.subarray(start, end + 1) : whole);
   return reply.send(fs.createReadStream(file.path, { start, end, highWaterMark: HIGH_WATER_MARK }));
 }
