@@ -60,7 +60,7 @@ export class LanguageService {
   /** Serialised `[record]` replies by lower-case keyword: every page load asks for one. */
   private readonly recordCache = new Map<
     string,
-    { record: LanguageRecordReply; json: PreparedBody; at: number }
+    { record: LanguageRecordReply; text: string; json: PreparedBody; at: number }
   >();
 
   constructor(
@@ -122,7 +122,10 @@ export class LanguageService {
     const cached = this.recordCache.get(cacheKey);
     if (cached && now - cached.at < RECORD_CACHE_MS) return cached;
     const record = await this.record(keyword);
-    const entry = { record, json: PreparedBody.json(JSON.stringify([record])), at: now };
+    const text = JSON.stringify([record]);
+    // Unchanged since the last look: its compressed bodies are kept (they are paid once per change).
+    const json = cached?.text === text ? cached.json : PreparedBody.json(text);
+    const entry = { record, text, json, at: now };
     this.recordCache.set(cacheKey, entry);
     return entry;
   }
