@@ -63,6 +63,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await container.database.close();
   });
+  // Helmet's headers with our CSP for pages, a strict set for API answers, computed once. First: every answer
+  // has them, the shutdown refusal below too.
+  registerSecurityHeaders(app, container.storage.origins);
   // Shutting down: requests already taken finish; one that still arrives (on an open connection) is refused.
   let closing = false;
   app.addHook('preClose', async () => {
@@ -82,8 +85,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(fastifyCookie);
-  // Helmet's headers with our CSP, computed once (helmet rebuilt them on every request).
-  registerSecurityHeaders(app);
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInAdmin, type TestApp, TestClient } from '../test/harness.js';
 import { cachedPing } from './cached-ping.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { API_SECURITY_HEADERS, pageSecurityHeaders } from './security-headers.js';
 
 /** The per-request hooks, made cheap for the benchmark, still answer exactly as the security rules say. */
 describe('per-request hooks', () => {
@@ -11,18 +13,60 @@ describe('per-request hooks', () => {
   });
   afterAll(() => t.close());
 
-  it('sends every security header on answers, refusals and unknown addresses', async () => {
+  it('sends the strict API set on API answers, refusals and unknown API addresses', async () => {
     const responses = [
       await t.app.inject({ method: 'GET', url: '/api/health' }),
       await t.app.inject({ method: 'GET', url: '/api/admin/dashboard' }),
       await t.app.inject({ method: 'GET', url: '/api/no-such-call' }),
       await t.app.inject({ method: 'POST', url: '/api/user/logout' }),
+      await t.app.inject({ method: 'POST', url: '/api/language/get', payload: { keyword: 1 } }),
     ];
-    expect(responses.map((r) => r.statusCode)).toEqual([200, 401, 404, 403]);
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 401, 404, 403, 400]);
     for (const response of responses) {
-      for (const [name, value] of SECURITY_HEADERS) expect(response.headers[name.toLowerCase()]).toBe(value);
+      for (const [name, value] of API_SECURITY_HEADERS)
+        expect(response.headers[name.toLowerCase()]).toBe(value);
+      // A JSON answer shown as a page may load nothing and be framed by no one.
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
     }
-    expect(responses[0]!.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
+  it('sends the API set on an answer the upload protocol writes itself', async () => {
+    const admin = await signedInAdmin(t.app);
+    // A tus HEAD for an upload that is not there: tus writes the raw response (a hijacked reply).
+    const response = await admin.request('HEAD', '/api/uploads/no-such-upload', {
+      headers: { 'tus-resumable': '1.0.0' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['tus-resumable']).toBe('1.0.0');
+    for (const [name, value] of API_SECURITY_HEADERS)
+      expect(response.headers[name.toLowerCase()]).toBe(value);
+  });
+
+  it('sends the page set on pages, files and unknown addresses outside the API', async () => {
+    fs.writeFileSync(path.join(t.dataDir, 'media', 'flags', 'hooks-test.txt'), 'flag');
+    const responses = [
+      await t.app.inject({ method: 'GET', url: '/media/flags/hooks-test.txt' }),
+      await t.app.inject({ method: 'GET', url: '/media/flags/none.png' }),
+      await t.app.inject({ method: 'GET', url: '/no-such-page' }),
+    ];
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 404, 404]);
+    for (const response of responses) {
+      for (const [name, value] of pageSecurityHeaders())
+        expect(response.headers[name.toLowerCase()]).toBe(value);
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    }
+  });
+
+  it("names a bucket or CDN in the page policy, for images, media and the player's requests only", () => {
+    const policy = new Map(pageSecurityHeaders(['https://cdn.example']))
+      .get('Content-Security-Policy')!
+      .split(';');
+    for (const directive of ['img-src', 'media-src', 'connect-src'])
+      expect(policy.find((d) => d.startsWith(directive))).toMatch(/ https:\/\/cdn\.example$/);
+    expect(policy.find((d) => d.startsWith('script-src '))).toBe("script-src 'self'");
+    expect(policy.find((d) => d.startsWith('default-src'))).toBe("default-src 'self'");
   });
 
   it('gives each new visitor its own CSRF cookie with the same attributes, and keeps a valid one', async () => {

@@ -1,11 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
- * The security headers of every answer: what `@fastify/helmet` sent with our policy, written once here.
- * Helmet rebuilt its whole middleware (parsing the CSP directives again) on every request: a tenth of the
- * cost of a small API call (bench/README.md). The names and values are unchanged; platform.test.ts checks them.
+ * The security headers of every answer, in two sets chosen by address.
+ *
+ * Pages and what they load (scripts, styles, images, flags): what `@fastify/helmet` sent with our policy, written
+ * once here. Helmet rebuilt its whole middleware (parsing the CSP directives again) on every request: a tenth of
+ * the cost of a small API call (bench/README.md).
+ *
+ * API answers (JSON, playlists, segments) are read by scripts and never shown as a page: they carry the headers
+ * that matter for such answers (OWASP's REST Security cheat sheet), with a policy that allows nothing and no
+ * framing. That is stricter than the page set for them, and a quarter of its bytes: the page set was a fifth of
+ * the cost of a small call (bench/README.md).
  */
-const CONTENT_SECURITY_POLICY = [
+const PAGE_POLICY_DIRECTIVES = [
   "default-src 'self'",
   "base-uri 'self'",
   "font-src 'self' https: data:",
@@ -19,28 +26,70 @@ const CONTENT_SECURITY_POLICY = [
   "media-src 'self' blob:",
   "connect-src 'self'",
   "worker-src 'self' blob:",
-].join(';');
-
-export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
-  ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
-  ['Cross-Origin-Opener-Policy', 'same-origin'],
-  ['Cross-Origin-Resource-Policy', 'same-origin'],
-  ['Origin-Agent-Cluster', '?1'],
-  ['Referrer-Policy', 'no-referrer'],
-  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
-  ['X-Content-Type-Options', 'nosniff'],
-  ['X-DNS-Prefetch-Control', 'off'],
-  ['X-Download-Options', 'noopen'],
-  ['X-Frame-Options', 'SAMEORIGIN'],
-  ['X-Permitted-Cross-Domain-Policies', 'none'],
-  ['X-XSS-Protection', '0'],
 ];
 
-/** Sets them on the raw response first thing, so every answer has them (errors, 404s, hijacked replies). */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of SECURITY_HEADERS) raw.setHeader(name, value);
+const STRICT_TRANSPORT_SECURITY = [
+  'Strict-Transport-Security',
+  'max-age=31536000; includeSubDomains',
+] as const;
+const NO_SNIFF = ['X-Content-Type-Options', 'nosniff'] as const;
+const SAME_ORIGIN_RESOURCE = ['Cross-Origin-Resource-Policy', 'same-origin'] as const;
+
+type HeaderList = readonly (readonly [string, string])[];
+
+/** The page set; `mediaOrigins` (a bucket, a CDN) are where browsers also fetch images and media from. */
+export function pageSecurityHeaders(mediaOrigins: readonly string[] = []): HeaderList {
+  const extra = mediaOrigins.length ? ` ${mediaOrigins.join(' ')}` : '';
+  const policy = PAGE_POLICY_DIRECTIVES.map((directive) =>
+    /^(img|media|connect)-src /.test(directive) ? `${directive}${extra}` : directive,
+  ).join(';');
+  return [
+    ['Content-Security-Policy', policy],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    SAME_ORIGIN_RESOURCE,
+    ['Origin-Agent-Cluster', '?1'],
+    ['Referrer-Policy', 'no-referrer'],
+    STRICT_TRANSPORT_SECURITY,
+    NO_SNIFF,
+    ['X-DNS-Prefetch-Control', 'off'],
+    ['X-Download-Options', 'noopen'],
+    ['X-Frame-Options', 'SAMEORIGIN'],
+    ['X-Permitted-Cross-Domain-Policies', 'none'],
+    ['X-XSS-Protection', '0'],
+  ];
+}
+
+export const API_SECURITY_HEADERS: HeaderList = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  SAME_ORIGIN_RESOURCE,
+  STRICT_TRANSPORT_SECURITY,
+  NO_SNIFF,
+  ['X-Frame-Options', 'DENY'],
+];
+
+/** API addresses; the OpenAPI viewer under /api/docs is a page. */
+export function isApiAddress(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/**
+ * Sets them on the reply first thing, so every answer has them (errors and 404s keep a reply's headers).
+ * On the reply, not on the raw response: a response with no header of its own takes Node's fast path when Fastify
+ * writes the head, a tenth of a small call's cost (bench/README.md). A hijacked reply copies them itself
+ * (`hijackWithHeaders`).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, mediaOrigins: readonly string[]): void {
+  const pageHeaders = pageSecurityHeaders(mediaOrigins);
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of isApiAddress(request.url) ? API_SECURITY_HEADERS : pageHeaders)
+      reply.header(name, value);
     done();
   });
+}
+
+/** Takes the raw response over (tus writes it) with the headers set so far: the security set, a CSRF cookie. */
+export function hijackWithHeaders(reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  reply.hijack();
 }

@@ -189,7 +189,8 @@ describe('two API instances and a worker over PostgreSQL and S3', () => {
     expect(image.subarray(8, 12).toString('latin1')).toBe('WEBP');
     // Sources and ladders are not public; and pages allow the bucket's origin for images and media.
     expect((await adminB.call('GET', '/api/media/sources/anything.mp4')).status).toBe(404);
-    const policy = poster.headers.get('content-security-policy') ?? '';
+    const page = await adminB.call('GET', '/no-such-page');
+    const policy = page.headers.get('content-security-policy') ?? '';
     for (const directive of ['img-src', 'media-src', 'connect-src'])
       expect(policy.split(';').find((d) => d.startsWith(directive))).toContain(s3.endpoint);
     // Nothing of the upload or the source stays on an API instance's disk.

@@ -191,7 +191,6 @@ export async function registerCatalogRoutes(
 
   if (storage.kind === 's3') {
     publicMediaRedirects(app, storage);
-    allowMediaOrigins(app, storage.origins);
   }
   app.addHook('onClose', async () => {
     await modules.media.queue.close?.();
@@ -228,24 +227,5 @@ function publicMediaRedirects(app: AppInstance, storage: MediaStorage): void {
       // The redirect may be cached for an hour: the signed address lives a day.
       return reply.header('cache-control', 'public, max-age=3600').redirect(url!, 302);
     },
-  });
-}
-
-/** Browsers fetch segments and images from the bucket (or CDN): the CSP of every answer names its origins. */
-function allowMediaOrigins(app: AppInstance, origins: string[]): void {
-  const extra = origins.join(' ');
-  const widen = (policy: string) =>
-    policy
-      .split(';')
-      .map((directive) => (/^(img|media|connect)-src /.test(directive) ? `${directive} ${extra}` : directive))
-      .join(';');
-  let cached: [string, string] | undefined;
-  app.addHook('onRequest', (_request, reply, done) => {
-    const current = reply.raw.getHeader('content-security-policy');
-    if (typeof current === 'string') {
-      if (cached?.[0] !== current) cached = [current, widen(current)];
-      reply.raw.setHeader('content-security-policy', cached[1]);
-    }
-    done();
   });
 }

@@ -11,6 +11,7 @@ import { badFileName, isAcceptableFileName } from '../../lib/multipart-form.js';
 import { issuesToFields } from '../../lib/validation.js';
 import type { S3MediaStorage } from '../../media/s3-storage.js';
 import type { MediaStorage } from '../../media/storage.js';
+import { hijackWithHeaders } from '../../plugins/security-headers.js';
 import type { AuditActor } from '../audit/service.js';
 import type { MovieMediaService } from '../movies/media-service.js';
 
@@ -157,7 +158,7 @@ export async function tusRoutes(
     // Leave the body stream untouched for tus to read.
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-      reply.hijack();
+      hijackWithHeaders(reply);
       await uploader.run(request.viewer, () => tus.handle(request.raw, reply.raw));
     };
     for (const url of [TUS_PATH, `${TUS_PATH}/*`]) {
