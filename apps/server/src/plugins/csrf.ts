@@ -12,7 +12,7 @@ const TOKEN_BYTES = 32;
 
 /**
  * 32-byte random tokens (base64url) cut from a 16 KiB block of crypto.randomBytes: one system call per
- * 512 tokens instead of one per token. Every visitor without the cookie gets one (wrk, probes, first visits).
+ * 512 tokens instead of one per token. Every read without the cookie gets one (wrk, probes, first visits).
  */
 class TokenSource {
   private block = Buffer.alloc(0);
@@ -36,8 +36,12 @@ export function registerCsrf(app: FastifyInstance): void {
   const tokens = new TokenSource();
   // A callback hook, not an async one: it runs on every request (bench/README.md, framework cost).
   app.addHook('onRequest', (request, reply, done) => {
-    let token = request.cookies[CSRF_COOKIE];
-    if (!token || token.length < 20 || token.length > 100) {
+    const safe = SAFE_METHODS.has(request.method);
+    let token: string | undefined = request.cookies[CSRF_COOKIE];
+    if (token && (token.length < 20 || token.length > 100)) token = undefined;
+    // Handed out on reads only: a page load or the client's GET /api/health comes before any state-changing
+    // call, and a cookie in the answer to a POST would only be noise (and a tenth of a small call's cost).
+    if (!token && safe) {
       token = tokens.next();
       // What reply.setCookie wrote, without its per-request option merging; its onSend hook keeps this
       // header and adds any cookie set later (the session cookie at sign-in).
@@ -49,10 +53,10 @@ export function registerCsrf(app: FastifyInstance): void {
     }
     const policy = request.routeOptions.config?.csrf;
     if (policy === false) return done();
-    if (SAFE_METHODS.has(request.method) && policy !== true) return done();
+    if (safe && policy !== true) return done();
     const header = request.headers[HEADER_NAME];
     const sent = Array.isArray(header) ? header[0] : header;
-    if (!sent || !safeEqual(sent, token)) {
+    if (!sent || !token || !safeEqual(sent, token)) {
       return done(
         new AppError(
           403,

@@ -69,7 +69,7 @@ describe('per-request hooks', () => {
     expect(policy.find((d) => d.startsWith('default-src'))).toBe("default-src 'self'");
   });
 
-  it('gives each new visitor its own CSRF cookie with the same attributes, and keeps a valid one', async () => {
+  it('gives each new visitor its own CSRF cookie on a read, with the same attributes, and keeps a valid one', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/health' });
     const second = await t.app.inject({ method: 'GET', url: '/api/health' });
     const cookie = (r: typeof first) => String(r.headers['set-cookie']);
@@ -82,6 +82,25 @@ describe('per-request hooks', () => {
       headers: { cookie: `XSRF-TOKEN=${token}` },
     });
     expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('hands no CSRF cookie to a call that changes or reads by POST, and refuses a change without one', async () => {
+    const record = await t.app.inject({
+      method: 'POST',
+      url: '/api/language/get',
+      payload: { keyword: 'en' },
+    });
+    expect(record.statusCode).toBe(200);
+    expect(record.headers['set-cookie']).toBeUndefined();
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'x-xsrf-token': 'a'.repeat(43) },
+      payload: { phone_number: 'x', password: 'y' },
+    });
+    expect(change.statusCode).toBe(403);
+    expect(change.json().error.code).toBe('csrf_failed');
+    expect(change.headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses a call whose CSRF cookie was replaced, and signs in with the cookie it issued', async () => {

@@ -93,7 +93,7 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  /** The server sets the CSRF cookie on any answer; fetch one cheaply before the first state-changing call. */
+  /** The server sets the CSRF cookie on any GET answer; fetch one cheaply before the first state-changing call. */
   async function ensureCsrfToken(): Promise<string | undefined> {
     let token = readCsrfToken(deps.readCookies());
     if (!token) {
