@@ -97,8 +97,7 @@ describe('SIGTERM under load', () => {
     await Promise.all(loops);
     expect(code).toBe(0);
     expect(tookMs).toBeLessThan(10_000);
-    // Whatever the load got answered was a whole, good answer; then it was refused, never half-served.
-    // Whatever the load got answered was whole: a 200, or (arriving during the shutdown) our 503.
+    // Whatever the load got answered was whole: a 200, or (arriving during the shutdown) our 503; never half-served.
     for (const answer of served) {
       if (answer.status !== 200) {
         expect(answer.status).toBe(503);
