@@ -61,7 +61,7 @@ describe('per-request hooks', () => {
 
   it("names a bucket or CDN in the page policy, for images, media and the player's requests only", () => {
     const policy = new Map(pageSecurityHeaders(['https://cdn.example']))
-      .get('Content-Security-Policy')!
+      .get('content-security-policy')!
       .split(';');
     for (const directive of ['img-src', 'media-src', 'connect-src'])
       expect(policy.find((d) => d.startsWith(directive))).toMatch(/ https:\/\/cdn\.example$/);

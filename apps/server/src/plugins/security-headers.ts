@@ -11,6 +11,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * that matter for such answers (OWASP's REST Security cheat sheet), with a policy that allows nothing and no
  * framing. That is stricter than the page set for them, and a quarter of its bytes: the page set was a fifth of
  * the cost of a small call (bench/README.md).
+ *
+ * Names are written in lower case, as Fastify keeps them: it lower-cases every name it is given, and a name
+ * already in lower case costs that no new string.
  */
 const PAGE_POLICY_DIRECTIVES = [
   "default-src 'self'",
@@ -29,11 +32,11 @@ const PAGE_POLICY_DIRECTIVES = [
 ];
 
 const STRICT_TRANSPORT_SECURITY = [
-  'Strict-Transport-Security',
+  'strict-transport-security',
   'max-age=31536000; includeSubDomains',
 ] as const;
-const NO_SNIFF = ['X-Content-Type-Options', 'nosniff'] as const;
-const SAME_ORIGIN_RESOURCE = ['Cross-Origin-Resource-Policy', 'same-origin'] as const;
+const NO_SNIFF = ['x-content-type-options', 'nosniff'] as const;
+const SAME_ORIGIN_RESOURCE = ['cross-origin-resource-policy', 'same-origin'] as const;
 
 type HeaderList = readonly (readonly [string, string])[];
 
@@ -44,27 +47,27 @@ export function pageSecurityHeaders(mediaOrigins: readonly string[] = []): Heade
     /^(img|media|connect)-src /.test(directive) ? `${directive}${extra}` : directive,
   ).join(';');
   return [
-    ['Content-Security-Policy', policy],
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['content-security-policy', policy],
+    ['cross-origin-opener-policy', 'same-origin'],
     SAME_ORIGIN_RESOURCE,
-    ['Origin-Agent-Cluster', '?1'],
-    ['Referrer-Policy', 'no-referrer'],
+    ['origin-agent-cluster', '?1'],
+    ['referrer-policy', 'no-referrer'],
     STRICT_TRANSPORT_SECURITY,
     NO_SNIFF,
-    ['X-DNS-Prefetch-Control', 'off'],
-    ['X-Download-Options', 'noopen'],
-    ['X-Frame-Options', 'SAMEORIGIN'],
-    ['X-Permitted-Cross-Domain-Policies', 'none'],
-    ['X-XSS-Protection', '0'],
+    ['x-dns-prefetch-control', 'off'],
+    ['x-download-options', 'noopen'],
+    ['x-frame-options', 'SAMEORIGIN'],
+    ['x-permitted-cross-domain-policies', 'none'],
+    ['x-xss-protection', '0'],
   ];
 }
 
 export const API_SECURITY_HEADERS: HeaderList = [
-  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
   SAME_ORIGIN_RESOURCE,
   STRICT_TRANSPORT_SECURITY,
   NO_SNIFF,
-  ['X-Frame-Options', 'DENY'],
+  ['x-frame-options', 'DENY'],
 ];
 
 /** API addresses; the OpenAPI viewer under /api/docs is a page. */
