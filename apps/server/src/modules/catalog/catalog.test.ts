@@ -284,4 +284,21 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
       await other.close();
     }
   });
+
+  it('moves a title out of the upcoming row on the day it comes out, not a day before', async () => {
+    const rowsNow = async () =>
+      Object.fromEntries(
+        (await visitor.get('/api/catalog/rows'))
+          .json()
+          .rows.map((row: { id: string; items: Card[] }) => [row.id, titles(row.items)]),
+      );
+    const day = 24 * 60 * 60 * 1000;
+    // Glass Tide comes out on 2026-09-01; the clock says 2026-06-01 10:00 (UTC).
+    t.clock.advance(91 * day + 13 * 60 * 60 * 1000); // 2026-08-31 23:00
+    expect((await rowsNow()).upcoming).toEqual(['Glass Tide']);
+    t.clock.advance(60 * 60 * 1000); // midnight
+    const released = await rowsNow();
+    expect(released.upcoming).toBeUndefined();
+    expect(released['genre:thriller']).toContain('Glass Tide');
+  });
 });

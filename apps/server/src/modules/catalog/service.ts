@@ -28,11 +28,21 @@ import type { CatalogFilter, CatalogRepo } from './repo.js';
 export type Asker = SessionUser | number | null | undefined;
 
 const ROW_SIZE = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** Cached row sets (day x scope) kept at most. */
 const ROWS_CACHE_ENTRIES = 32;
 
 /** A row as cached: the cards without locks, with the collections their locks are decided on. */
 type CachedRow = Omit<CatalogRow, 'items'> & { items: { card: TitleCard; collections: string }[] };
+
+/** A page's rows as cached, with the distinct collection lists of its cards (parsed once) and its answers. */
+interface CachedRows {
+  rows: CachedRow[];
+  /** Each distinct `collections` text of the cards, with its list: a viewer's locks are decided per list. */
+  collectionLists: { text: string; list: string[] }[];
+  /** Serialised answers by the locks they carry (most viewers share one of a handful). */
+  answers: Map<string, PreparedBody>;
+}
 
 export interface RowsQuery {
   kind?: TitleRow['kind'] | undefined;
@@ -148,12 +158,18 @@ export class CatalogService {
     private readonly locks?: TitleLocks,
   ) {}
 
-  private readonly rowsCache = new VersionedCache<{ rows: CachedRow[]; answers: Map<string, PreparedBody> }>(
-    ROWS_CACHE_ENTRIES,
-  );
+  private readonly rowsCache = new VersionedCache<CachedRows>(ROWS_CACHE_ENTRIES);
+
+  /** The current UTC day, its date worked out once: every catalogue call asks for it. */
+  private day = { from: 0, until: 0, date: '' };
 
   private today(): string {
-    return this.clock.now().toISOString().slice(0, 10);
+    const now = this.clock.now().getTime();
+    if (now < this.day.from || now >= this.day.until) {
+      const from = now - (((now % DAY_MS) + DAY_MS) % DAY_MS);
+      this.day = { from, until: from + DAY_MS, date: new Date(from).toISOString().slice(0, 10) };
+    }
+    return this.day.date;
   }
 
   /**
@@ -164,11 +180,12 @@ export class CatalogService {
   async rowsJson(query: RowsQuery, asker?: Asker): Promise<PreparedBody> {
     const [entry, lock] = await Promise.all([this.cachedRows(query), this.lockRule(asker)]);
     const outcomes = new Map<string, ReturnType<LockCheck> | null>();
-    for (const row of entry.rows)
-      for (const item of row.items)
-        if (!outcomes.has(item.collections))
-          outcomes.set(item.collections, lock?.(parseList(item.collections)) ?? null);
-    const signature = JSON.stringify([...outcomes.values()]);
+    let signature = '';
+    for (const { text, list } of entry.collectionLists) {
+      const outcome = lock?.(list) ?? null;
+      outcomes.set(text, outcome);
+      signature += outcome ? `${outcome.reason}:${outcome.feature ?? ''}|` : '|';
+    }
     let json = entry.answers.get(signature);
     if (json === undefined) {
       const rows: CatalogRow[] = entry.rows.map(({ items, ...row }) => ({
@@ -189,10 +206,15 @@ export class CatalogService {
     const version = await this.catalog.version();
     const key = `${this.today()}|${query.kind ?? ''}|${query.kids ? 'kids' : ''}`;
     // Versions are checked first, so only days and scopes pile up: a handful of entries a day.
-    return this.rowsCache.get(version, key, async () => ({
-      rows: await this.buildRows(query),
-      answers: new Map<string, PreparedBody>(),
-    }));
+    return this.rowsCache.get(version, key, async (): Promise<CachedRows> => {
+      const rows = await this.buildRows(query);
+      const texts = new Set(rows.flatMap((row) => row.items.map((item) => item.collections)));
+      return {
+        rows,
+        collectionLists: [...texts].map((text) => ({ text, list: parseList(text) })),
+        answers: new Map(),
+      };
+    });
   }
 
   /**
