@@ -49,7 +49,7 @@ describe('per-request hooks', () => {
     const responses = [
       await t.app.inject({ method: 'GET', url: '/media/flags/hooks-test.txt' }),
       await t.app.inject({ method: 'GET', url: '/media/flags/none.png' }),
-      await t.app.inject({ method: 'GET', url: '/no-such-page' }),
+      await t.app.inject({ method: 'GET', url: '/no-such-file.txt' }),
     ];
     expect(responses.map((r) => r.statusCode)).toEqual([200, 404, 404]);
     for (const response of responses) {
