@@ -31,6 +31,7 @@ import { registerAccessControl } from './plugins/access.js';
 import { cachedPing } from './plugins/cached-ping.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { lazyRequestLogger } from './plugins/request-logger.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 
@@ -50,6 +51,7 @@ declare module 'fastify' {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<AppInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Refused during shutdown by our own hook below, in the API's error format.
