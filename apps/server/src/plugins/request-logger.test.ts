@@ -31,6 +31,11 @@ async function server(level: string) {
   app.get('/fails', async () => {
     throw new Error('boom');
   });
+  // A route with a level of its own writes by it.
+  app.get('/verbose', { logLevel: 'debug' }, async (request) => {
+    request.log.debug('a debug line of a verbose route');
+    return { ok: true };
+  });
   await app.ready();
   return { app, lines, seenLevel: () => seenLevel };
 }
@@ -57,6 +62,9 @@ describe('the request logger made on first use', () => {
     // Each request's lines carry its own id.
     expect(lines[0]!.reqId).toBe(lines[1]!.reqId);
     expect(errorLine.reqId).not.toBe(lines[0]!.reqId);
+
+    await app.inject({ url: '/verbose' });
+    expect(lines.map((line) => line.msg)).toContain('a debug line of a verbose route');
     await app.close();
   });
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 type Bindings = Record<string, unknown>;
 type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type LogArguments = Parameters<FastifyBaseLogger['info']>;
+type ChildOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
 
 /** pino's loggers answer whether a level would be written; Fastify's type leaves that out. */
 interface LevelAware extends FastifyBaseLogger {
@@ -11,8 +12,7 @@ interface LevelAware extends FastifyBaseLogger {
 
 /**
  * A request's logger (with its request id) made on first use. At the levels servers run at, most requests write
- * no line; without a pino child for each, the translation record answers 7% more calls (bench/README.md,
- * thirteenth round).
+ * no line, and a pino child for each was a measurable share of a small call (bench/README.md, thirteenth round).
  * A line at an enabled level makes the child, so it carries the request id as before.
  */
 class RequestLogger implements FastifyBaseLogger {
@@ -21,7 +21,7 @@ class RequestLogger implements FastifyBaseLogger {
   constructor(
     private readonly parent: LevelAware,
     private readonly bindings: Bindings,
-    private readonly options: object,
+    private readonly options: ChildOptions,
   ) {}
 
   private get logger(): FastifyBaseLogger {
@@ -61,18 +61,22 @@ class RequestLogger implements FastifyBaseLogger {
   }
   silent(..._args: LogArguments): void {}
 
-  child(bindings: Bindings, options?: object): FastifyBaseLogger {
+  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
     return this.logger.child(bindings, options);
   }
 }
 
-/** Fastify's `childLoggerFactory`: the request logger above, or the plain child for a logger without levels. */
+/**
+ * Fastify's `childLoggerFactory`: the request logger above; the plain child for a logger without levels, or for a
+ * route with a level or serialisers of its own (its child writes by its own level, not the parent's).
+ */
 export function lazyRequestLogger(
   logger: FastifyBaseLogger,
   bindings: Bindings,
-  options: object,
+  options: ChildOptions,
 ): FastifyBaseLogger {
   const parent = logger as Partial<LevelAware>;
-  if (typeof parent.isLevelEnabled !== 'function') return logger.child(bindings, options);
+  if (typeof parent.isLevelEnabled !== 'function' || options.level || options.serializers)
+    return logger.child(bindings, options);
   return new RequestLogger(logger as LevelAware, bindings, options);
 }
