@@ -9,7 +9,16 @@ import { bundleServer, SERVER_BUNDLE_RUNNER } from '../scripts/server-bundle.mjs
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { launch, measureFirstFrame, measurePage } from './lib/browser.mjs';
 import { measureDashboard } from './lib/dashboard.mjs';
-import { openApp, seedCatalogue, segmentAddresses } from './lib/fixture.mjs';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_PHONE,
+  BROWSER_ENCODINGS,
+  benchServerEnv,
+  HttpClient,
+  openApp,
+  seedCatalogue,
+  segmentAddresses,
+} from './lib/fixture.mjs';
 import { measureLadder } from './lib/ladder.mjs';
 import { writeFastifyHello, writeNodeHttpHello } from './lib/references.mjs';
 import {
@@ -68,20 +77,8 @@ fs.writeFileSync(
   'wrk.method = "POST"\nwrk.body = \'{"keyword":"En"}\'\nwrk.headers["Content-Type"] = "application/json"\n',
 );
 
-// What Chromium sends with every fetch: the API may answer compressed, as it does for the viewer's browser.
-const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-
-const SIGNING_SECRET = 'bench-stream-signing-secret-0123456789abcdef';
-const dataDir = path.join(work, 'data');
-const baseEnv = {
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  ADMIN_PASSWORD: 'bench-admin-pass',
-  SEED_DEMO: 'false',
-  STREAM_SIGNING_SECRET: SIGNING_SECRET,
-  WEB_DIST: webDist,
-};
+const baseEnv = benchServerEnv(work, webDist);
+const dataDir = baseEnv.DATA_DIR;
 const pgUrl = wanted('postgres') || wanted('dashboard') || wanted('scale') ? ensurePostgres() : undefined;
 const pgEnv = pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: 'bench' } : undefined;
 
@@ -254,38 +251,9 @@ async function mixedLoad(prepared) {
 }
 
 async function uploadOverHttp(base) {
-  const cookies = {};
-  const call = async (method, url, body, headers = {}) => {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      body,
-      headers: {
-        cookie: Object.entries(cookies)
-          .map(([k, v]) => `${k}=${v}`)
-          .join('; '),
-        ...(cookies['XSRF-TOKEN'] ? { 'x-xsrf-token': cookies['XSRF-TOKEN'] } : {}),
-        ...headers,
-      },
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, value] = pair.split('=');
-      cookies[name] = value;
-    }
-    if (response.status >= 300)
-      throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-    return response;
-  };
-  await call('GET', '/api/health');
-  await call(
-    'POST',
-    '/api/user/login',
-    JSON.stringify({ phone_number: '+998900000001', password: 'bench-admin-pass' }),
-    {
-      'content-type': 'application/json',
-    },
-  );
-  const { movie_id } = await (await call('POST', '/api/movie/create')).json();
+  const admin = new HttpClient(base);
+  await admin.signIn(ADMIN_PHONE, ADMIN_PASSWORD);
+  const { movie_id } = await (await admin.call('POST', '/api/movie/create')).json();
   const form = new FormData();
   form.set('movie_id', String(movie_id));
   form.set(
@@ -294,13 +262,13 @@ async function uploadOverHttp(base) {
     'upload.mp4',
   );
   const started = Date.now();
-  await call('POST', '/api/movie/add', form);
+  await admin.call('POST', '/api/movie/add', form);
   const uploadMs = Date.now() - started;
   // The transcode runs in the server's worker while the viewers keep asking; note whether it finished.
   const deadline = Date.now() + 60_000;
   let transcode = 'still running at the end';
   while (Date.now() < deadline) {
-    const details = await (await call('GET', `/api/movie/${movie_id}`)).json().catch(() => ({}));
+    const details = await (await admin.call('GET', `/api/movie/${movie_id}`)).json().catch(() => ({}));
     const status = JSON.stringify(details).match(/"status":"(ready|failed)"/)?.[1];
     if (status) {
       transcode = `${status} after ${((Date.now() - started) / 1000).toFixed(1)} s`;

@@ -10,7 +10,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_BUNDLE_RUNNER } from '../scripts/server-bundle.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
-import { VIEWER_PASSWORD, VIEWER_PHONE } from './lib/fixture.mjs';
+import {
+  BROWSER_ENCODINGS,
+  benchServerEnv,
+  HttpClient,
+  VIEWER_PASSWORD,
+  VIEWER_PHONE,
+} from './lib/fixture.mjs';
 import { writeFastifyHello, writeNodeHttpHello } from './lib/references.mjs';
 import { freePort, median, startPinned, stop, waitForHttp, wrk } from './lib/tools.mjs';
 
@@ -31,7 +37,6 @@ if (!bundleA || !bundleB || !rows[row]) {
 }
 const spec = rows[row];
 const rounds = Number(roundsText ?? 6);
-const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 function fastify() {
   return writeFastifyHello(work, path.join(root, 'node_modules/fastify/fastify.js'));
@@ -39,15 +44,7 @@ function fastify() {
 
 async function start(args, readyPath) {
   const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(work, 'data'),
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    STREAM_SIGNING_SECRET: 'bench-stream-signing-secret-0123456789abcdef',
-  };
+  const env = { ...process.env, ...benchServerEnv(work, path.join(work, 'web-dist')), PORT: String(port) };
   const child = startPinned(0, process.execPath, args, { env, cwd: root });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}${readyPath}`, 60_000);
@@ -56,28 +53,9 @@ async function start(args, readyPath) {
 
 /** The bench viewer's cookies (both builds share the data folder, so one session serves both). */
 async function viewerCookie(url) {
-  const jar = new Map();
-  const keep = (response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  };
-  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  keep(await fetch(`${url}/api/health`));
-  const signIn = await fetch(`${url}/api/user/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: header(),
-      'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '',
-    },
-    body: JSON.stringify({ phone_number: VIEWER_PHONE, password: VIEWER_PASSWORD }),
-  });
-  if (!signIn.ok) throw new Error(`the bench viewer could not sign in: ${signIn.status}`);
-  keep(signIn);
-  return header();
+  const viewer = new HttpClient(url);
+  await viewer.signIn(VIEWER_PHONE, VIEWER_PASSWORD);
+  return viewer.cookieHeader;
 }
 
 const servers = [];

@@ -21,6 +21,66 @@ export async function openApp(root, env) {
   return app;
 }
 
+// What Chromium sends with every fetch: the API may answer compressed, as it does for the viewer's browser.
+export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** The settings every bench server starts with: its data in `work/data`, the web app built into `webDist`. */
+export function benchServerEnv(work, webDist) {
+  return {
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(work, 'data'),
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    STREAM_SIGNING_SECRET: 'bench-stream-signing-secret-0123456789abcdef',
+    WEB_DIST: webDist,
+  };
+}
+
+/** A `Cookie` header from the cookies a client keeps. */
+function cookieHeader(cookies) {
+  return Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+}
+
+/** A client over fetch to a running server that keeps cookies and sends the CSRF header, like the web app. */
+export class HttpClient {
+  constructor(base) {
+    this.base = base;
+    this.cookies = {};
+  }
+  get cookieHeader() {
+    return cookieHeader(this.cookies);
+  }
+  /** The answer; throws on any status from 300 up. */
+  async call(method, url, body, headers = {}) {
+    const response = await fetch(`${this.base}${url}`, {
+      method,
+      body,
+      headers: {
+        cookie: this.cookieHeader,
+        ...(this.cookies['XSRF-TOKEN'] ? { 'x-xsrf-token': this.cookies['XSRF-TOKEN'] } : {}),
+        ...headers,
+      },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      this.cookies[pair.slice(0, at)] = pair.slice(at + 1);
+    }
+    if (response.status >= 300)
+      throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return response;
+  }
+  async signIn(phone, password) {
+    await this.call('GET', '/api/health');
+    await this.call('POST', '/api/user/login', JSON.stringify({ phone_number: phone, password }), {
+      'content-type': 'application/json',
+    });
+  }
+}
+
 /** A client over app.inject that keeps cookies and sends the CSRF header, like the web app. */
 export class Client {
   constructor(app) {
@@ -28,9 +88,7 @@ export class Client {
     this.cookies = {};
   }
   get cookieHeader() {
-    return Object.entries(this.cookies)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ');
+    return cookieHeader(this.cookies);
   }
   async request(method, url, { json, payload, headers = {} } = {}) {
     const response = await this.app.inject({
