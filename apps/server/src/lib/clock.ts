@@ -5,10 +5,16 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+export const DAY_MS = 86_400_000;
+
 export function isoNow(clock: Clock): string {
   return clock.now().toISOString();
 }
 
 export function addMs(date: Date, ms: number): Date {
   return new Date(date.getTime() + ms);
+}
+
+export function addDays(date: Date, days: number): Date {
+  return addMs(date, days * DAY_MS);
 }

@@ -1,4 +1,4 @@
-import type { Clock } from '../../lib/clock.js';
+import { type Clock, DAY_MS } from '../../lib/clock.js';
 import type { DemoClip } from '../../media/ffmpeg/tools.js';
 import type { Job } from '../../media/jobs/queue.js';
 import type { JobHandler, WorkerLog } from '../../media/jobs/worker.js';
@@ -53,7 +53,7 @@ async function png(svg: string): Promise<Buffer> {
 }
 
 function dateIn(clock: Clock, days: number): string {
-  return new Date(clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(clock.now().getTime() + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 async function seedTitle(

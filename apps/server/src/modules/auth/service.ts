@@ -1,5 +1,5 @@
 import type { Role } from '@salomtv/contract';
-import { addMs, type Clock } from '../../lib/clock.js';
+import { addMs, type Clock, DAY_MS } from '../../lib/clock.js';
 import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
 import { toE164 } from '../../lib/phone.js';
@@ -91,7 +91,7 @@ export class AuthService {
   async startSession(userId: number, role: Role, remember: boolean): Promise<NewSession> {
     const now = this.clock.now();
     const ttlMs = remember
-      ? this.settings.sessionRememberDays * 86_400_000
+      ? this.settings.sessionRememberDays * DAY_MS
       : this.settings.sessionTtlHours * 3_600_000;
     const token = randomToken();
     const expiresAt = addMs(now, ttlMs);

@@ -5,7 +5,7 @@ import {
   type QualityCap,
   type SubscriptionStatus,
 } from '@salomtv/contract';
-import { addDays } from './periods.js';
+import { addDays } from '../../lib/clock.js';
 import type { PlanRow } from './plan-repo.js';
 import { planFeatures } from './plan-service.js';
 import type { SubscriptionRow } from './subscription-repo.js';

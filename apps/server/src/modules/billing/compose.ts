@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppInstance } from '../../app-types.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
+import { type Clock, DAY_MS } from '../../lib/clock.js';
 import type { AuditService } from '../audit/service.js';
 import { billingAdminRoutes } from './admin-routes.js';
 import { BillingAdminService } from './billing-admin-service.js';
@@ -125,7 +125,7 @@ export function startBillingTimer(
       if (report.renewed + report.failed + report.expired + report.canceled > 0)
         log.info({ report }, 'billing renewals');
       await billing.services.playback.cleanup();
-      await billing.repos.checkouts.deleteExpired(new Date(clock.now().getTime() - 86_400_000).toISOString());
+      await billing.repos.checkouts.deleteExpired(new Date(clock.now().getTime() - DAY_MS).toISOString());
     } catch (error) {
       log.error({ err: error }, 'billing timer failed');
     }

@@ -1,11 +1,5 @@
 import type { BillingInterval } from '@salomtv/contract';
 
-const DAY_MS = 86_400_000;
-
-export function addDays(date: Date, days: number): Date {
-  return new Date(date.getTime() + days * DAY_MS);
-}
-
 /**
  * One billing interval later, by the calendar (UTC): 31 January plus a month is 28 or 29 February,
  * and 29 February plus a year is 28 February.

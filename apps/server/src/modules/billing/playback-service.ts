@@ -5,7 +5,7 @@ import {
   type QualityCap,
   type StreamLimitReply,
 } from '@salomtv/contract';
-import type { Clock } from '../../lib/clock.js';
+import { type Clock, DAY_MS } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { ViewerAccess } from './access.js';
@@ -111,7 +111,7 @@ export class PlaybackService {
 
   /** Forgets sessions silent for a day (the timer calls this). */
   async cleanup(): Promise<void> {
-    await this.sessions.deleteStale(new Date(this.clock.now().getTime() - 86_400_000).toISOString());
+    await this.sessions.deleteStale(new Date(this.clock.now().getTime() - DAY_MS).toISOString());
   }
 
   private live(userId: number, now: Date): Promise<PlaybackRow[]> {

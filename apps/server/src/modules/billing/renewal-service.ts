@@ -1,6 +1,6 @@
 import { GRACE_DAYS } from '@salomtv/contract';
-import type { Clock } from '../../lib/clock.js';
-import { addDays, addInterval } from './periods.js';
+import { addDays, type Clock } from '../../lib/clock.js';
+import { addInterval } from './periods.js';
 import type { PlanRepo } from './plan-repo.js';
 import { planPrice } from './plan-service.js';
 import type { PaymentProvider } from './providers/provider.js';

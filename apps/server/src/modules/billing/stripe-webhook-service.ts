@@ -1,10 +1,10 @@
 import { GRACE_DAYS } from '@salomtv/contract';
 import type Stripe from 'stripe';
-import type { Clock } from '../../lib/clock.js';
+import { addDays, type Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import type { CheckoutRepo } from './checkout-repo.js';
 import type { BillingEventRepo } from './event-repo.js';
-import { addDays, addInterval } from './periods.js';
+import { addInterval } from './periods.js';
 import type { PlanRepo, PlanRow } from './plan-repo.js';
 import { planPrice } from './plan-service.js';
 import type { StripeProvider } from './providers/stripe.js';

@@ -7,7 +7,7 @@ import {
   type TitleDetails,
   type TranslationKey,
 } from '@salomtv/contract';
-import type { Clock } from '../../lib/clock.js';
+import { type Clock, DAY_MS } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { PreparedBody } from '../../lib/prepared-body.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
@@ -28,7 +28,6 @@ import type { CatalogFilter, CatalogRepo } from './repo.js';
 export type Asker = SessionUser | number | null | undefined;
 
 const ROW_SIZE = 20;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Cached row sets (day x scope) kept at most. */
 const ROWS_CACHE_ENTRIES = 32;
 

@@ -1,6 +1,5 @@
 /** Calendar periods in UTC for the dashboard. */
-
-const DAY = 86_400_000;
+import { addDays, DAY_MS } from '../../lib/clock.js';
 
 export function startOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
@@ -10,15 +9,11 @@ export function startOfUtcDay(date: Date): Date {
 export function startOfUtcWeek(date: Date): Date {
   const day = startOfUtcDay(date);
   const sinceMonday = (day.getUTCDay() + 6) % 7;
-  return new Date(day.getTime() - sinceMonday * DAY);
+  return new Date(day.getTime() - sinceMonday * DAY_MS);
 }
 
 export function startOfUtcMonth(date: Date, monthsToAdd = 0): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + monthsToAdd, 1));
-}
-
-export function addDays(date: Date, days: number): Date {
-  return new Date(date.getTime() + days * DAY);
 }
 
 /** Same day and time a month earlier (the last day of that month when it is shorter). */

@@ -1,7 +1,6 @@
 import type { DashboardReply, RevenueReply, StatCard } from '@salomtv/contract';
-import type { Clock } from '../../lib/clock.js';
+import { addDays, type Clock } from '../../lib/clock.js';
 import {
-  addDays,
   buckets,
   changePct,
   oneMonthBefore,

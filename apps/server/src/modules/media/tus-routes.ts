@@ -6,6 +6,7 @@ import { FileStore } from '@tus/file-store';
 import { type DataStore, Server } from '@tus/server';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-types.js';
+import { DAY_MS } from '../../lib/clock.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { badFileName, isAcceptableFileName } from '../../lib/multipart-form.js';
 import { issuesToFields } from '../../lib/validation.js';
@@ -16,7 +17,6 @@ import type { AuditActor } from '../audit/service.js';
 import type { MovieMediaService } from '../movies/media-service.js';
 
 const TUS_PATH = '/api/uploads';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface TusSettings {
   tmpDir: string;

@@ -1,5 +1,5 @@
 import type { AdminAlert } from '@salomtv/contract';
-import type { Clock } from '../../lib/clock.js';
+import { type Clock, DAY_MS } from '../../lib/clock.js';
 import type { AlertRepo } from './alerts-repo.js';
 
 /** Alerts cover this many days; older events are on the dashboard and in the lists. */
@@ -23,7 +23,7 @@ export class AlertService {
 
   async list(userId: number): Promise<{ items: AdminAlert[]; unread: number }> {
     const now = this.clock.now();
-    const since = new Date(now.getTime() - ALERT_DAYS * 86_400_000).toISOString();
+    const since = new Date(now.getTime() - ALERT_DAYS * DAY_MS).toISOString();
     const [seenAt, jobs, subscriptions, payments] = await Promise.all([
       this.repo.seenAt(userId),
       this.repo.failedJobs(since, PER_SOURCE),

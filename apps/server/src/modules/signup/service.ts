@@ -1,5 +1,5 @@
 import { type SignupBody, TRIAL_DAYS } from '@salomtv/contract';
-import { addMs, type Clock } from '../../lib/clock.js';
+import { addMs, type Clock, DAY_MS } from '../../lib/clock.js';
 import { conflict } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AuthService, NewSession } from '../auth/service.js';
@@ -48,7 +48,7 @@ export class SignupService {
         dob: body.dob,
         gender: body.gender,
         nationality: body.nationality,
-        trial_ends_at: addMs(now, TRIAL_DAYS * 86_400_000).toISOString(),
+        trial_ends_at: addMs(now, TRIAL_DAYS * DAY_MS).toISOString(),
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       });

@@ -1,4 +1,4 @@
-import type { Clock } from '../../lib/clock.js';
+import { type Clock, DAY_MS } from '../../lib/clock.js';
 import type { SmsOutboxRepo } from './outbox-repo.js';
 import type { SmsLog, SmsMessage, SmsSender } from './sender.js';
 
@@ -16,7 +16,7 @@ export class ConsoleSmsSender implements SmsSender {
 
   async send(message: SmsMessage): Promise<void> {
     const now = this.clock.now();
-    await this.outbox.deleteCreatedBefore(new Date(now.getTime() - KEEP_DAYS * 86_400_000).toISOString());
+    await this.outbox.deleteCreatedBefore(new Date(now.getTime() - KEEP_DAYS * DAY_MS).toISOString());
     await this.outbox.insert({ to_number: message.to, body: message.body, created_at: now.toISOString() });
     this.log.info({ to: message.to, body: message.body }, 'SMS (console provider, not sent)');
   }

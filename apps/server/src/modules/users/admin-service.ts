@@ -8,7 +8,7 @@ import {
   type UserStatus,
 } from '@salomtv/contract';
 import type { z } from 'zod';
-import { addMs, type Clock } from '../../lib/clock.js';
+import { addMs, type Clock, DAY_MS } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { toE164 } from '../../lib/phone.js';
@@ -102,7 +102,7 @@ export class UserAdminService {
         last_name: body.last_name ?? null,
         gender: body.gender ?? null,
         nationality: body.nationality ?? null,
-        trial_ends_at: body.role === 'user' ? addMs(now, TRIAL_DAYS * 86_400_000).toISOString() : null,
+        trial_ends_at: body.role === 'user' ? addMs(now, TRIAL_DAYS * DAY_MS).toISOString() : null,
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       });

@@ -1,5 +1,5 @@
 import type { VitalReport, VitalsReply } from '@salomtv/contract';
-import type { Clock } from '../../lib/clock.js';
+import { type Clock, DAY_MS } from '../../lib/clock.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import type { RateLimitService } from '../limits/service.js';
 import type { VitalsRepo } from './repo.js';
@@ -8,7 +8,6 @@ import type { VitalsRepo } from './repo.js';
 const SHOWN_METRICS = ['LCP', 'INP', 'CLS'] as const;
 const MAX_PAGES = 20;
 const KEEP_DAYS = 31;
-const DAY = 86_400_000;
 
 /** 0-based rank of the 75th percentile among n sorted values (nearest-rank method). */
 export function p75Rank(count: number): number {
@@ -53,8 +52,8 @@ export class VitalsService {
    */
   async summary(days: number): Promise<VitalsReply> {
     const now = this.clock.now().getTime();
-    const since = new Date(now - days * DAY).toISOString();
-    await this.repo.deleteBefore(new Date(now - KEEP_DAYS * DAY).toISOString());
+    const since = new Date(now - days * DAY_MS).toISOString();
+    await this.repo.deleteBefore(new Date(now - KEEP_DAYS * DAY_MS).toISOString());
     const counts = await this.repo.counts(SHOWN_METRICS, since, MAX_PAGES);
     const pages = new Map<string, VitalsReply['pages'][number]>();
     for (const { page } of counts) {
