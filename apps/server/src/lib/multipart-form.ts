@@ -1,5 +1,22 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppInstance } from '../app-types.js';
 import { badRequest, tooLarge, unsupportedType } from './errors.js';
+
+/**
+ * Adds the routes that read multipart forms (uploads, flags, avatars, covers) in a scope of their own with
+ * `@fastify/multipart`. The plugin puts two async hooks on every route of the scope it is registered in (one adds a
+ * listener to each response): registered for the whole app, they ran on every call, though only these routes read
+ * forms (bench/README.md, fourteenth round). A form sent to any other route is refused with 415.
+ */
+export function formRoutes(app: AppInstance, addRoutes: (forms: AppInstance) => void): void {
+  app.register(async (scope) => {
+    // Each reader passes its own limits to `parts()`; these hold for anything else.
+    await scope.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+    addRoutes(scope.withTypeProvider<ZodTypeProvider>());
+  });
+}
 
 /**
  * A file name as a client sent it is kept only as a label (stored files get random keys), but a name with

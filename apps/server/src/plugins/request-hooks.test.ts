@@ -118,6 +118,21 @@ describe('per-request hooks', () => {
     expect((await admin.get('/api/admin/dashboard')).statusCode).toBe(200);
   });
 
+  it('reads forms on the form routes only: a form sent to a JSON call is refused with 415', async () => {
+    const admin = await signedInAdmin(t.app);
+    const toJsonCall = await admin.postForm('/api/user/edit', { first_name: 'Form' });
+    expect(toJsonCall.statusCode).toBe(415);
+    expect(toJsonCall.json()).toEqual({
+      error: { code: 'unsupported_type', message: 'This content type is not accepted' },
+    });
+    expect((await admin.get('/api/user/profile')).json().first_name).not.toBe('Form');
+    // The same client's form reaches a form route, JSON a JSON route.
+    const form = await admin.postForm('/api/posts', { title: 'Form post', body: 'Sent as a form' });
+    expect(form.statusCode).toBe(201);
+    const json = await admin.post('/api/posts', { title: 'JSON post', body: 'Sent as JSON' });
+    expect(json.statusCode).toBe(201);
+  });
+
   it('refuses a viewer route signed out and an admin route to a stale session cookie', async () => {
     const stale = await t.app.inject({
       method: 'GET',

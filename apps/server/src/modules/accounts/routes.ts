@@ -8,7 +8,7 @@ import {
 } from '@salomtv/contract';
 import type { AppInstance } from '../../app-types.js';
 import type { Clock } from '../../lib/clock.js';
-import { readSmallForm } from '../../lib/multipart-form.js';
+import { formRoutes, readSmallForm } from '../../lib/multipart-form.js';
 import { requireViewer } from '../../plugins/access.js';
 import type { AccountService } from './service.js';
 
@@ -31,13 +31,15 @@ export function accountRoutes(app: AppInstance, accounts: AccountService, clock:
     }),
   });
 
-  app.post('/api/user/avatar', {
-    config: { access: 'viewer' },
-    schema: { tags, consumes: ['multipart/form-data'], response: { 200: userProfileSchema } },
-    handler: async (request) => {
-      const form = await readSmallForm(request, { avatar: MAX_AVATAR_BYTES });
-      return accounts.setAvatar(requireViewer(request).user_id, form.files.avatar);
-    },
+  formRoutes(app, (forms) => {
+    forms.post('/api/user/avatar', {
+      config: { access: 'viewer' },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: userProfileSchema } },
+      handler: async (request) => {
+        const form = await readSmallForm(request, { avatar: MAX_AVATAR_BYTES });
+        return accounts.setAvatar(requireViewer(request).user_id, form.files.avatar);
+      },
+    });
   });
 
   app.delete('/api/user/avatar', {

@@ -10,7 +10,7 @@ import {
 } from '@salomtv/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
-import { readSmallForm } from '../../lib/multipart-form.js';
+import { formRoutes, readSmallForm } from '../../lib/multipart-form.js';
 import { sendPreparedBody } from '../../lib/prepared-body.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import type { LanguageService } from './service.js';
@@ -39,24 +39,26 @@ export function languageRoutes(app: AppInstance, languages: LanguageService): vo
     },
   });
 
-  app.post('/api/language', {
-    config: { access: 'admin' },
-    schema: { tags, consumes: ['multipart/form-data'], response: { 201: languageSummarySchema } },
-    handler: async (request, reply) => {
-      const form = await readSmallForm(request, { flag: MAX_FLAG_BYTES });
-      const fields = parseOrThrow(languageFieldsSchema, form.fields);
-      return reply.status(201).send(await languages.create(fields, form.files.flag, request.viewer));
-    },
-  });
+  formRoutes(app, (forms) => {
+    forms.post('/api/language', {
+      config: { access: 'admin' },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: languageSummarySchema } },
+      handler: async (request, reply) => {
+        const form = await readSmallForm(request, { flag: MAX_FLAG_BYTES });
+        const fields = parseOrThrow(languageFieldsSchema, form.fields);
+        return reply.status(201).send(await languages.create(fields, form.files.flag, request.viewer));
+      },
+    });
 
-  app.post('/api/language/update', {
-    config: { access: 'admin' },
-    schema: { tags, consumes: ['multipart/form-data'], response: { 200: languageSummarySchema } },
-    handler: async (request) => {
-      const form = await readSmallForm(request, { flag: MAX_FLAG_BYTES });
-      const { lang_id, ...fields } = parseOrThrow(languageUpdateFieldsSchema, form.fields);
-      return languages.update(lang_id, fields, form.files.flag, request.viewer);
-    },
+    forms.post('/api/language/update', {
+      config: { access: 'admin' },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: languageSummarySchema } },
+      handler: async (request) => {
+        const form = await readSmallForm(request, { flag: MAX_FLAG_BYTES });
+        const { lang_id, ...fields } = parseOrThrow(languageUpdateFieldsSchema, form.fields);
+        return languages.update(lang_id, fields, form.files.flag, request.viewer);
+      },
+    });
   });
 
   app.get('/api/language/:lang_id', {

@@ -15,7 +15,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { badRequest } from '../../lib/errors.js';
-import { readSmallForm } from '../../lib/multipart-form.js';
+import { formRoutes, readSmallForm } from '../../lib/multipart-form.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import type { ImageSlot, MovieMediaService, VideoKind } from './media-service.js';
 import type { MovieService } from './service.js';
@@ -66,46 +66,48 @@ export function movieRoutes(
     handler: (request) => movies.updateDetails(request.body, request.viewer),
   });
 
-  app.post('/api/movie/banner', {
-    config: { access: 'admin' },
-    schema: multipart,
-    handler: (request) => image(request, 'banner'),
-  });
+  formRoutes(app, (forms) => {
+    forms.post('/api/movie/banner', {
+      config: { access: 'admin' },
+      schema: multipart,
+      handler: (request) => image(request, 'banner'),
+    });
 
-  app.post('/api/movie/thumbnail', {
-    config: { access: 'admin' },
-    schema: multipart,
-    handler: (request) => image(request, 'thumbnail'),
-  });
+    forms.post('/api/movie/thumbnail', {
+      config: { access: 'admin' },
+      schema: multipart,
+      handler: (request) => image(request, 'thumbnail'),
+    });
 
-  app.post('/api/movie/trailer', {
-    config: { access: 'admin' },
-    schema: multipart,
-    handler: (request, reply) => video(request, reply, 'trailer'),
-  });
+    forms.post('/api/movie/trailer', {
+      config: { access: 'admin' },
+      schema: multipart,
+      handler: (request, reply) => video(request, reply, 'trailer'),
+    });
 
-  app.post('/api/movie/add', {
-    config: { access: 'admin' },
-    schema: multipart,
-    handler: (request, reply) => video(request, reply, 'video'),
-  });
+    forms.post('/api/movie/add', {
+      config: { access: 'admin' },
+      schema: multipart,
+      handler: (request, reply) => video(request, reply, 'video'),
+    });
 
-  app.post('/api/movie/subtitle', {
-    config: { access: 'admin' },
-    schema: multipart,
-    handler: async (request) => {
-      const form = await readSmallForm(request, { file: MAX_SUBTITLE_BYTES });
-      const fields = parseOrThrow(subtitleFieldsSchema, form.fields);
-      if (!form.files.file)
-        throw badRequest('Choose a subtitle file', { file: 'Choose a .vtt or .srt file' });
-      return media.addSubtitle(
-        fields.movie_id,
-        fields.episode_id,
-        fields.language,
-        form.files.file,
-        request.viewer,
-      );
-    },
+    forms.post('/api/movie/subtitle', {
+      config: { access: 'admin' },
+      schema: multipart,
+      handler: async (request) => {
+        const form = await readSmallForm(request, { file: MAX_SUBTITLE_BYTES });
+        const fields = parseOrThrow(subtitleFieldsSchema, form.fields);
+        if (!form.files.file)
+          throw badRequest('Choose a subtitle file', { file: 'Choose a .vtt or .srt file' });
+        return media.addSubtitle(
+          fields.movie_id,
+          fields.episode_id,
+          fields.language,
+          form.files.file,
+          request.viewer,
+        );
+      },
+    });
   });
 
   app.delete('/api/movie/subtitle/:subtitle_id', {

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { badRequest } from '../../lib/errors.js';
-import { readSmallForm } from '../../lib/multipart-form.js';
+import { formRoutes, readSmallForm } from '../../lib/multipart-form.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { requireViewer } from '../../plugins/access.js';
 import type { PostService } from './service.js';
@@ -56,37 +56,39 @@ export function postRoutes(app: AppInstance, posts: PostService): void {
     handler: (request) => posts.getAdmin(request.params.post_id),
   });
 
-  app.post('/api/posts', {
-    config: { access: 'admin' },
-    schema: { tags, consumes: ['application/json', 'multipart/form-data'], response: { 201: postSchema } },
-    handler: async (request, reply) => {
-      const { fields, cover } = await readPostForm(request, postFieldsSchema);
-      return reply.status(201).send(await posts.create(requireViewer(request), fields, cover));
-    },
-  });
+  formRoutes(app, (forms) => {
+    forms.post('/api/posts', {
+      config: { access: 'admin' },
+      schema: { tags, consumes: ['application/json', 'multipart/form-data'], response: { 201: postSchema } },
+      handler: async (request, reply) => {
+        const { fields, cover } = await readPostForm(request, postFieldsSchema);
+        return reply.status(201).send(await posts.create(requireViewer(request), fields, cover));
+      },
+    });
 
-  app.post('/api/posts/:post_id', {
-    config: { access: 'admin' },
-    schema: {
-      tags,
-      params,
-      consumes: ['application/json', 'multipart/form-data'],
-      response: { 200: postSchema },
-    },
-    handler: async (request) => {
-      const { fields, cover } = await readPostForm(request, postUpdateSchema);
-      return posts.update(requireViewer(request), request.params.post_id, fields, cover);
-    },
-  });
+    forms.post('/api/posts/:post_id', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        params,
+        consumes: ['application/json', 'multipart/form-data'],
+        response: { 200: postSchema },
+      },
+      handler: async (request) => {
+        const { fields, cover } = await readPostForm(request, postUpdateSchema);
+        return posts.update(requireViewer(request), request.params.post_id, fields, cover);
+      },
+    });
 
-  app.post('/api/posts/:post_id/cover', {
-    config: { access: 'admin' },
-    schema: { tags, params, consumes: ['multipart/form-data'], response: { 200: postSchema } },
-    handler: async (request) => {
-      const form = await readSmallForm(request, { cover: MAX_POST_COVER_BYTES });
-      if (!form.files.cover) throw badRequest('Choose an image', { cover: 'Choose an image' });
-      return posts.setCover(requireViewer(request), request.params.post_id, form.files.cover);
-    },
+    forms.post('/api/posts/:post_id/cover', {
+      config: { access: 'admin' },
+      schema: { tags, params, consumes: ['multipart/form-data'], response: { 200: postSchema } },
+      handler: async (request) => {
+        const form = await readSmallForm(request, { cover: MAX_POST_COVER_BYTES });
+        if (!form.files.cover) throw badRequest('Choose an image', { cover: 'Choose an image' });
+        return posts.setCover(requireViewer(request), request.params.post_id, form.files.cover);
+      },
+    });
   });
 
   app.delete('/api/posts/:post_id/cover', {
