@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { uploadFieldsSchema, uploadKindSchema } from '@salomtv/contract';
@@ -7,7 +8,7 @@ import { type DataStore, Server } from '@tus/server';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-types.js';
 import { DAY_MS } from '../../lib/clock.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { badFileName, isAcceptableFileName } from '../../lib/multipart-form.js';
 import { issuesToFields } from '../../lib/validation.js';
 import type { S3MediaStorage } from '../../media/s3-storage.js';
@@ -17,6 +18,13 @@ import type { AuditActor } from '../audit/service.js';
 import type { MovieMediaService } from '../movies/media-service.js';
 
 const TUS_PATH = '/api/uploads';
+/**
+ * Upload ids are ours: 16 random bytes in hex. The id in an address becomes a file name under tmp/tus (or a key in
+ * the bucket), and tus itself refuses only slashes and NUL in it, so an address with anything else is refused
+ * before tus sees it: `..` and its encodings never reach the store.
+ */
+const newUploadId = () => randomBytes(16).toString('hex');
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 export interface TusSettings {
   tmpDir: string;
@@ -122,6 +130,7 @@ export async function tusRoutes(
     datastore,
     maxSize: settings.maxVideoBytes,
     relativeLocation: true,
+    namingFunction: newUploadId,
     onUploadCreate: async (_req, upload) => {
       try {
         const meta = readMetadata(upload.metadata);
@@ -157,7 +166,10 @@ export async function tusRoutes(
   await app.register(async (scope) => {
     // Leave the body stream untouched for tus to read.
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const handle = async (request: FastifyRequest<{ Params: { '*'?: string } }>, reply: FastifyReply) => {
+      // Empty: the creation address itself (`/api/uploads/`, as the web app's tus client calls it).
+      const id = request.params['*'];
+      if (id && !UPLOAD_ID.test(id)) throw notFound('No such upload');
       hijackWithHeaders(reply);
       await uploader.run(request.viewer, () => tus.handle(request.raw, reply.raw));
     };

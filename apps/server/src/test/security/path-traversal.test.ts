@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInAdmin, type TestApp, type TestClient } from '../harness.js';
+import { createTestApp, listFiles, signedInAdmin, type TestApp, type TestClient } from '../harness.js';
 
 const SECRET = 'TOP-SECRET-MARKER-7f3a';
 
@@ -149,10 +149,20 @@ describe('path traversal on every path that reaches the disk', () => {
   ];
 
   /** A raw request: the path goes out exactly as written, no client-side clean-up of `..`. */
-  function raw(url: string, cookie = ''): Promise<{ statusCode: number; body: string }> {
+  function raw(
+    url: string,
+    cookie = '',
+    options: { method?: string; headers?: Record<string, string> } = {},
+  ): Promise<{ statusCode: number; body: string }> {
     return new Promise((resolve, reject) => {
       const request = http.request(
-        { host: '127.0.0.1', port, path: url, headers: { cookie } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: url,
+          method: options.method,
+          headers: { ...options.headers, cookie },
+        },
         (response) => {
           let body = '';
           response.setEncoding('latin1');
@@ -247,5 +257,44 @@ describe('path traversal on every path that reaches the disk', () => {
       );
       expectNothingLeaked(await raw(`/api/stream/${hostileMovie}/start.mp4`, cookie()), `${init} ${segment}`);
     }
+  });
+
+  it('refuses hostile upload ids on the resumable upload address: nothing read, written or deleted', async () => {
+    const tmp = path.join(t.dataDir, 'tmp');
+    fs.mkdirSync(path.join(tmp, 'tus'), { recursive: true });
+    fs.writeFileSync(path.join(tmp, 'secret.txt'), SECRET);
+    fs.writeFileSync(path.join(tmp, 'tus', 'secret.txt'), SECRET);
+    const files = () => listFiles(t.dataDir).sort();
+    const before = files();
+    const tus = { 'tus-resumable': '1.0.0', 'x-xsrf-token': admin.cookies.get('XSRF-TOKEN')! };
+    const names = [...hostile, '..', '%2e%2e', '.', '...', 'tus', 'secret.txt', `${'a'.repeat(32)}/`];
+    for (const name of names) {
+      for (const method of ['HEAD', 'PATCH', 'DELETE', 'POST', 'OPTIONS']) {
+        const headers =
+          method === 'PATCH'
+            ? { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }
+            : method === 'POST'
+              ? { ...tus, 'upload-length': '4' }
+              : tus;
+        if (name === '' && method === 'OPTIONS') continue; // tus's capabilities, at the creation address
+        const label = `${method} /api/uploads/${name}`;
+        expectNothingLeaked(await raw(`/api/uploads/${name}`, cookie(), { method, headers }), label);
+      }
+    }
+    expect(files()).toEqual(before);
+    // A real upload's address still answers: the refusals are about the names.
+    const created = await admin.request('POST', '/api/uploads/', {
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': '4',
+        'upload-metadata': `movie_id ${Buffer.from(String(movieId)).toString('base64')},kind dmlkZW8=`,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const location = String(created.headers.location);
+    expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
+    expect((await admin.request('HEAD', location, { headers: tus })).statusCode).toBe(200);
+    expect((await admin.request('DELETE', location, { headers: tus })).statusCode).toBe(204);
+    expect(files()).toEqual(before);
   });
 });
