@@ -27,6 +27,7 @@ import { registerLibraryRoutes } from './modules/library/compose.js';
 import { registerCatalogRoutes } from './modules/media/compose.js';
 import { userActivityRoutes } from './modules/user-activity/routes.js';
 import { registerAccessControl } from './plugins/access.js';
+import { registerBodylessCalls } from './plugins/bodyless-calls.js';
 import { cachedPing } from './plugins/cached-ping.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   registerAccessControl(app, container.services.auth);
   registerCsrf(app);
+  registerBodylessCalls(app);
 
   const { services } = container;
   healthRoutes(app, cachedPing(container.database.ping));

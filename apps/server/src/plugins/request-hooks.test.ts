@@ -34,8 +34,8 @@ describe('per-request hooks', () => {
 
   it('sends the API set on an answer the upload protocol writes itself', async () => {
     const admin = await signedInAdmin(t.app);
-    // A tus HEAD for an upload that is not there: tus writes the raw response (a hijacked reply).
-    const response = await admin.request('HEAD', '/api/uploads/no-such-upload', {
+    // A tus HEAD for an upload that is not there (a well-formed id): tus writes the raw response (a hijacked reply).
+    const response = await admin.request('HEAD', `/api/uploads/${'0'.repeat(32)}`, {
       headers: { 'tus-resumable': '1.0.0' },
     });
     expect(response.statusCode).toBe(404);

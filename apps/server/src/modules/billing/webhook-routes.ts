@@ -18,7 +18,8 @@ export async function stripeWebhookRoutes(app: AppInstance, webhooks: StripeWebh
     );
     scope.post('/api/billing/stripe/webhook', {
       config: { access: 'public', csrf: false },
-      schema: { tags: ['billing'], hide: false },
+      // It reads its own body (plugins/bodyless-calls.ts).
+      schema: { tags: ['billing'], consumes: ['application/json'] },
       handler: (request) => {
         const signature = request.headers['stripe-signature'];
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCode } from '../accounts.js';
-import { createTestApp, signedInViewer, type TestApp, TestClient } from '../harness.js';
+import { createTestApp, signedInAdmin, signedInViewer, type TestApp, TestClient } from '../harness.js';
 
 const KNOWN = '+998901230001';
 const UNKNOWN = '+998901230002';
@@ -164,6 +164,30 @@ describe('request bodies', () => {
     }
     expect(checked).toBeGreaterThan(10);
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown field on every state-changing call, naming it, with or without a body of its own', async () => {
+    const admin = await signedInAdmin(t.app);
+    const routes = t.app.routeTable.filter(
+      (r) =>
+        r.method !== 'GET' &&
+        // Forms, the upload protocol and the signed webhook read their own bodies (hostile-uploads.test.ts).
+        !/upload|avatar|banner|thumbnail|cover|subtitle|trailer|movie\/add|language(\/update)?$|webhook/.test(
+          r.url,
+        ),
+    );
+    // Sign-out goes last: if it went through, it would end the session the others need.
+    routes.sort((a, b) => Number(/logout/.test(a.url)) - Number(/logout/.test(b.url)));
+    for (const route of routes) {
+      const url = route.url.replace(/:[a-z_]+/g, '1');
+      const label = `${route.method} ${route.url}`;
+      const response = await admin.request(route.method as 'POST', url, { json: { zz_unknown: 1 } });
+      expectCleanRefusal(response, label, [400]);
+      expect(response.json().error.fields?.zz_unknown, label).toBe('Unknown field');
+    }
+    expect(routes.length).toBeGreaterThan(50);
+    // Nothing went through: not even sign-out.
+    expect((await admin.get('/api/user/role')).json()).toEqual([{ role: 'admin' }]);
   });
 
   it('refuses deep nesting, wrong types, unknown fields and prototype keys with 400 and field messages', async () => {

@@ -47,8 +47,10 @@ describe('object-level access between two viewers', () => {
       duration_seconds: 600,
     });
     expect(saved.statusCode).toBe(204);
+    // Bob has watched nothing of it: Alice's position is not his.
     const bobs = await bob.client.get(`/api/progress/${movieId}`);
-    expect(bobs.body).not.toContain('42');
+    expect(bobs.statusCode).toBe(404);
+    expect(bobs.json().error.code).toBe('not_found');
     expect((await bob.client.get('/api/continue-watching')).body).not.toContain('Night Harbor');
     const smuggled = await bob.client.post('/api/progress', {
       movie_id: movieId,
@@ -104,10 +106,22 @@ describe('object-level access between two viewers', () => {
 
     const alices = (await alice.client.get('/api/billing/subscription')).json();
     expect(JSON.stringify(alices)).toContain(plan.name);
-    const bobs = (await bob.client.get('/api/billing/subscription')).json();
-    expect(bobs).not.toEqual(alices);
+    expect(alices).toMatchObject({ status: 'active', plan: { plan_id: plan.plan_id } });
+    // Bob is still on his own trial, with no plan of his own.
+    expect((await bob.client.get('/api/billing/subscription')).json()).toMatchObject({
+      status: 'trialing',
+      plan: null,
+    });
     expect((await bob.client.get('/api/billing/payments')).body).not.toContain(String(plan.name));
-    // Cancelling is Bob's own business: Alice's subscription keeps running.
+    // Changing, cancelling and resuming are Bob's own business: ids, statuses and prices in a body are refused,
+    // and Alice's subscription keeps running.
+    for (const extra of [{ status: 'active' }, { user_id: alice.userId }, { price_cents: 0 }]) {
+      const response = await bob.client.post('/api/billing/change-plan', { plan_id: plan.plan_id, ...extra });
+      expect(response.statusCode, JSON.stringify(extra)).toBe(400);
+      for (const call of ['/api/billing/cancel', '/api/billing/resume']) {
+        expect((await bob.client.post(call, extra)).statusCode, `${call} ${JSON.stringify(extra)}`).toBe(400);
+      }
+    }
     await bob.client.post('/api/billing/cancel');
     expect((await alice.client.get('/api/billing/subscription')).json()).toEqual(alices);
   });
