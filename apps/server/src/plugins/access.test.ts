@@ -10,6 +10,7 @@ import {
   type TestApp,
   TestClient,
 } from '../test/harness.js';
+import { ROUTE_CLASSES } from '../test/security/route-classes.js';
 import { registerAccessControl } from './access.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -29,7 +30,7 @@ function expectCleanError(response: LightMyRequestResponse, label: string) {
   }
 }
 
-/** Generated from the route table, so a route added later cannot ship unguarded. */
+/** Every route of the route table, each checked against its class as written down in route-classes.ts. */
 describe('every route answers as its access class says', () => {
   let t: TestApp;
   let viewer: TestClient;
@@ -46,6 +47,15 @@ describe('every route answers as its access class says', () => {
   async function stillSignedIn(client: TestClient): Promise<boolean> {
     return (await client.get('/api/user/role')).statusCode === 200;
   }
+
+  it('declares for every route the class written down in route-classes.ts, and there is no other route', () => {
+    const written = Object.entries(ROUTE_CLASSES).flatMap(([access, routes]) =>
+      routes.map((route) => [route, access] as const),
+    );
+    expect(new Set(written.map(([route]) => route)).size, 'a route written down twice').toBe(written.length);
+    const declared = Object.fromEntries(t.app.routeTable.map((r) => [`${r.method} ${r.url}`, r.access]));
+    expect(declared).toEqual(Object.fromEntries(written));
+  });
 
   it('has routes of every class to check', () => {
     for (const access of ['public', 'viewer', 'admin'] as const) {

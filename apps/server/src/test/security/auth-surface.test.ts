@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCode } from '../accounts.js';
 import { createTestApp, signedInAdmin, signedInViewer, type TestApp, TestClient } from '../harness.js';
@@ -228,5 +229,28 @@ describe('request bodies', () => {
       },
     });
     expectCleanRefusal(xml, 'xml', [415]);
+  });
+});
+
+describe('an error on our side', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 500 with the generic message: no stack, no query, no table, no path', async () => {
+    const admin = await signedInAdmin(t.app);
+    expect((await admin.get('/api/admin/audit')).statusCode).toBe(200);
+    // A table gone from under the server (a broken migration, a hand edit): the query itself fails.
+    await sql`ALTER TABLE audit_log RENAME TO audit_log_gone`.execute(t.app.container.database.db);
+    const response = await admin.get('/api/admin/audit');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error: { code: 'internal', message: 'Something went wrong on our side' },
+    });
+    expect(response.body).not.toMatch(/audit_log|select|Sqlite|relation|\.(js|ts)\b|\/tmp\/|\/work\//i);
+    // The server stays up.
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
 });
