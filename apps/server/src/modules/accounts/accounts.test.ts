@@ -301,6 +301,33 @@ describe('forgotten password', () => {
     expect(reuse.json().error.fields.code).toBe('This code was already used: request a new one');
   });
 
+  it('lets exactly one of 50 parallel resets with the same code through; its password is the one that holds', async () => {
+    const phone = '+998907880009';
+    await signedUpViewer(t.app, phone, 'old-pass-123');
+    t.clock.advance(31_000);
+    const clients = Array.from({ length: 50 }, () => new TestClient(t.app));
+    // Each client's CSRF cookie first, so the 50 resets really overlap.
+    await Promise.all(clients.map((c) => c.get('/api/health')));
+    expect(
+      (await clients[0]!.post('/api/otp/send', { phoneNumber: phone, purpose: 'reset' })).statusCode,
+    ).toBe(200);
+    const code = await lastCode(t.app, phone);
+    const answers = await Promise.all(
+      clients.map((c, i) =>
+        c.post('/api/user/password/reset', { phone_number: phone, code, password: `parallel-pass-${i}` }),
+      ),
+    );
+    const winners = answers.flatMap((a, i) => (a.statusCode === 200 ? [i] : []));
+    expect(winners).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields.code).toBe('This code was already used: request a new one');
+    }
+    await new TestClient(t.app).signIn(phone, `parallel-pass-${winners[0]}`);
+    const other = `parallel-pass-${(winners[0]! + 1) % 50}`;
+    await expect(new TestClient(t.app).signIn(phone, other)).rejects.toThrow(/401/);
+  });
+
   it('gives a number without an account nothing to use', async () => {
     const phone = '+998907880002';
     const client = new TestClient(t.app);
