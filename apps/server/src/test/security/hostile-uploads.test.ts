@@ -85,17 +85,20 @@ describe('hostile uploads', () => {
 
   async function state() {
     const db = t.app.container.database.db;
-    const count = async (table: 'media_assets' | 'media_jobs' | 'languages' | 'posts') =>
+    const count = async (table: 'media_assets' | 'media_jobs' | 'languages' | 'posts' | 'subtitles') =>
       Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const titles = await db.selectFrom('titles').select(['banner', 'thumbnail', 'video_asset_id']).execute();
     const users = await db.selectFrom('users').select(['avatar']).execute();
     const posts = await db.selectFrom('posts').select(['cover']).execute();
+    const flags = await db.selectFrom('languages').select(['lang_id', 'flag']).orderBy('lang_id').execute();
     return {
       files: listFiles(path.join(t.dataDir, 'media')),
       assets: await count('media_assets'),
       jobs: await count('media_jobs'),
       languages: await count('languages'),
       posts: await count('posts'),
+      subtitles: await count('subtitles'),
+      flags,
       titles,
       users,
       covers: posts,
@@ -170,6 +173,35 @@ describe('hostile uploads', () => {
           keyword: 'Bo',
           flag: file(data, name, type),
         }),
+      );
+    }
+  });
+
+  it("refuses a subtitle that is a page, a script or binary, and a bad flag on a language's update", async () => {
+    for (const [name, data] of [
+      ['page.vtt', HTML],
+      ['run.srt', SCRIPT],
+      ['steal.vtt', JS],
+      ['picture.vtt', bombPng(10, 10)],
+    ] as const) {
+      await expectRefused(`subtitle ${name}`, () =>
+        admin.postForm('/api/movie/subtitle', {
+          movie_id: String(movieId),
+          language: 'en',
+          file: file(data, name, 'text/vtt'),
+        }),
+      );
+    }
+    const language = await admin.postForm('/api/language', { language_title: 'Flagged', keyword: 'Fl' });
+    expect(language.statusCode, language.body).toBe(201);
+    const fields = { lang_id: String(language.json().lang_id), language_title: 'Flagged', keyword: 'Fl' };
+    for (const [name, data, type] of [
+      ['bomb.png', bombPng(50_000, 50_000), 'image/png'],
+      ['script.svg', SVG_SCRIPT, 'image/svg+xml'],
+      ['page.png', HTML, 'image/png'],
+    ] as const) {
+      await expectRefused(`flag update ${name}`, () =>
+        admin.postForm('/api/language/update', { ...fields, flag: file(data, name, type) }),
       );
     }
   });

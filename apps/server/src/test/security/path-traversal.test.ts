@@ -27,11 +27,17 @@ describe('path traversal on every path that reaches the disk', () => {
     fs.mkdirSync(path.join(webDist, 'static/js'), { recursive: true });
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(webDist, 'static/js/app-1.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDist, 'static/js/app-1.js.br'), 'brotli bytes');
     // Secrets beside the web build and in siblings named like its folders.
-    fs.writeFileSync(path.join(webRoot, 'secret.txt'), SECRET);
+    // With compressed twins: /static/ sends `name.br` or `name.gz` to a browser that accepts them.
+    const secrets = (dir: string) => {
+      for (const name of ['secret.txt', 'secret.txt.br', 'secret.txt.gz'])
+        fs.writeFileSync(path.join(dir, name), SECRET);
+    };
+    secrets(webRoot);
     for (const dir of ['dist-old', 'dist/static-old']) {
       fs.mkdirSync(path.join(webRoot, dir), { recursive: true });
-      fs.writeFileSync(path.join(webRoot, dir, 'secret.txt'), SECRET);
+      secrets(path.join(webRoot, dir));
     }
     t = await createTestApp({ WEB_DIST: webDist });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -200,6 +206,9 @@ describe('path traversal on every path that reaches the disk', () => {
   });
 
   it('refuses hostile names under every media folder and the web build', async () => {
+    // The compressed twin of a real file is served: the refusals with `br, gzip` below are about the names.
+    const twin = await raw('/static/js/app-1.js', '', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(twin.body).toBe('brotli bytes');
     const prefixes = [
       '/media/flags/',
       '/media/avatars/',
@@ -214,6 +223,8 @@ describe('path traversal on every path that reaches the disk', () => {
         const url = `${prefix}${name}`;
         expectNothingLeaked(await raw(url), url);
         expectNothingLeaked(await t.app.inject({ url }), `${url} (normalised)`);
+        const compressed = { headers: { 'accept-encoding': 'br, gzip' } };
+        expectNothingLeaked(await raw(url, '', compressed), `${url} (br, gzip)`);
       }
     }
     // The single-page app answers page addresses with index.html, never a file from beside it.
