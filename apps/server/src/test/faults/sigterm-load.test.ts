@@ -7,8 +7,17 @@ interface Answer {
   body: string;
 }
 
-/** One request on its own connection; `hold` sends the body in two halves with a pause between them. */
-function call(port: number, path: string, body?: string, hold?: Promise<void>): Promise<Answer> {
+/**
+ * One request, on its own connection unless an agent is given; `hold` sends the body in two halves with a pause
+ * between them.
+ */
+function call(
+  port: number,
+  path: string,
+  body?: string,
+  hold?: Promise<void>,
+  agent: http.Agent | false = false,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -16,7 +25,7 @@ function call(port: number, path: string, body?: string, hold?: Promise<void>): 
         port,
         path,
         method: body === undefined ? 'GET' : 'POST',
-        agent: false,
+        agent,
         headers:
           body === undefined
             ? {}
@@ -75,6 +84,15 @@ describe('SIGTERM under load', () => {
     const inFlight = Array.from({ length: 10 }, () =>
       call(port, '/api/language/get', JSON.stringify({ keyword: 'En' }), held),
     );
+    // One more in flight on a kept-alive connection, which asks again on that connection once answered.
+    const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const firstOnKeptAlive = call(
+      port,
+      '/api/language/get',
+      JSON.stringify({ keyword: 'En' }),
+      held,
+      keptAlive,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(served.length).toBeGreaterThan(0);
 
@@ -86,7 +104,18 @@ describe('SIGTERM under load', () => {
     await expect(call(port, '/api/health')).rejects.toThrow();
     release();
 
-    const answers = await Promise.all(inFlight);
+    const answers = await Promise.all([...inFlight, firstOnKeptAlive]);
+    // The next request on the kept-alive connection is not taken: our 503 (with the connection closed), or the
+    // connection is already gone.
+    const again = await call(port, '/api/health', undefined, undefined, keptAlive).catch(
+      (error: NodeJS.ErrnoException) => error.code ?? String(error),
+    );
+    keptAlive.destroy();
+    if (typeof again === 'string') expect(again).toMatch(/ECONNREFUSED|ECONNRESET|socket hang up/);
+    else {
+      expect(again.status).toBe(503);
+      expect(JSON.parse(again.body).error.code).toBe('unavailable');
+    }
     for (const answer of answers) {
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body)[0].keyword).toBe('En');
