@@ -2,6 +2,7 @@
 // playlist, then its next segment, then waits, like a player keeping its buffer full (time runs 12x faster
 // than a real player: one 6 s segment every 500 ms). Prints JSON: requests, errors, p50/p99 per kind.
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const { base, cookie, variant, segments, viewers, seconds, pauseMs } = JSON.parse(process.env.VIEWERS_PLAN);
 const agent = new http.Agent({ keepAlive: true, maxSockets: viewers });
@@ -26,6 +27,10 @@ function get(path) {
 }
 
 const times = { playlist: [], segment: [] };
+// How late this process's own loop ran: a response that arrived while it was busy is timed late by up to that
+// much. The two cores are shared with the server and ffmpeg, so the tail is partly the generator's own.
+const generatorDelay = monitorEventLoopDelay({ resolution: 10 });
+generatorDelay.enable();
 let errors = 0;
 const until = Date.now() + seconds * 1000;
 
@@ -59,5 +64,6 @@ process.stdout.write(
     playlistP50: percentile(times.playlist, 50),
     playlistP99: percentile(times.playlist, 99),
     segmentP99: percentile(times.segment, 99),
+    generatorDelayP99: generatorDelay.percentile(99) / 1e6,
   }),
 );
