@@ -3,18 +3,23 @@ import { badRequest } from '../lib/errors.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** A JSON object's fields (not an array's or a buffer's indexes). */
+function fieldNames(body: unknown): string[] {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && !Buffer.isBuffer(body)
+    ? Object.keys(body)
+    : [];
+}
+
 /** Nothing, as clients send it for a call without a body: no body at all, an empty one, or `{}`. */
 function isEmptyBody(body: unknown): boolean {
   if (body === undefined || body === null || body === '') return true;
-  return (
-    typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body) && !Object.keys(body).length
-  );
+  return Object.getPrototypeOf(body) === Object.prototype && fieldNames(body).length === 0;
 }
 
 const refuseBody: preValidationHookHandler = (request, _reply, done) => {
   const { body } = request;
   if (isEmptyBody(body)) return done();
-  const keys = typeof body === 'object' && !Array.isArray(body) ? Object.keys(body as object) : [];
+  const keys = fieldNames(body);
   done(
     badRequest(
       'This call takes no body',

@@ -191,6 +191,26 @@ describe('request bodies', () => {
     expect((await admin.get('/api/user/role')).json()).toEqual([{ role: 'admin' }]);
   });
 
+  it('refuses any body on a call that takes none, and lets one without a body or with {} through', async () => {
+    for (const [payload, type] of [
+      ['[1,2]', 'application/json'],
+      ['"cancel"', 'application/json'],
+      ['7', 'application/json'],
+      ['cancel please', 'text/plain'],
+    ]) {
+      const response = await viewer.request('POST', '/api/notifications/read-all', {
+        body: { payload: Buffer.from(payload), headers: { 'content-type': type } },
+      });
+      expectCleanRefusal(response, payload, [400]);
+      expect(response.json().error).toEqual({
+        code: 'validation_failed',
+        message: 'This call takes no body',
+      });
+    }
+    expect((await viewer.post('/api/notifications/read-all')).statusCode).toBe(200);
+    expect((await viewer.post('/api/notifications/read-all', {})).statusCode).toBe(200);
+  });
+
   it('refuses deep nesting, wrong types, unknown fields and prototype keys with 400 and field messages', async () => {
     const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
     const cases: [string, unknown, string | Buffer][] = [
