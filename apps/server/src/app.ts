@@ -31,7 +31,7 @@ import { registerBodylessCalls } from './plugins/bodyless-calls.js';
 import { cachedPing } from './plugins/cached-ping.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
-import { lazyRequestLogger } from './plugins/request-logger.js';
+import { appLogging } from './plugins/request-logger.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 
@@ -49,14 +49,16 @@ declare module 'fastify' {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<AppInstance> {
+  const logging = appLogging(config.logLevel);
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    childLoggerFactory: lazyRequestLogger,
+    ...logging.fastify,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Refused during shutdown by our own hook below, in the API's error format.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+  // The app's logger, whether or not Fastify logs through it (appLogging): set before any plugin, which sees it.
+  app.log = logging.root;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

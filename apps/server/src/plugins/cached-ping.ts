@@ -1,13 +1,21 @@
+/** The database ping of the health check, with the last success kept for a while. */
+export interface CachedPing {
+  (): Promise<void>;
+  /** Whether a success younger than the kept age is at hand: the check can answer without waiting. */
+  isFresh(): boolean;
+}
+
 /**
  * The health check's database ping, at most once a second: load balancers and uptime probes call
  * `/api/health` often, and each ping was a tenth of its cost (bench/README.md). Only a success is kept;
  * a failed ping is not kept, so an outage shows within a second and recovery on the next call.
  */
-export function cachedPing(ping: () => Promise<void>, maxAgeMs = 1000): () => Promise<void> {
+export function cachedPing(ping: () => Promise<void>, maxAgeMs = 1000): CachedPing {
   let okUntil = 0;
   let inFlight: Promise<void> | undefined;
-  return () => {
-    if (Date.now() < okUntil) return Promise.resolve();
+  const isFresh = () => Date.now() < okUntil;
+  const cached = () => {
+    if (isFresh()) return Promise.resolve();
     inFlight ??= ping().then(
       () => {
         okUntil = Date.now() + maxAgeMs;
@@ -20,4 +28,5 @@ export function cachedPing(ping: () => Promise<void>, maxAgeMs = 1000): () => Pr
     );
     return inFlight;
   };
+  return Object.assign(cached, { isFresh });
 }

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { lazyRequestLogger } from './request-logger.js';
+import { appLogging } from './request-logger.js';
 
 interface Line {
   level: number;
@@ -9,13 +9,11 @@ interface Line {
   part?: string;
 }
 
-/** A server with pino at `level`, writing its lines into an array, with the request logger made on first use. */
+/** A server logging as the app does at `level` (appLogging), writing its lines into an array. */
 async function server(level: string) {
   const lines: Line[] = [];
-  const app = Fastify({
-    logger: { level, stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
-    childLoggerFactory: lazyRequestLogger,
-  });
+  const logging = appLogging(level, { write: (line: string) => lines.push(JSON.parse(line)) });
+  const app = Fastify(logging.fastify);
   let seenLevel = '';
   app.get('/quiet', async (request) => {
     request.log.info('an info line');
@@ -65,6 +63,14 @@ describe('the request logger made on first use', () => {
 
     await app.inject({ url: '/verbose' });
     expect(lines.map((line) => line.msg)).toContain('a debug line of a verbose route');
+    await app.close();
+  });
+
+  it("at info, writes Fastify's request lines, each with the request's id", async () => {
+    const { app, lines } = await server('info');
+    await app.inject({ url: '/quiet' });
+    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'an info line', 'request completed']);
+    expect(new Set(lines.map((line) => line.reqId)).size).toBe(1);
     await app.close();
   });
 

@@ -1,4 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
+import { type DestinationStream, type Logger, pino } from 'pino';
 
 type Bindings = Record<string, unknown>;
 type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
@@ -67,16 +74,61 @@ class RequestLogger implements FastifyBaseLogger {
 }
 
 /**
- * Fastify's `childLoggerFactory`: the request logger above; the plain child for a logger without levels, or for a
- * route with a level or serialisers of its own (its child writes by its own level, not the parent's).
+ * Fastify's `childLoggerFactory`: the request logger above, under Fastify's logger or, where Fastify has none
+ * (`appLogging`), under the app's; the plain child for a route with a level or serialisers of its own (its child
+ * writes by its own level, not the parent's).
  */
-export function lazyRequestLogger(
-  logger: FastifyBaseLogger,
-  bindings: Bindings,
-  options: ChildOptions,
-): FastifyBaseLogger {
-  const parent = logger as Partial<LevelAware>;
-  if (typeof parent.isLevelEnabled !== 'function' || options.level || options.serializers)
-    return logger.child(bindings, options);
-  return new RequestLogger(logger as LevelAware, bindings, options);
+export function requestLoggerFactory(root: FastifyBaseLogger) {
+  return (logger: FastifyBaseLogger, bindings: Bindings, options: ChildOptions): FastifyBaseLogger => {
+    const parent = (
+      typeof (logger as Partial<LevelAware>).isLevelEnabled === 'function' ? logger : root
+    ) as LevelAware;
+    if (options.level || options.serializers) return parent.child(bindings, options);
+    return new RequestLogger(parent, bindings, options);
+  };
+}
+
+/** pino's levels that write `info` lines. */
+const WRITES_INFO = new Set(['info', 'debug', 'trace']);
+
+/**
+ * Fastify's "incoming request" line, written at `info`, is not asked for at a level that drops it: each asked for
+ * the request's logger and built its object for nothing (bench/README.md, fifteenth round). Its "request
+ * completed" line is written only where Fastify has a logger of its own (`appLogging`).
+ */
+export class RequestLines extends LogController {
+  constructor(private readonly writesInfo: boolean) {
+    super();
+  }
+
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
+    if (this.writesInfo) super.incomingRequest(request, reply);
+  }
+}
+
+export interface AppLogging {
+  /** The app's logger: `app.log`, the container's, and the parent of every request's logger. */
+  root: Logger;
+  /** Fastify's logging options. */
+  fastify: Pick<FastifyServerOptions, 'logger' | 'loggerInstance' | 'childLoggerFactory' | 'logController'>;
+}
+
+/**
+ * The app's pino logger at `level`, and what Fastify is given. At a level that writes `info`, Fastify logs through
+ * it as before, its request lines included. Below that, Fastify gets no logger of its own: with one it listens for
+ * the end of every response, to write a "request completed" line that such a level drops, a tenth of a small call's
+ * cost (bench/README.md, fifteenth round). Requests still log through the app's logger with their ids, and errors
+ * (the error handler's, a failed stream's) are written as before.
+ */
+export function appLogging(level: string, destination?: DestinationStream): AppLogging {
+  const root = pino({ level }, destination);
+  const writesInfo = WRITES_INFO.has(level);
+  return {
+    root,
+    fastify: {
+      ...(writesInfo ? { loggerInstance: root } : { logger: false }),
+      childLoggerFactory: requestLoggerFactory(root),
+      logController: new RequestLines(writesInfo),
+    },
+  };
 }
