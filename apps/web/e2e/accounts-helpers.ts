@@ -70,7 +70,7 @@ export async function createViewer(
     )?.value;
     return { 'X-XSRF-TOKEN': decodeURIComponent(token ?? '') };
   };
-  await request.get('/api/health');
+  await request.get('/api/csrf');
   const login = await request.post('/api/user/login', {
     data: { phone_number: ADMIN.phone, password: ADMIN.password },
     headers: await headers(),

@@ -80,7 +80,7 @@ export async function adminAxeFindings(page: Page): Promise<string[]> {
  */
 export async function xsrfHeaders(from: Page | APIRequestContext): Promise<Record<string, string>> {
   const isPage = 'request' in from;
-  await (isPage ? from.request : from).get('/api/health');
+  await (isPage ? from.request : from).get('/api/csrf');
   const cookies = isPage ? await from.context().cookies() : (await from.storageState()).cookies;
   const token = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   return { 'X-XSRF-TOKEN': decodeURIComponent(token) };

@@ -31,3 +31,5 @@ export type Me = z.infer<typeof meReplySchema>;
 /** Names of the CSRF cookie and header (the spec's HTTP client defaults). */
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
+/** Sets the CSRF cookie for a client that has none (pages come with it): `GET`, answered 204. */
+export const CSRF_TOKEN_PATH = '/api/csrf';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { badRequest } from '../lib/errors.js';
+import { appendHook } from './route-hooks.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -39,6 +40,6 @@ export function registerBodylessCalls(app: FastifyInstance): void {
     const { schema } = route;
     if (!route.url.startsWith('/api/') || schema?.body || schema?.consumes || schema?.hide) return;
     if ([route.method].flat().every((method) => READS.has(method))) return;
-    route.preValidation = [...[route.preValidation ?? []].flat(), refuseBody];
+    route.preValidation = appendHook(route.preValidation, refuseBody);
   });
 }

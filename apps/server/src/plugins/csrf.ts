@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { CSRF_COOKIE, CSRF_HEADER } from '@salomtv/contract';
-import type { FastifyInstance } from 'fastify';
+import { CSRF_COOKIE, CSRF_HEADER, CSRF_TOKEN_PATH } from '@salomtv/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { safeEqual } from '../lib/tokens.js';
+import { appendHook } from './route-hooks.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const HEADER_NAME = CSRF_HEADER.toLowerCase();
@@ -12,7 +13,7 @@ const TOKEN_BYTES = 32;
 
 /**
  * 32-byte random tokens (base64url) cut from a 16 KiB block of crypto.randomBytes: one system call per
- * 512 tokens instead of one per token. Every read without the cookie gets one (wrk, probes, first visits).
+ * 512 tokens instead of one per token.
  */
 class TokenSource {
   private block = Buffer.alloc(0);
@@ -28,32 +29,35 @@ class TokenSource {
     return token;
   }
 }
+const tokens = new TokenSource();
+
+/** The request's CSRF cookie, if it looks like one of ours. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const token = request.cookies[CSRF_COOKIE];
+  return token && token.length >= 20 && token.length <= 100 ? token : undefined;
+}
+
 /**
- * Double-submit CSRF protection: the page reads the XSRF-TOKEN cookie and echoes it in X-XSRF-TOKEN
- * on every state-changing call; another site can neither read the cookie nor set the header.
+ * Gives the client a CSRF cookie if it has none. Called for pages (index.html and the pages the server paints)
+ * and for `GET /api/csrf` (a script on a page the server did not send, or whose cookie is gone): those are what
+ * a browser asks for before any change. API reads and files carry no cookie, so a shared cache or CDN may keep
+ * them, and probes and crawlers are not handed one per call.
  */
-export function registerCsrf(app: FastifyInstance): void {
-  const tokens = new TokenSource();
-  // A callback hook, not an async one: it runs on every request (bench/README.md, framework cost).
-  app.addHook('onRequest', (request, reply, done) => {
-    const safe = SAFE_METHODS.has(request.method);
-    let token: string | undefined = request.cookies[CSRF_COOKIE];
-    if (token && (token.length < 20 || token.length > 100)) token = undefined;
-    // Handed out on reads only: a page load or the client's GET /api/health comes before any state-changing
-    // call, and a cookie in the answer to a POST would only be noise (and a tenth of a small call's cost).
-    if (!token && safe) {
-      token = tokens.next();
-      // What reply.setCookie wrote, without its per-request option merging; its onSend hook keeps this
-      // header and adds any cookie set later (the session cookie at sign-in).
-      reply.header(
-        'set-cookie',
-        `${CSRF_COOKIE}=${token}${request.protocol === 'https' ? SECURE_ATTRIBUTES : ATTRIBUTES}`,
-      );
-      request.cookies[CSRF_COOKIE] = token;
-    }
-    const policy = request.routeOptions.config?.csrf;
-    if (policy === false) return done();
-    if (safe && policy !== true) return done();
+export function issueCsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
+  if (tokenOf(request)) return;
+  // What reply.setCookie writes, without its per-request option merging; its onSend hook keeps this header and
+  // adds any cookie set later (the session cookie at sign-in).
+  reply.header(
+    'set-cookie',
+    `${CSRF_COOKIE}=${tokens.next()}${request.protocol === 'https' ? SECURE_ATTRIBUTES : ATTRIBUTES}`,
+  );
+}
+
+/** The check: the header must echo the cookie; another site can neither read the cookie nor set the header. */
+function checkOn(methods: ReadonlySet<string> | 'every method'): onRequestHookHandler {
+  return (request, _reply, done) => {
+    if (methods !== 'every method' && !methods.has(request.method)) return done();
+    const token = tokenOf(request);
     const header = request.headers[HEADER_NAME];
     const sent = Array.isArray(header) ? header[0] : header;
     if (!sent || !token || !safeEqual(sent, token)) {
@@ -66,5 +70,34 @@ export function registerCsrf(app: FastifyInstance): void {
       );
     }
     done();
+  };
+}
+
+/**
+ * Double-submit CSRF protection: the page reads the XSRF-TOKEN cookie and echoes it in X-XSRF-TOKEN on every
+ * state-changing call. The check is put on each route that needs it when the route is added (every method but
+ * GET, HEAD and OPTIONS; every method of a route with `csrf: true`; none with `csrf: false`), so reads pay
+ * nothing for it (bench/README.md, fifteenth round).
+ */
+export function registerCsrf(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const policy = route.config?.csrf;
+    if (policy === false) return;
+    if (policy === true) {
+      route.onRequest = appendHook(route.onRequest, checkOn('every method'));
+      return;
+    }
+    const changes = new Set([route.method].flat().filter((method) => !SAFE_METHODS.has(method)));
+    if (changes.size > 0) route.onRequest = appendHook(route.onRequest, checkOn(changes));
+  });
+
+  app.get(CSRF_TOKEN_PATH, {
+    config: { access: 'public' },
+    // Answers 204, with the XSRF-TOKEN cookie when the client had none.
+    schema: { tags: ['auth'] },
+    handler: (request, reply) => {
+      issueCsrfCookie(request, reply);
+      reply.header('cache-control', 'no-store').status(204).send();
+    },
   });
 }

@@ -5,6 +5,10 @@ import { createTestApp, signedInAdmin, type TestApp, TestClient } from '../test/
 import { cachedPing } from './cached-ping.js';
 import { API_SECURITY_HEADERS, pageSecurityHeaders } from './security-headers.js';
 
+/** A set as it goes out over plain HTTP: HSTS is for HTTPS answers only (RFC 6797, 7.2). */
+const overHttp = (headers: typeof API_SECURITY_HEADERS) =>
+  headers.filter(([name]) => name !== 'strict-transport-security');
+
 /** The per-request hooks, made cheap for the benchmark, still answer exactly as the security rules say. */
 describe('per-request hooks', () => {
   let t: TestApp;
@@ -23,8 +27,8 @@ describe('per-request hooks', () => {
     ];
     expect(responses.map((r) => r.statusCode)).toEqual([200, 401, 404, 403, 400]);
     for (const response of responses) {
-      for (const [name, value] of API_SECURITY_HEADERS)
-        expect(response.headers[name.toLowerCase()]).toBe(value);
+      for (const [name, value] of overHttp(API_SECURITY_HEADERS)) expect(response.headers[name]).toBe(value);
+      expect(response.headers['strict-transport-security']).toBeUndefined();
       // A JSON answer shown as a page may load nothing and be framed by no one.
       expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers['x-frame-options']).toBe('DENY');
@@ -40,8 +44,7 @@ describe('per-request hooks', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.headers['tus-resumable']).toBe('1.0.0');
-    for (const [name, value] of API_SECURITY_HEADERS)
-      expect(response.headers[name.toLowerCase()]).toBe(value);
+    for (const [name, value] of overHttp(API_SECURITY_HEADERS)) expect(response.headers[name]).toBe(value);
   });
 
   it('sends the page set on pages, files and unknown addresses outside the API', async () => {
@@ -53,10 +56,32 @@ describe('per-request hooks', () => {
     ];
     expect(responses.map((r) => r.statusCode)).toEqual([200, 404, 404]);
     for (const response of responses) {
-      for (const [name, value] of pageSecurityHeaders())
-        expect(response.headers[name.toLowerCase()]).toBe(value);
+      for (const [name, value] of overHttp(pageSecurityHeaders())) expect(response.headers[name]).toBe(value);
+      expect(response.headers['strict-transport-security']).toBeUndefined();
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     }
+  });
+
+  it('adds HSTS to both sets over HTTPS, as a trusted proxy reports it, and never over plain HTTP', async () => {
+    const behindTls = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const https = { 'x-forwarded-proto': 'https' };
+      const api = await behindTls.app.inject({ url: '/api/health', headers: https });
+      const page = await behindTls.app.inject({ url: '/no-such-file.txt', headers: https });
+      for (const [name, value] of API_SECURITY_HEADERS) expect(api.headers[name]).toBe(value);
+      for (const [name, value] of pageSecurityHeaders()) expect(page.headers[name]).toBe(value);
+      expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await behindTls.app.inject({
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'http' },
+      });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await behindTls.close();
+    }
+    // Without a trusted proxy, a client's own X-Forwarded-Proto is not believed.
+    const spoofed = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 
   it("names a bucket or CDN in the page policy, for images, media and the player's requests only", () => {
@@ -69,19 +94,47 @@ describe('per-request hooks', () => {
     expect(policy.find((d) => d.startsWith('default-src'))).toBe("default-src 'self'");
   });
 
-  it('gives each new visitor its own CSRF cookie on a read, with the same attributes, and keeps a valid one', async () => {
-    const first = await t.app.inject({ method: 'GET', url: '/api/health' });
-    const second = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('gives each new visitor its own CSRF cookie at /api/csrf, with the same attributes, and keeps a valid one', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/csrf' });
+    const second = await t.app.inject({ method: 'GET', url: '/api/csrf' });
+    expect([first.statusCode, second.statusCode]).toEqual([204, 204]);
     const cookie = (r: typeof first) => String(r.headers['set-cookie']);
     expect(cookie(first)).toMatch(/^XSRF-TOKEN=[\w-]{43}; Path=\/; SameSite=Lax$/);
     expect(cookie(first)).not.toBe(cookie(second));
+    expect(first.headers['cache-control']).toBe('no-store');
     const token = cookie(first).split(';')[0]!.split('=')[1]!;
     const again = await t.app.inject({
       method: 'GET',
-      url: '/api/health',
+      url: '/api/csrf',
       headers: { cookie: `XSRF-TOKEN=${token}` },
     });
+    expect(again.statusCode).toBe(204);
     expect(again.headers['set-cookie']).toBeUndefined();
+    // Behind a trusted proxy that speaks HTTPS to the browser, the cookie is Secure.
+    const behindTls = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const secure = await behindTls.app.inject({
+        url: '/api/csrf',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(String(secure.headers['set-cookie'])).toMatch(
+        /^XSRF-TOKEN=[\w-]{43}; Path=\/; Secure; SameSite=Lax$/,
+      );
+    } finally {
+      await behindTls.close();
+    }
+  });
+
+  it('hands no CSRF cookie with API reads and files, which a shared cache may then keep', async () => {
+    fs.writeFileSync(path.join(t.dataDir, 'media', 'flags', 'cookie-test.txt'), 'flag');
+    const answers = [
+      await t.app.inject({ url: '/api/health' }),
+      await t.app.inject({ url: '/api/plans' }),
+      await t.app.inject({ url: '/media/flags/cookie-test.txt' }),
+      await t.app.inject({ url: '/api/no-such-call' }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 404]);
+    for (const answer of answers) expect(answer.headers['set-cookie']).toBeUndefined();
   });
 
   it('hands no CSRF cookie to a call that changes or reads by POST, and refuses a change without one', async () => {

@@ -75,17 +75,27 @@ export function isApiAddress(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
+/** A set as sent over plain HTTP: without HSTS, which RFC 6797 (7.2) says is never sent there (browsers ignore it). */
+function overPlainHttp(headers: HeaderList): HeaderList {
+  return headers.filter(([name]) => name !== STRICT_TRANSPORT_SECURITY[0]);
+}
+
 /**
  * Sets them on the reply first thing, so every answer has them (errors and 404s keep a reply's headers).
  * On the reply, not on the raw response: a response with no header of its own takes Node's fast path when Fastify
  * writes the head, a tenth of a small call's cost (bench/README.md). A hijacked reply copies them itself
- * (`hijackWithHeaders`).
+ * (`hijackWithHeaders`). HSTS goes out over HTTPS only (`request.protocol`, which believes a trusted proxy's
+ * X-Forwarded-Proto).
  */
 export function registerSecurityHeaders(app: FastifyInstance, mediaOrigins: readonly string[]): void {
-  const pageHeaders = pageSecurityHeaders(mediaOrigins);
+  const pages = pageSecurityHeaders(mediaOrigins);
+  const sets = {
+    https: { api: API_SECURITY_HEADERS, page: pages },
+    http: { api: overPlainHttp(API_SECURITY_HEADERS), page: overPlainHttp(pages) },
+  };
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of isApiAddress(request.url) ? API_SECURITY_HEADERS : pageHeaders)
-      reply.header(name, value);
+    const set = sets[request.protocol === 'https' ? 'https' : 'http'];
+    for (const [name, value] of isApiAddress(request.url) ? set.api : set.page) reply.header(name, value);
     done();
   });
 }

@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtmlAttribute } from '../lib/html-escape.js';
 import { PreparedBody, sendPreparedBody } from '../lib/prepared-body.js';
 import { SESSION_COOKIE } from './access.js';
+import { issueCsrfCookie } from './csrf.js';
 
 const contentTypes: Record<string, string> = {
   '.svg': 'image/svg+xml',
@@ -195,6 +196,8 @@ export async function registerWebApp(
   }
   app.decorate('sendIndexHtml', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache, no-store, must-revalidate');
+    // The page's scripts echo it on every change they make.
+    issueCsrfCookie(request, reply);
     const page = await firstPaint?.(request, request.url.split('?')[0] ?? '');
     if (page) return sendPreparedBody(request, reply, page);
     return reply.type(HTML_TYPE).send(indexHtml);

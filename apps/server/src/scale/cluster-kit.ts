@@ -72,7 +72,7 @@ export class ProcessClient {
       redirect?: RequestRedirect;
     } = {},
   ): Promise<Response> {
-    if (!this.cookies.has('XSRF-TOKEN') && method !== 'GET') await this.call('GET', '/api/health');
+    if (!this.cookies.has('XSRF-TOKEN') && method !== 'GET') await this.call('GET', '/api/csrf');
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (this.cookies.has('XSRF-TOKEN')) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;

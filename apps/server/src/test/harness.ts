@@ -194,7 +194,7 @@ export class TestClient {
   }
 
   private async primeCsrf(): Promise<void> {
-    const response = await this.app.inject({ method: 'GET', url: '/api/health' });
+    const response = await this.app.inject({ method: 'GET', url: '/api/csrf' });
     this.storeCookies(response);
   }
 

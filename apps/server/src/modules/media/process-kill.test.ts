@@ -99,7 +99,7 @@ describe('kill -9 during a transcode', () => {
     const base = `http://127.0.0.1:${port}`;
     const first = await startServer(port);
     const admin = new ProcessClient(base);
-    await admin.call('GET', '/api/health');
+    await admin.call('GET', '/api/csrf');
     const signIn = await admin.call(
       'POST',
       '/api/user/login',
@@ -145,7 +145,7 @@ describe('kill -9 during a transcode', () => {
     expect(hlsFiles()).toEqual([]);
     const second = await startServer(port);
     const again = new ProcessClient(base);
-    await again.call('GET', '/api/health');
+    await again.call('GET', '/api/csrf');
     await again.call(
       'POST',
       '/api/user/login',

@@ -107,7 +107,7 @@ describe('kill -9 during an upload and right after a sign-up, then restart', () 
 
     // A viewer signs up; the moment the sign-up answers, the server is killed.
     const viewer = new ProcessClient(fixture.base);
-    await viewer.call('GET', '/api/health');
+    await viewer.call('GET', '/api/csrf');
     expect((await viewer.json('POST', '/api/otp/send', { phoneNumber: VIEWER_PHONE })).status).toBe(200);
     const outbox = (await (
       await viewer.call('GET', `/api/dev/sms-outbox?phone=${encodeURIComponent(VIEWER_PHONE)}`)

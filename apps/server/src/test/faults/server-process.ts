@@ -63,7 +63,7 @@ export class ProcessClient {
   }
 
   async signIn(phone = ADMIN_PHONE, password = ADMIN_PASSWORD): Promise<void> {
-    if (!this.cookies.has('XSRF-TOKEN')) await this.call('GET', '/api/health');
+    if (!this.cookies.has('XSRF-TOKEN')) await this.call('GET', '/api/csrf');
     const response = await this.json('POST', '/api/user/login', { phone_number: phone, password });
     if (response.status !== 200)
       throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);

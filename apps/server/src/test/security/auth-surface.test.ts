@@ -43,7 +43,7 @@ describe('session cookies, rate limits and enumeration', () => {
     const stale = await t.app.inject({ url: '/api/user/role', headers: { cookie: `sid=${oldSid}` } });
     expect(stale.statusCode).toBe(401);
     // The CSRF cookie is readable by the page (not httpOnly) but Lax too.
-    const csrf = cookie(await t.app.inject({ url: '/api/health' }), 'XSRF-TOKEN')!;
+    const csrf = cookie(await t.app.inject({ url: '/api/csrf' }), 'XSRF-TOKEN')!;
     expect(csrf).toMatch(/SameSite=Lax/i);
     expect(csrf).not.toMatch(/HttpOnly/i);
 

@@ -7,7 +7,7 @@ import type { Access } from '../../plugins/access.js';
  */
 export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
   // Anyone: sign-up and sign-in, codes, the catalogue, plans, news, the language record, the health check, the
-  // payment provider's signed webhook. Streams check the viewer's session and plan themselves.
+  // CSRF cookie, the payment provider's signed webhook. Streams check the viewer's session and plan themselves.
   public: [
     'POST /api/billing/stripe/webhook',
     'GET /api/catalog/list',
@@ -15,6 +15,7 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'GET /api/catalog/search',
     'GET /api/catalog/titles/:movie_id',
     'GET /api/catalog/titles/:movie_id/similar',
+    'GET /api/csrf',
     'POST /api/feedback',
     'GET /api/health',
     'POST /api/language/get',

@@ -48,7 +48,7 @@ describe('api client', () => {
   it('fetches the CSRF cookie first when the browser has none yet', async () => {
     let cookies = '';
     const fetchSpy = vi.fn(async (url: string, _init?: RequestInit) => {
-      if (url === '/api/health') cookies = 'other=1; XSRF-TOKEN=fresh%3D';
+      if (url === '/api/csrf') cookies = 'other=1; XSRF-TOKEN=fresh%3D';
       return json(200, {});
     });
     const client = createApiClient({
@@ -56,7 +56,7 @@ describe('api client', () => {
       readCookies: () => cookies,
     });
     await client.request('/api/language', { method: 'DELETE' });
-    expect(fetchSpy.mock.calls.map((call) => call[0])).toEqual(['/api/health', '/api/language']);
+    expect(fetchSpy.mock.calls.map((call) => call[0])).toEqual(['/api/csrf', '/api/language']);
     expect(headerOf(fetchSpy.mock.calls[1]![1], 'X-XSRF-TOKEN')).toBe('fresh=');
   });
 

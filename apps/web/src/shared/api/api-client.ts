@@ -1,4 +1,4 @@
-import { CSRF_HEADER } from '@salomtv/contract';
+import { CSRF_HEADER, CSRF_TOKEN_PATH } from '@salomtv/contract';
 import { abortedError, errorFromReply, networkError, timeoutError } from './api-error';
 import { readCsrfToken } from './csrf';
 
@@ -93,11 +93,14 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  /** The server sets the CSRF cookie on any GET answer; fetch one cheaply before the first state-changing call. */
+  /**
+   * The CSRF cookie the server set with the page; asked for at CSRF_TOKEN_PATH when it is missing (a page the
+   * server did not send, as under the dev server, or a cookie gone since), before the first state-changing call.
+   */
   async function ensureCsrfToken(): Promise<string | undefined> {
     let token = readCsrfToken(deps.readCookies());
     if (!token) {
-      await send('/api/health', {}, 'GET', new Headers({ accept: 'application/json' })).catch(
+      await send(CSRF_TOKEN_PATH, {}, 'GET', new Headers({ accept: 'application/json' })).catch(
         () => undefined,
       );
       token = readCsrfToken(deps.readCookies());
@@ -118,7 +121,10 @@ export function createApiClient(deps: ApiClientDeps) {
     return body as T;
   }
 
-  return { request };
+  /** The CSRF token for calls made outside `request` (uploads by XMLHttpRequest or tus, the player's calls). */
+  const csrfToken = async (): Promise<string> => (await ensureCsrfToken()) ?? '';
+
+  return { request, csrfToken };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,7 +1,6 @@
 import { CSRF_HEADER, type PlaybackSession } from '@salomtv/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../shared/api/api-client';
-import { readCsrfToken } from '../../../shared/api/csrf';
 import { postWhileLeaving } from './keepalive';
 
 export type PlaybackGate =
@@ -12,11 +11,7 @@ export type PlaybackGate =
   | { state: 'subscribe' | 'upgrade' | 'signin' | 'error'; message?: string };
 
 async function csrfHeaders(): Promise<Record<string, string>> {
-  let token = readCsrfToken(document.cookie);
-  if (!token) {
-    await fetch('/api/health', { credentials: 'same-origin' }).catch(() => undefined);
-    token = readCsrfToken(document.cookie);
-  }
+  const token = await api.csrfToken();
   return token ? { [CSRF_HEADER]: token } : {};
 }
 
