@@ -74,7 +74,7 @@ export class HttpClient {
     return response;
   }
   async signIn(phone, password) {
-    await this.call('GET', '/api/health');
+    await this.call('GET', '/api/csrf');
     await this.call('POST', '/api/user/login', JSON.stringify({ phone_number: phone, password }), {
       'content-type': 'application/json',
     });
@@ -112,7 +112,7 @@ export class Client {
     return response;
   }
   async signIn(phone, password) {
-    await this.request('GET', '/api/health');
+    await this.request('GET', '/api/csrf');
     await this.ok('POST', '/api/user/login', { json: { phone_number: phone, password } });
   }
 }

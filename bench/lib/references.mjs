@@ -2,12 +2,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export function writeNodeHttpHello(dir) {
-  const file = path.join(dir, 'node-http-hello.mjs');
+/**
+ * A bare node:http hello-world answering `{"status":"ok"}`; with `headers`, it sends those too (the framework row
+ * gives it our health answer's headers, to tell Node's own cost of them from the framework's).
+ */
+export function writeNodeHttpHello(
+  dir,
+  headers = { 'content-type': 'application/json' },
+  name = 'node-http-hello',
+) {
+  const file = path.join(dir, `${name}.mjs`);
   fs.writeFileSync(
     file,
     `import http from 'node:http';
-http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"status":"ok"}'); })
+const headers = ${JSON.stringify(headers)};
+http.createServer((req, res) => { res.writeHead(200, headers); res.end('{"status":"ok"}'); })
   .listen(Number(process.env.PORT), '127.0.0.1');
 `,
   );
