@@ -149,9 +149,19 @@ async function compare({
     wrk(`${b.url}${referencePath}`, { ...referenceOptions, seconds: 2 });
     const oursRuns = [];
     const refRuns = [];
+    // The two take turns going first: on this machine the second of a pair measured up to a tenth apart from the
+    // first (bench/README.md, fifteenth round), so a fixed order would favour one side.
     for (let round = 0; round < ROUNDS; round++) {
-      oursRuns.push(wrk(`${a.url}${oursPath}`, { ...oursOptions, seconds: SECONDS }));
-      refRuns.push(wrk(`${b.url}${referencePath}`, { ...referenceOptions, seconds: SECONDS }));
+      const runOurs = () => oursRuns.push(wrk(`${a.url}${oursPath}`, { ...oursOptions, seconds: SECONDS }));
+      const runReference = () =>
+        refRuns.push(wrk(`${b.url}${referencePath}`, { ...referenceOptions, seconds: SECONDS }));
+      if (round % 2 === 0) {
+        runOurs();
+        runReference();
+      } else {
+        runReference();
+        runOurs();
+      }
     }
     const errors = oursRuns.reduce((sum, r) => sum + r.non2xx, 0);
     if (errors > 0) console.warn(`  ${errors} non-2xx answers from ${oursPath}`);
