@@ -1,4 +1,3 @@
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -14,6 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { openFileSink } from '../lib/file-sink.js';
 import { randomToken } from '../lib/tokens.js';
 import { checkMediaKey, type LocalFile, type MediaStorage } from './storage.js';
 
@@ -227,8 +227,14 @@ export class S3MediaStorage implements MediaStorage {
 
   /** Writes an object (any key, such as a finished tus upload) to a local file. */
   async download(key: string, file: string): Promise<void> {
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-    await pipeline(object.Body as Readable, createWriteStream(file));
+    const sink = await openFileSink(file);
+    const object = await this.client
+      .send(new GetObjectCommand({ Bucket: this.bucket, Key: key }))
+      .catch((error: unknown) => {
+        sink.destroy();
+        throw error;
+      });
+    await pipeline(object.Body as Readable, sink);
   }
 
   /** Public images: straight from the CDN when there is one, else through our redirect to a signed address. */

@@ -4,10 +4,11 @@
  * ffmpeg 4.1's HLS muxer cannot make a first segment shorter than the rest (its `-hls_init_time` shortens every
  * segment of a VOD playlist), and a short first segment is what lets playback start early.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { openFileSink } from '../../lib/file-sink.js';
 import { INIT_SEGMENT, segmentName, VARIANT_PLAYLIST, type VariantSegment, variantPlaylist } from './hls.js';
 import { FfmpegError } from './run-ffmpeg.js';
 
@@ -247,7 +248,8 @@ async function readBox(file: fs.FileHandle, box: Box): Promise<Buffer> {
 
 async function copyRange(source: string, start: number, end: number, target: string): Promise<void> {
   if (end <= start) throw new FfmpegError('The fragmented MP4 has an empty segment');
-  await pipeline(createReadStream(source, { start, end: end - 1 }), createWriteStream(target));
+  const sink = await openFileSink(target);
+  await pipeline(createReadStream(source, { start, end: end - 1 }), sink);
 }
 
 /**

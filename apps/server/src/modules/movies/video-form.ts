@@ -4,6 +4,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, tooLarge, unsupportedType } from '../../lib/errors.js';
+import { openFileSink } from '../../lib/file-sink.js';
 import { badFileName, isAcceptableFileName } from '../../lib/multipart-form.js';
 import { randomToken } from '../../lib/tokens.js';
 
@@ -60,7 +61,8 @@ export async function readVideoForm(
           else done(null, chunk);
         },
       });
-      await pipeline(part.file, counter, fs.createWriteStream(target, { highWaterMark: 1024 * 1024 }));
+      const sink = await openFileSink(target, 1024 * 1024);
+      await pipeline(part.file, counter, sink);
     }
   } catch (error) {
     if (file) await fs.promises.rm(file.path, { force: true });
