@@ -1,8 +1,7 @@
-import { api } from '../../../../shared/api/api-client';
 import { readCsrfToken } from '../../../../shared/api/csrf';
 
-/** The XSRF-TOKEN cookie for uploads that bypass the api client (XMLHttpRequest, tus); fetched when missing. */
-export const csrfToken = (): Promise<string> => api.csrfToken();
-
-/** The current cookie, read synchronously (tus asks before each request). */
+/**
+ * The current XSRF-TOKEN cookie, read synchronously: tus asks before each request. The upload fetches it first with
+ * `api.csrfToken()` when the browser has none.
+ */
 export const currentCsrfToken = () => readCsrfToken(document.cookie) ?? '';

@@ -1,9 +1,10 @@
 import { CSRF_HEADER, TUS_ENDPOINT } from '@salomtv/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DetailedError, defaultOptions, type PreviousUpload, Upload } from 'tus-js-client';
+import { api } from '../../../../shared/api/api-client';
 import { parseErrorReply } from '../../../../shared/api/api-error';
 import { percentOf } from '../lib/format';
-import { csrfToken, currentCsrfToken } from './csrf-token';
+import { currentCsrfToken } from './csrf-token';
 
 export type VideoKind = 'video' | 'trailer';
 
@@ -115,7 +116,7 @@ export function useResumableUpload(target: UploadTarget, onUploaded: () => void)
     async (file: File) => {
       const here = { movieId, kind, episodeId };
       await uploadRef.current?.abort();
-      await csrfToken();
+      await api.csrfToken();
       const upload = new Upload(file, {
         endpoint: TUS_ENDPOINT,
         chunkSize: CHUNK_BYTES,

@@ -1,6 +1,6 @@
 import { CSRF_HEADER, type Movie } from '@salomtv/contract';
+import { api } from '../../../../shared/api/api-client';
 import { type ApiError, errorFromReply, networkError } from '../../../../shared/api/api-error';
-import { csrfToken } from './csrf-token';
 
 export type ImageSlot = 'thumbnail' | 'banner';
 
@@ -33,7 +33,7 @@ export async function uploadImage({
   onProgress,
   signal,
 }: ImageUpload): Promise<Movie> {
-  const token = await csrfToken();
+  const token = await api.csrfToken();
   const form = new FormData();
   form.set('movie_id', String(movieId));
   if (episodeId !== undefined) form.set('episode_id', String(episodeId));
