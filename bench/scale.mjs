@@ -51,6 +51,7 @@ const baseEnv = {
   ...s3.env,
   NODE_ENV: 'production',
   SMS_CONSOLE_IN_PRODUCTION: 'true',
+  EMAIL_CONSOLE_IN_PRODUCTION: 'true',
   LOG_LEVEL: 'info',
   DATABASE_URL: databaseUrl,
   JOB_QUEUE: 'pgboss',

@@ -6,6 +6,15 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -78,6 +87,20 @@ const envSchema = z.object({
     .regex(/^MG[0-9a-fA-F]{32}$/, 'must be MG followed by 32 hex digits')
     .optional(),
   TWILIO_API_BASE: z.url('must be a URL').default('https://api.twilio.com'),
+  EMAIL_PROVIDER: z.enum(['console', 'smtp']).default('console'),
+  EMAIL_CONSOLE_IN_PRODUCTION: booleanFlag.default(false),
+  EMAIL_DEV_OUTBOX: booleanFlag.default(false),
+  SMTP_URL: z
+    .string()
+    .refine(isSmtpUrl, 'must be smtp://user:pass@host:port or smtps://user:pass@host:port')
+    .optional(),
+  EMAIL_FROM: z
+    .string()
+    .regex(
+      /^([^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/,
+      'must be an address such as SalomTV <no-reply@example.com>',
+    )
+    .optional(),
   OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   OTP_SENDS_PER_NUMBER_PER_HOUR: z.coerce.number().int().positive().default(5),
   OTP_SENDS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
@@ -124,6 +147,11 @@ export type Config = {
   /** Serve the console provider's outbox at /api/dev/sms-outbox (browser tests); never in production. */
   smsDevOutbox: boolean;
   twilio: TwilioSettings | undefined;
+  emailProvider: 'console' | 'smtp';
+  /** Serve the console provider's mails at /api/dev/email-outbox (browser tests); never in production. */
+  emailDevOutbox: boolean;
+  /** The SMTP server and sender, present when EMAIL_PROVIDER=smtp. */
+  smtp: SmtpSettings | undefined;
   otpSecret: string | undefined;
   otpSendsPerNumberPerHour: number;
   otpSendsPerAddressPerHour: number;
@@ -150,6 +178,13 @@ export interface TwilioSettings {
   from: string | undefined;
   messagingServiceSid: string | undefined;
   apiBase: string;
+}
+
+export interface SmtpSettings {
+  /** smtp://user:pass@host:port or smtps://… (nodemailer reads it). */
+  url: string;
+  /** The From of every mail. */
+  from: string;
 }
 
 /** Uploads, transcoding jobs and streaming (the catalogue issue). */
@@ -219,6 +254,22 @@ function smsSettings(e: z.infer<typeof envSchema>): TwilioSettings | undefined {
   };
 }
 
+/** The email provider's settings: smtp needs its server and sender; console is for development unless allowed. */
+function emailSettings(e: z.infer<typeof envSchema>): SmtpSettings | undefined {
+  if (e.EMAIL_PROVIDER === 'console') {
+    if (e.NODE_ENV === 'production' && !e.EMAIL_CONSOLE_IN_PRODUCTION) {
+      throw new ConfigError(
+        'Invalid setting EMAIL_PROVIDER: console only logs the mails; use smtp in production (or set EMAIL_CONSOLE_IN_PRODUCTION=true)',
+      );
+    }
+    return undefined;
+  }
+  for (const name of ['SMTP_URL', 'EMAIL_FROM'] as const) {
+    if (!e[name]) throw new ConfigError(`Invalid setting ${name}: required when EMAIL_PROVIDER=smtp`);
+  }
+  return { url: e.SMTP_URL!, from: e.EMAIL_FROM! };
+}
+
 /** pg-boss needs PostgreSQL; it is the default there. */
 function jobQueueSetting(e: z.infer<typeof envSchema>): 'db' | 'pgboss' {
   if (e.JOB_QUEUE === 'pgboss' && !e.DATABASE_URL)
@@ -251,7 +302,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     // Secrets are never echoed into logs.
-    const shown = /PASSWORD|TOKEN|SECRET/.test(name) ? 'a hidden value' : JSON.stringify(present[name]);
+    const shown = /PASSWORD|TOKEN|SECRET|SMTP_URL/.test(name)
+      ? 'a hidden value'
+      : JSON.stringify(present[name]);
     throw new ConfigError(`Invalid setting ${name}: ${issue.message} (got ${shown})`);
   }
   const e = parsed.data;
@@ -292,6 +345,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsConsoleInProduction: e.SMS_CONSOLE_IN_PRODUCTION,
     smsDevOutbox: e.SMS_DEV_OUTBOX,
     twilio: smsSettings(e),
+    emailProvider: e.EMAIL_PROVIDER,
+    emailDevOutbox: e.EMAIL_DEV_OUTBOX,
+    smtp: emailSettings(e),
     otpSecret: e.OTP_SECRET,
     otpSendsPerNumberPerHour: e.OTP_SENDS_PER_NUMBER_PER_HOUR,
     otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,

@@ -164,7 +164,10 @@ export const userProfileSchema = z.object({
   role: roleSchema,
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
+  /** The verified email, a sign-in name. */
   email: z.string().nullable(),
+  /** An email set but not yet confirmed with the code mailed to it: not a sign-in name. */
+  pending_email: z.string().nullable(),
   phone_number: z.string(),
   dob: z.string().nullable(),
   gender: z.string().nullable(),
@@ -192,9 +195,13 @@ const emailSchema = z
   .pipe(z.union([z.literal(''), z.email('Enter a valid email address')]))
   .transform((value) => (value === '' ? null : value));
 
+/** The fields whose change needs the current password: they decide who can sign in to the account. */
+export const OWNERSHIP_FIELDS = ['password', 'email', 'phone_number'] as const;
+
 /**
- * `POST /api/user/edit`: any of the spec's account fields. A new password needs the current one; a new
- * phone number needs the code sent to it (`POST /api/otp/send` with purpose `phone_change`).
+ * `POST /api/user/edit`: any of the spec's account fields. A new password, email or phone number needs the
+ * current password; a new phone number also needs the code sent to it (`POST /api/otp/send` with purpose
+ * `phone_change`); a new email waits as `pending_email` until the code mailed to it is confirmed.
  */
 export function userEditBodySchemaAt(now: () => Date) {
   return z
@@ -214,7 +221,7 @@ export function userEditBodySchemaAt(now: () => Date) {
     .superRefine((body, ctx) => {
       const changes = Object.keys(body).filter((key) => key !== 'current_password' && key !== 'code');
       if (changes.length === 0) ctx.addIssue({ code: 'custom', message: 'Nothing to change' });
-      if (body.password !== undefined && !body.current_password) {
+      if (OWNERSHIP_FIELDS.some((field) => body[field] !== undefined) && !body.current_password) {
         ctx.addIssue({ code: 'custom', path: ['current_password'], message: 'Enter your current password' });
       }
       if (body.phone_number !== undefined && !body.code) {
@@ -227,6 +234,10 @@ export type UserEditBody = z.input<typeof userEditBodySchema>;
 
 export const userEditReplySchema = z.object({ message: z.literal('updated'), profile: userProfileSchema });
 export type UserEditReply = z.infer<typeof userEditReplySchema>;
+
+/** `POST /api/user/email/confirm`: the code mailed to the pending email makes it the account's email. */
+export const emailConfirmBodySchema = z.strictObject({ code: otpCodeSchema });
+export type EmailConfirmBody = z.infer<typeof emailConfirmBodySchema>;
 
 /** `POST /api/user/password/reset`: a code sent with purpose `reset` sets a new password. */
 export const passwordResetBodySchema = z
@@ -342,5 +353,21 @@ export const smsOutboxQuerySchema = z.strictObject({
 export const smsOutboxReplySchema = z.object({
   items: z.array(
     z.object({ to: z.string(), body: z.string(), code: z.string().nullable(), created_at: z.string() }),
+  ),
+});
+
+/** `GET /api/dev/email-outbox` (development only): the latest mails to an address, for browser tests. */
+export const emailOutboxQuerySchema = z.strictObject({
+  to: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter an email address')),
+});
+export const emailOutboxReplySchema = z.object({
+  items: z.array(
+    z.object({
+      to: z.string(),
+      subject: z.string(),
+      body: z.string(),
+      code: z.string().nullable(),
+      created_at: z.string(),
+    }),
   ),
 });

@@ -7,6 +7,7 @@ import * as admin from './migrations/0005-admin.js';
 import * as library from './migrations/0006-library.js';
 import * as catalogVersion from './migrations/0007-catalog-version.js';
 import * as accessVersion from './migrations/0008-access-version.js';
+import * as accountOwnership from './migrations/0009-account-ownership.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -18,9 +19,10 @@ const migrations: Record<string, Migration> = {
   '0006-library': library,
   '0007-catalog-version': catalogVersion,
   '0008-access-version': accessVersion,
+  '0009-account-ownership': accountOwnership,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
  * `schema`: the PostgreSQL schema the tables live in. Kysely looks for its migration tables in every schema
@@ -28,7 +30,11 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * mistaken for already migrated.
  */
 export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -9,7 +9,10 @@ import type { LibraryTables } from './schema-library.js';
 export interface UsersTable {
   user_id: Generated<number>;
   phone_number: string;
+  /** The verified email (a sign-in name); unique. */
   email: string | null;
+  /** An email waiting for its code to be confirmed: not a sign-in name, not unique. */
+  pending_email: string | null;
   password_hash: string;
   role: 'user' | 'admin';
   status: 'active' | 'disabled';

@@ -9,6 +9,14 @@ export async function lastCode(app: AppInstance, phone: string): Promise<string>
   return code;
 }
 
+/** The code in the newest console-provider mail to an address. */
+export async function lastEmailCode(app: AppInstance, email: string): Promise<string> {
+  const [mail] = await app.container.repos.emailOutbox.latestFor(email, 1);
+  const code = mail ? /\b(\d{6})\b/.exec(mail.body)?.[1] : undefined;
+  if (!code) throw new Error(`no code was mailed to ${email}`);
+  return code;
+}
+
 export async function outboxCount(app: AppInstance, phone: string): Promise<number> {
   return (await app.container.repos.smsOutbox.latestFor(phone, 1000)).length;
 }

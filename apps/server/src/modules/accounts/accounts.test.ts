@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastCode, outboxCount, signedUpViewer } from '../../test/accounts.js';
+import { lastCode, lastEmailCode, outboxCount, signedUpViewer } from '../../test/accounts.js';
 import {
   createTestApp,
   listFiles,
@@ -37,6 +37,7 @@ describe('account settings', () => {
         'language',
         'last_name',
         'nationality',
+        'pending_email',
         'phone_number',
         'role',
         'trial_ends_at',
@@ -48,12 +49,13 @@ describe('account settings', () => {
     expect((await new TestClient(t.app).post('/api/user/edit', { first_name: 'X' })).statusCode).toBe(401);
   });
 
-  it('saves names, email, date of birth and language, and answers updated with the profile', async () => {
+  it('saves names, date of birth and language, takes an email to confirm, and answers updated with the profile', async () => {
     const viewer = await signedUpViewer(t.app, nextPhone());
     const response = await viewer.post('/api/user/edit', {
       first_name: '  Amina ',
       last_name: 'Khan',
       email: 'Amina.Khan@Example.com',
+      current_password: 'strong-pass-1',
       dob: '1985-12-31',
       language: 'ur',
     });
@@ -63,7 +65,8 @@ describe('account settings', () => {
       profile: {
         first_name: 'Amina',
         last_name: 'Khan',
-        email: 'amina.khan@example.com',
+        email: null,
+        pending_email: 'amina.khan@example.com',
         dob: '1985-12-31',
         language: 'Ur',
       },
@@ -96,15 +99,27 @@ describe('account settings', () => {
     expect(profile.role).toBe('user');
   });
 
-  it('keeps emails unique regardless of case (409)', async () => {
+  it('keeps emails unique regardless of case: the second account to confirm one gets 409', async () => {
     const first = await signedUpViewer(t.app, nextPhone());
     const second = await signedUpViewer(t.app, nextPhone());
-    expect((await first.post('/api/user/edit', { email: 'shared@example.com' })).statusCode).toBe(200);
-    const taken = await second.post('/api/user/edit', { email: 'SHARED@example.com' });
+    const password = { current_password: 'strong-pass-1' };
+    expect(
+      (await first.post('/api/user/edit', { email: 'shared@example.com', ...password })).statusCode,
+    ).toBe(200);
+    const code = await lastEmailCode(t.app, 'shared@example.com');
+    expect((await first.post('/api/user/email/confirm', { code })).statusCode).toBe(200);
+    t.clock.advance(31_000);
+    expect(
+      (await second.post('/api/user/edit', { email: 'SHARED@example.com', ...password })).statusCode,
+    ).toBe(200);
+    const taken = await second.post('/api/user/email/confirm', {
+      code: await lastEmailCode(t.app, 'shared@example.com'),
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.fields).toEqual({ email: 'This email is used by another account' });
-    // Saving one's own email again is fine.
-    expect((await first.post('/api/user/edit', { email: 'Shared@Example.com' })).statusCode).toBe(200);
+    // Saving one's own email again is fine and mails nothing.
+    const again = await first.post('/api/user/edit', { email: 'Shared@Example.com', ...password });
+    expect(again.json().profile).toMatchObject({ email: 'shared@example.com', pending_email: null });
   });
 
   it('changes the password only with the current one, and ends the other sessions', async () => {
@@ -163,11 +178,16 @@ describe('account settings', () => {
     const oldPhone = nextPhone();
     const newPhone = nextPhone();
     const viewer = await signedUpViewer(t.app, oldPhone);
+    const current_password = 'strong-pass-1';
 
-    const noCode = await viewer.post('/api/user/edit', { phone_number: newPhone });
+    const noCode = await viewer.post('/api/user/edit', { phone_number: newPhone, current_password });
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json().error.fields).toEqual({ code: 'Enter the code sent to the new number' });
-    const notSent = await viewer.post('/api/user/edit', { phone_number: newPhone, code: '123456' });
+    const notSent = await viewer.post('/api/user/edit', {
+      phone_number: newPhone,
+      code: '123456',
+      current_password,
+    });
     expect(notSent.statusCode).toBe(400);
     expect(notSent.json().error.fields.code).toMatch(/request a new one/);
 
@@ -177,15 +197,19 @@ describe('account settings', () => {
     const code = await lastCode(t.app, newPhone);
     const wrongCode = code === '000000' ? '111111' : '000000';
     expect(
-      (await viewer.post('/api/user/edit', { phone_number: newPhone, code: wrongCode })).json().error.fields,
+      (
+        await viewer.post('/api/user/edit', { phone_number: newPhone, code: wrongCode, current_password })
+      ).json().error.fields,
     ).toEqual({
       code: 'The code is wrong',
     });
-    const changed = await viewer.post('/api/user/edit', { phone_number: newPhone, code });
+    const changed = await viewer.post('/api/user/edit', { phone_number: newPhone, code, current_password });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().profile.phone_number).toBe(newPhone);
     // The code was for the new number only, and is used up.
-    expect((await viewer.post('/api/user/edit', { phone_number: oldPhone, code })).statusCode).toBe(400);
+    expect(
+      (await viewer.post('/api/user/edit', { phone_number: oldPhone, code, current_password })).statusCode,
+    ).toBe(400);
     await new TestClient(t.app).signIn(newPhone, 'strong-pass-1');
   });
 
@@ -197,6 +221,7 @@ describe('account settings', () => {
     const response = await viewer.post('/api/user/edit', {
       phone_number: taken,
       code: await lastCode(t.app, taken),
+      current_password: 'strong-pass-1',
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.fields).toEqual({ phone_number: 'This number already has an account' });

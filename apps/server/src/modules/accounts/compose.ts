@@ -6,8 +6,13 @@ import type { Clock } from '../../lib/clock.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
 import type { AuditService } from '../audit/service.js';
 import type { AuthService } from '../auth/service.js';
+import { createEmailSender } from '../email/create-sender.js';
+import { EmailOutboxRepo } from '../email/outbox-repo.js';
+import { emailDevRoutes } from '../email/routes.js';
 import type { LanguageService } from '../languages/service.js';
 import type { RateLimitService } from '../limits/service.js';
+import { EmailCodeRepo } from '../otp/email-code-repo.js';
+import { EmailCodeService } from '../otp/email-code-service.js';
 import { OtpCodeRepo } from '../otp/repo.js';
 import { otpRoutes } from '../otp/routes.js';
 import { AppSecretRepo } from '../otp/secret-repo.js';
@@ -37,25 +42,34 @@ export interface AccountDeps {
   audit: AuditService;
 }
 
-/** Repositories and services of the accounts issue (SMS, one-time codes, sign-up, settings, user admin). */
+/** Repositories and services of the accounts issue (SMS, email, one-time codes, sign-up, settings, user admin). */
 export function createAccountModules(deps: AccountDeps) {
   const { config, clock, db, storage, users, auth, limits, languages } = deps;
   const repos = {
     otpCodes: new OtpCodeRepo(db),
     smsOutbox: new SmsOutboxRepo(db),
+    emailCodes: new EmailCodeRepo(db),
+    emailOutbox: new EmailOutboxRepo(db),
     secrets: new AppSecretRepo(db),
   };
-  const sms = createSmsSender(config, repos.smsOutbox, clock, deps.log ?? silentLog);
+  const log = deps.log ?? silentLog;
+  const sms = createSmsSender(config, repos.smsOutbox, clock, log);
+  const email = createEmailSender(config, repos.emailOutbox, clock, log);
   const otp = new OtpService(repos.otpCodes, repos.secrets, users, sms, limits, clock, {
     secret: config.otpSecret,
     sendsPerNumberPerHour: config.otpSendsPerNumberPerHour,
     sendsPerAddressPerHour: config.otpSendsPerAddressPerHour,
   });
+  const emailCodes = new EmailCodeService(repos.emailCodes, repos.secrets, email, limits, clock, {
+    secret: config.otpSecret,
+    sendsPerHour: config.otpSendsPerNumberPerHour,
+  });
   const services = {
     sms,
+    email,
     otp,
     signup: new SignupService(users, otp, auth, clock),
-    accounts: new AccountService(users, auth, otp, languages, limits, storage, clock),
+    accounts: new AccountService(users, auth, otp, emailCodes, sms, languages, limits, storage, clock, log),
     userAdmin: new UserAdminService(users, auth, storage, deps.audit, clock),
   };
   return { repos, services };
@@ -63,7 +77,7 @@ export function createAccountModules(deps: AccountDeps) {
 
 type AccountModules = ReturnType<typeof createAccountModules>;
 
-/** The HTTP side of those modules; the development outbox only with the console provider outside production. */
+/** The HTTP side of those modules; the development outboxes only with the console providers outside production. */
 export function registerAccountRoutes(
   app: AppInstance,
   container: {
@@ -81,5 +95,8 @@ export function registerAccountRoutes(
   // Codes readable over HTTP would let anyone take any number: only when asked for, and never in production.
   if (config.smsDevOutbox && config.smsProvider === 'console' && config.nodeEnv !== 'production') {
     smsDevRoutes(app, container.repos.smsOutbox);
+  }
+  if (config.emailDevOutbox && config.emailProvider === 'console' && config.nodeEnv !== 'production') {
+    emailDevRoutes(app, container.repos.emailOutbox);
   }
 }

@@ -1,6 +1,8 @@
 import {
+  emailConfirmBodySchema,
   MAX_AVATAR_BYTES,
   messageReplySchema,
+  otpSendReplySchema,
   passwordResetBodySchema,
   userEditBodySchemaAt,
   userEditReplySchema,
@@ -29,6 +31,18 @@ export function accountRoutes(app: AppInstance, accounts: AccountService, clock:
       message: 'updated' as const,
       profile: await accounts.edit(requireViewer(request).user_id, request.sessionToken, request.body),
     }),
+  });
+
+  app.post('/api/user/email/resend', {
+    config: { access: 'viewer' },
+    schema: { tags, response: { 200: otpSendReplySchema } },
+    handler: (request) => accounts.resendEmailCode(requireViewer(request).user_id),
+  });
+
+  app.post('/api/user/email/confirm', {
+    config: { access: 'viewer' },
+    schema: { tags, body: emailConfirmBodySchema, response: { 200: userProfileSchema } },
+    handler: (request) => accounts.confirmEmail(requireViewer(request).user_id, request.body.code),
   });
 
   formRoutes(app, (forms) => {

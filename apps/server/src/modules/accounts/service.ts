@@ -1,4 +1,5 @@
 import {
+  type OtpSendReply,
   PASSWORD_IS_PHONE_MESSAGE,
   type PasswordResetBody,
   passwordIsPhoneNumber,
@@ -9,7 +10,7 @@ import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { UsersTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/tokens.js';
 import { reencodeImage } from '../../media/images.js';
@@ -17,7 +18,9 @@ import type { LocalMediaStorage } from '../../media/storage.js';
 import type { AuthService } from '../auth/service.js';
 import type { LanguageService } from '../languages/service.js';
 import type { RateLimitService } from '../limits/service.js';
+import type { EmailCodeService } from '../otp/email-code-service.js';
 import type { OtpService, VerifyOutcome } from '../otp/service.js';
+import type { SmsLog, SmsSender } from '../sms/sender.js';
 import { toProfile } from '../users/profile.js';
 import { isUniqueViolation, type UserRepo, type UserRow } from '../users/repo.js';
 
@@ -38,20 +41,39 @@ function codeRefused(outcome: VerifyOutcome) {
 }
 
 const emailTaken = () =>
-  conflict('Another account uses this email', { email: 'This email is used by another account' });
+  new AppError(409, 'email_taken', 'Another account uses this email', {
+    email: 'This email is used by another account',
+  });
+const noPendingEmail = (field: string) =>
+  badRequest('No email is waiting for confirmation', { [field]: 'Set an email first' });
+
 const phoneTaken = () =>
   conflict('Another account has this phone number', { phone_number: 'This number already has an account' });
 
-/** The signed-in viewer's own account: profile, changes, avatar; and the forgotten-password reset. */
+/** The text to the number an account had: the new number shows only its last digits. */
+function phoneChangedText(newPhone: string): string {
+  return (
+    `The phone number of your SalomTV account was changed to a number ending in ${newPhone.slice(-4)}. ` +
+    'If you did not do this, contact SalomTV support at once.'
+  );
+}
+
+/**
+ * The signed-in viewer's own account: profile, changes (what decides who can sign in needs the current password),
+ * email confirmation, avatar; and the forgotten-password reset.
+ */
 export class AccountService {
   constructor(
     private readonly users: UserRepo,
     private readonly auth: AuthService,
     private readonly otp: OtpService,
+    private readonly emailCodes: EmailCodeService,
+    private readonly sms: SmsSender,
     private readonly languages: LanguageService,
     private readonly limits: RateLimitService,
     private readonly storage: LocalMediaStorage,
     private readonly clock: Clock,
+    private readonly log: SmsLog,
   ) {}
 
   async profile(userId: number): Promise<UserProfile> {
@@ -59,8 +81,10 @@ export class AccountService {
   }
 
   /**
-   * Applies the edited fields together or not at all. Checks that cost nothing come first; the phone code is
-   * used up last, just before the write.
+   * Applies the edited fields together or not at all. A new password, email or phone number needs the current
+   * password (wrong guesses are limited); checks that cost nothing come first, the phone code is used up last,
+   * just before the write. A new email waits as pending until the code mailed to it is confirmed; the answer is
+   * the same whether or not another account has that email.
    */
   async edit(userId: number, sessionToken: string | undefined, body: UserEdit): Promise<UserProfile> {
     const user = await this.requireUser(userId);
@@ -70,24 +94,26 @@ export class AccountService {
     if (body.dob !== undefined) changes.dob = body.dob;
     if (body.gender !== undefined) changes.gender = body.gender;
     if (body.nationality !== undefined) changes.nationality = body.nationality;
-    if (body.email !== undefined && body.email !== user.email) {
-      const owner = body.email ? await this.users.findByEmail(body.email) : undefined;
-      if (owner && owner.user_id !== userId) throw emailTaken();
-      changes.email = body.email;
-    }
     if (body.language !== undefined) changes.language = await this.languageKeyword(body.language);
     const newPhone =
       body.phone_number !== undefined
         ? this.otp.normalizePhone(body.phone_number, 'phone_number')
         : undefined;
     const phoneChanges = newPhone !== undefined && newPhone !== user.phone_number;
-    if (body.password !== undefined) {
-      if (passwordIsPhoneNumber(body.password, newPhone ?? user.phone_number)) {
-        throw badRequest(PASSWORD_IS_PHONE_MESSAGE, { password: PASSWORD_IS_PHONE_MESSAGE });
-      }
-      await this.checkCurrentPassword(user, body.current_password ?? '');
-      changes.password_hash = await hashPassword(body.password);
+    const emailChanges = body.email !== undefined && body.email !== user.email;
+    // A new email waits for its code; removing the email, or sending the one the account has, drops a pending one.
+    if (emailChanges && body.email) changes.pending_email = body.email;
+    else if (body.email !== undefined) {
+      changes.email = body.email;
+      changes.pending_email = null;
     }
+    if (body.password !== undefined && passwordIsPhoneNumber(body.password, newPhone ?? user.phone_number)) {
+      throw badRequest(PASSWORD_IS_PHONE_MESSAGE, { password: PASSWORD_IS_PHONE_MESSAGE });
+    }
+    if (body.password !== undefined || phoneChanges || emailChanges) {
+      await this.checkCurrentPassword(user, body.current_password ?? '');
+    }
+    if (body.password !== undefined) changes.password_hash = await hashPassword(body.password);
     if (phoneChanges) {
       const outcome = await this.otp.useCode(newPhone, body.code ?? '', 'phone_change');
       if (outcome.verdict !== 'approved') throw codeRefused(outcome);
@@ -95,17 +121,52 @@ export class AccountService {
       if (owner && owner.user_id !== userId) throw phoneTaken();
       changes.phone_number = newPhone;
     }
+    if (changes.pending_email) await this.emailCodes.send(userId, changes.pending_email);
     if (Object.keys(changes).length > 0) {
       try {
         await this.users.update(userId, { ...changes, updated_at: this.clock.now().toISOString() });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        throw changes.phone_number && (await this.users.findByPhone(changes.phone_number))
-          ? phoneTaken()
-          : emailTaken();
+        throw phoneTaken();
       }
     }
-    if (changes.password_hash) await this.auth.endOtherSessions(userId, sessionToken);
+    if (changes.password_hash || phoneChanges) await this.auth.endOtherSessions(userId, sessionToken);
+    if (phoneChanges) await this.tellOldNumber(user, newPhone);
+    return this.profile(userId);
+  }
+
+  /** Mails a new code to the pending email. */
+  async resendEmailCode(userId: number): Promise<OtpSendReply> {
+    const user = await this.requireUser(userId);
+    if (!user.pending_email) throw noPendingEmail('email');
+    return this.emailCodes.send(userId, user.pending_email);
+  }
+
+  /**
+   * The code mailed to the pending email makes it the account's email (a sign-in name). Only here, to the holder
+   * of the code, does the answer say that another account already has that email.
+   */
+  async confirmEmail(userId: number, code: string): Promise<UserProfile> {
+    const user = await this.requireUser(userId);
+    const email = user.pending_email;
+    if (!email) throw noPendingEmail('code');
+    const outcome = await this.emailCodes.use(userId, email, code);
+    if (outcome.verdict !== 'approved') throw codeRefused(outcome);
+    const now = this.clock.now().toISOString();
+    const owner = await this.users.findByEmail(email);
+    let taken = owner !== undefined && owner.user_id !== userId;
+    if (!taken) {
+      try {
+        await this.users.update(userId, { email, pending_email: null, updated_at: now });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        taken = true;
+      }
+    }
+    if (taken) {
+      await this.users.update(userId, { pending_email: null, updated_at: now });
+      throw emailTaken();
+    }
     return this.profile(userId);
   }
 
@@ -146,6 +207,18 @@ export class AccountService {
       updated_at: this.clock.now().toISOString(),
     });
     await this.auth.endOtherSessions(user.user_id);
+  }
+
+  /** Texts the number the account had that it changed; the change stands if the text cannot go out. */
+  private async tellOldNumber(user: UserRow, newPhone: string): Promise<void> {
+    try {
+      await this.sms.send({ to: user.phone_number, body: phoneChangedText(newPhone) });
+    } catch (error) {
+      this.log.warn(
+        { userId: user.user_id, reason: (error as Error).message },
+        'The phone-change notice to the old number was not sent',
+      );
+    }
   }
 
   private async checkCurrentPassword(user: UserRow, password: string): Promise<void> {

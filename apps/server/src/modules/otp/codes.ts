@@ -1,9 +1,23 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { OTP_CODE_LENGTH } from '@salomtv/contract';
+import type { Clock } from '../../lib/clock.js';
+import { randomToken } from '../../lib/tokens.js';
+import type { AppSecretRepo } from './secret-repo.js';
 
 /** A uniformly random code of OTP_CODE_LENGTH digits (leading zeros kept). */
 export function newCode(): string {
   return String(randomInt(0, 10 ** OTP_CODE_LENGTH)).padStart(OTP_CODE_LENGTH, '0');
+}
+
+/** The key of the code hashes: OTP_SECRET, else one generated at first use and kept in the database. */
+export async function loadCodeKey(
+  secret: string | undefined,
+  secrets: AppSecretRepo,
+  clock: Clock,
+): Promise<Buffer> {
+  if (secret) return Buffer.from(secret);
+  const stored = await secrets.getOrCreate('otp_hmac_key', () => randomToken(32), clock.now().toISOString());
+  return Buffer.from(stored);
 }
 
 /** Keyed hash of a code: a copy of the table without the key reveals no codes. */
@@ -18,4 +32,14 @@ export function proofSignature(key: Buffer, otpId: number, phone: string, consum
 
 export function smsText(code: string): string {
   return `Your SalomTV code is ${code}. It expires in 10 minutes. Never share it with anyone.`;
+}
+
+/** The mail with a code that confirms an email address for an account. */
+export function emailCodeMail(code: string): { subject: string; text: string } {
+  return {
+    subject: `Your SalomTV code: ${code}`,
+    text:
+      `Your SalomTV code is ${code}. Enter it in your account settings to confirm this email address. ` +
+      'It expires in 10 minutes. If you did not ask for it, ignore this mail: nothing changes without the code.',
+  };
 }

@@ -10,11 +10,11 @@ import {
 import { addMs, type Clock } from '../../lib/clock.js';
 import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { toE164 } from '../../lib/phone.js';
-import { randomToken, safeEqual } from '../../lib/tokens.js';
+import { safeEqual } from '../../lib/tokens.js';
 import type { RateLimitService } from '../limits/service.js';
 import { SmsDeliveryError, type SmsSender } from '../sms/sender.js';
 import type { UserRepo } from '../users/repo.js';
-import { hashCode, newCode, proofSignature, smsText } from './codes.js';
+import { hashCode, loadCodeKey, newCode, proofSignature, smsText } from './codes.js';
 import type { OtpCodeRepo, OtpRow } from './repo.js';
 import type { AppSecretRepo } from './secret-repo.js';
 
@@ -256,15 +256,7 @@ export class OtpService {
   }
 
   private secretKey(): Promise<Buffer> {
-    this.key ??= (async () => {
-      if (this.settings.secret) return Buffer.from(this.settings.secret);
-      const stored = await this.secrets.getOrCreate(
-        'otp_hmac_key',
-        () => randomToken(32),
-        this.clock.now().toISOString(),
-      );
-      return Buffer.from(stored);
-    })();
+    this.key ??= loadCodeKey(this.settings.secret, this.secrets, this.clock);
     return this.key;
   }
 }

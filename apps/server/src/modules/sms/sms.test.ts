@@ -241,7 +241,8 @@ describe('twilio provider', () => {
 });
 
 describe('SMS settings', () => {
-  const base = { DATA_DIR: '/tmp/salomtv-config-test' };
+  // The console email provider is allowed in production here: these tests are about SMS.
+  const base = { DATA_DIR: '/tmp/salomtv-config-test', EMAIL_CONSOLE_IN_PRODUCTION: 'true' };
 
   it('refuses the console provider in production unless allowed', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(ConfigError);
@@ -293,6 +294,7 @@ describe('development outbox in production', () => {
     t = await createTestApp({
       NODE_ENV: 'production',
       SMS_CONSOLE_IN_PRODUCTION: 'true',
+      EMAIL_CONSOLE_IN_PRODUCTION: 'true',
       SMS_DEV_OUTBOX: 'true',
     });
   });

@@ -10,6 +10,7 @@ export function toProfile(row: UserRow, storage: LocalMediaStorage): UserProfile
     first_name: row.first_name,
     last_name: row.last_name,
     email: row.email,
+    pending_email: row.pending_email,
     phone_number: row.phone_number,
     dob: row.dob,
     gender: row.gender,

@@ -72,6 +72,8 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'DELETE /api/user/avatar',
     'POST /api/user/avatar',
     'POST /api/user/edit',
+    'POST /api/user/email/confirm',
+    'POST /api/user/email/resend',
     'GET /api/user/me',
     'GET /api/user/profile',
     'GET /api/user/role',
