@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
+  codeMailedTo,
   codeSentTo,
   createViewer,
   expectAccessible,
@@ -81,7 +82,7 @@ test('a viewer renames themselves and picks Russian; the language returns at the
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bosh sahifa');
 });
 
-test('a password change needs the current one; a phone change needs the code sent to the new number', async ({
+test('a password change needs the current one; a phone change needs it and the code sent to the new number', async ({
   page,
   request,
 }) => {
@@ -108,13 +109,54 @@ test('a password change needs the current one; a phone change needs the code sen
   const before = await textsSentTo(page.request, next.phone);
   await phoneRow.getByRole('button', { name: 'Send otp' }).click();
   await phoneRow.getByLabel('Code from the SMS').fill(await codeSentTo(page.request, next.phone, before));
-  await page.getByRole('button', { name: 'Save: Phone Number' }).click();
+  // The code alone is not enough: the current password too.
+  const save = page.getByRole('button', { name: 'Save: Phone Number' });
+  await expect(save).toBeDisabled();
+  await phoneRow.getByLabel('Current password').fill('not-my-password');
+  await save.click();
+  await expect(page.locator('#phone-current-password-error')).toHaveText('The current password is wrong');
+  const textsToOld = await textsSentTo(page.request, phone);
+  await phoneRow.getByLabel('Current password').fill('fresh-pass-456');
+  await save.click();
   await expect(page.getByTestId('phone-value')).toHaveText(next.phone);
+  // The old number is told.
+  await expect.poll(() => textsSentTo(page.request, phone)).toBe(textsToOld + 1);
 
   // Both changes hold at the next sign-in.
   await page.context().clearCookies();
   await page.goto('/signin');
   await submitSignIn(page, next.phone, 'fresh-pass-456');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('an email set in account settings becomes a sign-in name once the code mailed to it is confirmed', async ({
+  page,
+  request,
+}) => {
+  const { phone } = newPhone();
+  const email = `viewer-${phone.slice(1)}@example.com`;
+  await createViewer(request, phone, PASSWORD);
+  await page.goto('/signin?next=/userprofile');
+  await submitSignIn(page, phone, PASSWORD);
+  await expect(page).toHaveURL(/\/userprofile$/);
+
+  const emailRow = row(page, 'Email');
+  await page.getByRole('button', { name: 'Change: Email' }).click();
+  await emailRow.getByLabel('Email', { exact: true }).fill(email);
+  await emailRow.getByLabel('Current password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Save: Email' }).click();
+  await expect(emailRow.getByTestId('email-pending')).toContainText(`${email} · Pending verification`);
+  await expect(page.getByTestId('email-value')).toHaveText('Not set');
+  await expectAccessible(page);
+
+  await emailRow.getByLabel('Code from the email').fill(await codeMailedTo(page.request, email));
+  await emailRow.getByRole('button', { name: 'Confirm email' }).click();
+  await expect(page.getByTestId('email-value')).toHaveText(email);
+  await expect(emailRow.getByTestId('email-pending')).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await page.goto('/signin');
+  await submitSignIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/home$/);
 });
 

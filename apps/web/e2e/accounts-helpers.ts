@@ -33,6 +33,26 @@ export async function codeSentTo(request: APIRequestContext, phone: string, befo
   return String(code);
 }
 
+async function mailbox(request: APIRequestContext, email: string) {
+  const reply = await request.get(`/api/dev/email-outbox?to=${encodeURIComponent(email)}`);
+  return ((await reply.json()) as { items: { code: string | null }[] }).items;
+}
+
+/** The code of the newest mail to an address (read from the console email provider's dev outbox). */
+export async function codeMailedTo(request: APIRequestContext, email: string): Promise<string> {
+  let code: string | null | undefined;
+  await expect
+    .poll(
+      async () => {
+        code = (await mailbox(request, email))[0]?.code;
+        return code ?? null;
+      },
+      { message: `a code mailed to ${email}` },
+    )
+    .not.toBeNull();
+  return String(code);
+}
+
 /** Signs a new viewer up through the API (code from the outbox); the page's context is then signed in. */
 export async function signUpViaApi(page: Page, phone: string, password: string): Promise<void> {
   const headers = await xsrfHeaders(page);

@@ -43,6 +43,7 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE_RUNN
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     SMS_DEV_OUTBOX: 'true',
+    EMAIL_DEV_OUTBOX: 'true',
     // Every browser test signs its viewers up from 127.0.0.1: the per-address limit on code requests would
     // refuse the run's later sign-ups. The per-number limit (what signup.spec.ts checks) stays as shipped;
     // both per-address limits are tested in the server suite.

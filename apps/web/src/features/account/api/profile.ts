@@ -1,4 +1,4 @@
-import type { Me, UserEditBody, UserEditReply, UserProfile } from '@salomtv/contract';
+import type { Me, OtpSendReply, UserEditBody, UserEditReply, UserProfile } from '@salomtv/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
 import { sessionKeys } from '../../../shared/session/session-api';
@@ -42,6 +42,27 @@ export function useEditProfile() {
     onSuccess: (reply) => saved(reply.profile),
   });
 }
+
+/**
+ * `POST /api/user/email/confirm`: the code mailed to the pending email makes it the account's email. A refusal
+ * may have changed the profile (a 409 drops the pending email), so the profile is read again then.
+ */
+export function useConfirmEmail() {
+  const saved = useProfileSaved();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api.request<UserProfile>('/api/user/email/confirm', { method: 'POST', json: { code } }),
+    onSuccess: saved,
+    onError: () => queryClient.invalidateQueries({ queryKey: accountKeys.profile }),
+  });
+}
+
+/** `POST /api/user/email/resend`: a new code to the pending email. */
+export const useResendEmailCode = () =>
+  useMutation({
+    mutationFn: () => api.request<OtpSendReply>('/api/user/email/resend', { method: 'POST' }),
+  });
 
 /** `POST /api/user/avatar` (multipart `avatar`): the server re-encodes the picture. */
 export function useUploadAvatar() {

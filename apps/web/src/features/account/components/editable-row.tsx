@@ -18,6 +18,8 @@ interface EditableRowProps {
   message?: string;
   /** The row's inputs while open. */
   children: ReactNode;
+  /** What the row shows under its value while closed, such as a step still waiting to be done. */
+  below?: ReactNode;
 }
 
 /** One Personal Details row with its own Change / Save toggle (rows never share one). */
@@ -33,6 +35,7 @@ export function EditableRow({
   saveDisabled,
   message,
   children,
+  below,
 }: EditableRowProps) {
   const t = useT();
   return (
@@ -54,6 +57,7 @@ export function EditableRow({
           </Button>
         )}
       </div>
+      {open ? null : below}
       {open ? (
         <form
           noValidate

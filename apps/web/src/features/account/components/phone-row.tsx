@@ -14,7 +14,10 @@ import { useEditProfile, usePhoneChangeCode } from '../api/profile';
 import { refusalOf } from './account-format';
 import { EditableRow } from './editable-row';
 
-/** Phone Number: a code goes to the new number, and the change needs it. */
+/**
+ * Phone Number: a code goes to the new number, and the change needs it and the current password (the old number
+ * is told of the change, and the account's other sessions end).
+ */
 export function PhoneRow({ profile }: { profile: UserProfile }) {
   const { t, keyword } = useLanguage();
   const toast = useToast();
@@ -24,10 +27,11 @@ export function PhoneRow({ profile }: { profile: UserProfile }) {
   const [parts, setParts] = useState(() => splitPhone(profile.phone_number));
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
+  const [current, setCurrent] = useState('');
   const [phoneError, setPhoneError] = useState<string>();
   const [resendAt, setResendAt] = useState(0);
   const wait = useCountdown(resendAt);
-  const refusal = refusalOf(edit.error, ['phone_number', 'code'], t);
+  const refusal = refusalOf(edit.error, ['phone_number', 'code', 'current_password'], t);
   const sendError = sendCode.isError
     ? isApiError(sendCode.error) && sendCode.error.status === 429
       ? wait > 0
@@ -39,6 +43,8 @@ export function PhoneRow({ profile }: { profile: UserProfile }) {
     : undefined;
   const numberError = phoneError ?? refusal.fields.phone_number ?? sendError;
   const codeError = refusal.fields.code;
+  const currentError = refusal.fields.current_password;
+  const ready = sentTo !== null && code.length === OTP_CODE_LENGTH && current !== '';
 
   const send = () => {
     const phone = composePhone(parts);
@@ -58,9 +64,9 @@ export function PhoneRow({ profile }: { profile: UserProfile }) {
   };
 
   const save = () => {
-    if (!sentTo || code.length !== OTP_CODE_LENGTH) return;
+    if (!ready) return;
     edit.mutate(
-      { phone_number: sentTo, code },
+      { phone_number: sentTo, code, current_password: current },
       {
         onSuccess: () => {
           toast.show(t('updated'));
@@ -80,6 +86,7 @@ export function PhoneRow({ profile }: { profile: UserProfile }) {
         setParts(splitPhone(profile.phone_number));
         setSentTo(null);
         setCode('');
+        setCurrent('');
         setPhoneError(undefined);
         edit.reset();
         sendCode.reset();
@@ -88,7 +95,7 @@ export function PhoneRow({ profile }: { profile: UserProfile }) {
       onCancel={() => setOpen(false)}
       onSave={save}
       busy={edit.isPending}
-      saveDisabled={!sentTo || code.length !== OTP_CODE_LENGTH}
+      saveDisabled={!ready}
       message={refusal.message}
     >
       <Field id="account-phone" label={t('phone_number')} error={numberError}>
@@ -139,6 +146,18 @@ export function PhoneRow({ profile }: { profile: UserProfile }) {
             value={code}
             onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_CODE_LENGTH))}
             {...describedBy('account-phone-otp', codeError, 'hint')}
+          />
+        </Field>
+      ) : null}
+      {sentTo ? (
+        <Field id="phone-current-password" label={t('current_password')} error={currentError}>
+          <Input
+            id="phone-current-password"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            {...describedBy('phone-current-password', currentError)}
           />
         </Field>
       ) : null}
