@@ -196,7 +196,7 @@ const emailSchema = z
   .transform((value) => (value === '' ? null : value));
 
 /** The fields whose change needs the current password: they decide who can sign in to the account. */
-export const OWNERSHIP_FIELDS = ['password', 'email', 'phone_number'] as const;
+const OWNERSHIP_FIELDS = ['password', 'email', 'phone_number'] as const;
 
 /**
  * `POST /api/user/edit`: any of the spec's account fields. A new password, email or phone number needs the
