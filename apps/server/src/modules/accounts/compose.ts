@@ -45,11 +45,13 @@ export function createAccountModules(deps: AccountDeps) {
     smsOutbox: new SmsOutboxRepo(db),
     secrets: new AppSecretRepo(db),
   };
-  const sms = createSmsSender(config, repos.smsOutbox, clock, deps.log ?? silentLog);
+  const log = deps.log ?? silentLog;
+  const sms = createSmsSender(config, repos.smsOutbox, clock, log);
   const otp = new OtpService(repos.otpCodes, repos.secrets, users, sms, limits, clock, {
     secret: config.otpSecret,
     sendsPerNumberPerHour: config.otpSendsPerNumberPerHour,
     sendsPerAddressPerHour: config.otpSendsPerAddressPerHour,
+    wrongCodesPerAddressPerHour: config.otpWrongCodesPerAddressPerHour,
   });
   const services = {
     sms,
