@@ -13,8 +13,8 @@ import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/e
 import { toE164 } from '../../lib/phone.js';
 import { randomToken, safeEqual } from '../../lib/tokens.js';
 import type { RateLimitService } from '../limits/service.js';
+import type { SmsQueue } from '../sms/queue.js';
 import { SmsDeliveryError, type SmsSender } from '../sms/sender.js';
-import type { UserRepo } from '../users/repo.js';
 import { hashCode, newCode, proofSignature, smsText } from './codes.js';
 import type { OtpCodeRepo, OtpRow } from './repo.js';
 import type { AppSecretRepo } from './secret-repo.js';
@@ -70,8 +70,8 @@ export class OtpService {
   constructor(
     private readonly codes: OtpCodeRepo,
     private readonly secrets: AppSecretRepo,
-    private readonly users: UserRepo,
     private readonly sms: SmsSender,
+    private readonly queue: SmsQueue,
     private readonly limits: RateLimitService,
     private readonly clock: Clock,
     private readonly settings: OtpSettings,
@@ -100,9 +100,6 @@ export class OtpService {
 
     const now = this.clock.now();
     await this.codes.deleteCreatedBefore(new Date(now.getTime() - DAY_MS).toISOString());
-    // A reset code goes only to a number with an account (nobody else could use it); the reply does not say.
-    // The code is stored either way, so checking a guess answers alike for numbers with and without an account.
-    const deliver = input.purpose !== 'reset' || (await this.users.findByPhone(phone)) !== undefined;
     const code = newCode();
     const expiresAt = addMs(now, OTP_TTL_SECONDS * 1000);
     const otpId = await this.codes.insert({
@@ -116,7 +113,12 @@ export class OtpService {
       requested_from: input.address,
       created_at: now.toISOString(),
     });
-    if (deliver) {
+    if (input.purpose === 'reset') {
+      // Whether the number has an account, and how the provider fares, must not show in this answer or its
+      // timing: every number's code is stored and queued alike, and the worker texts only an account's number.
+      await this.queue.enqueue({ to: phone, body: smsText(code) }, { onlyToAccount: true, expiresAt });
+    } else {
+      // The person asking is the one who will type the code: they are told at once when it cannot be sent.
       try {
         await this.sms.send({ to: phone, body: smsText(code) });
       } catch (error) {
