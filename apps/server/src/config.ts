@@ -104,6 +104,7 @@ const envSchema = z.object({
   OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   OTP_SENDS_PER_NUMBER_PER_HOUR: z.coerce.number().int().positive().default(5),
   OTP_SENDS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  OTP_WRONG_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(30),
   /** Web-vitals reports per address and minute (viewers behind one shared address all report). */
   VITALS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
@@ -155,6 +156,8 @@ export type Config = {
   otpSecret: string | undefined;
   otpSendsPerNumberPerHour: number;
   otpSendsPerAddressPerHour: number;
+  /** Code checks from one address per hour that were not approved, across all numbers. */
+  otpWrongCodesPerAddressPerHour: number;
   vitalsPerAddressPerMinute: number;
   paymentProvider: 'demo' | 'stripe';
   /** Stripe's keys, present when PAYMENT_PROVIDER=stripe. */
@@ -351,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpSecret: e.OTP_SECRET,
     otpSendsPerNumberPerHour: e.OTP_SENDS_PER_NUMBER_PER_HOUR,
     otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,
+    otpWrongCodesPerAddressPerHour: e.OTP_WRONG_CODES_PER_ADDRESS_PER_HOUR,
     vitalsPerAddressPerMinute: e.VITALS_PER_ADDRESS_PER_MINUTE,
     paymentProvider: e.PAYMENT_PROVIDER,
     stripe: stripeSettings(e, publicUrl),

@@ -148,9 +148,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
 
 /** Rate limits and code counters: in the database, or in Redis with REDIS_URL (its client loaded only then). */
 async function rateCounters(config: Config, database: DatabaseHandle): Promise<RateCounterRepo> {
-  if (!config.redisUrl) return new RateCounterRepo(database.db, database.dialect);
+  if (!config.redisUrl) return new RateCounterRepo(database.db);
   const { RedisRateCounterRepo, redisClient } = await import('./scale/redis-rate-counters.js');
-  return new RedisRateCounterRepo(database.db, database.dialect, redisClient(config.redisUrl));
+  return new RedisRateCounterRepo(database.db, redisClient(config.redisUrl));
 }
 
 export type Container = Awaited<ReturnType<typeof createContainer>>;

@@ -1,6 +1,6 @@
 /**
- * The transcode worker alone (`npm run worker`): the same queue and job code the API runs in-process,
- * for deployments that keep ffmpeg off the API machines (set WORKER_IN_PROCESS=false on those).
+ * The worker alone (`npm run worker`): transcodes and queued text messages, the same queues and code the API
+ * runs in-process, for deployments that keep that work off the API machines (set WORKER_IN_PROCESS=false on those).
  */
 import { ConfigError, loadConfig } from './config.js';
 import { createContainer } from './container.js';
@@ -38,10 +38,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = jsonLog(config.logLevel);
-  const container = await createContainer(config);
+  const container = await createContainer(config, { log });
   await logMediaBinaries(container.catalog, log);
   const worker = createMediaWorker(container.catalog, config, log);
   worker.start();
+  container.services.smsDispatcher.start();
   log.info({ workerId: worker.workerId }, 'transcode worker started');
 
   let stopping = false;
@@ -54,8 +55,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     timer.unref();
-    worker
-      .stop()
+    Promise.all([worker.stop(), container.services.smsDispatcher.stop()])
       .then(() => container.catalog.media.queue.close?.())
       .then(() => container.database.close())
       .then(

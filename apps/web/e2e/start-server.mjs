@@ -44,10 +44,11 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE_RUNN
     SEED_DEMO: 'false',
     SMS_DEV_OUTBOX: 'true',
     EMAIL_DEV_OUTBOX: 'true',
-    // Every browser test signs its viewers up from 127.0.0.1: the per-address limit on code requests would
-    // refuse the run's later sign-ups. The per-number limit (what signup.spec.ts checks) stays as shipped;
-    // both per-address limits are tested in the server suite.
+    // Every browser test signs its viewers up from 127.0.0.1: the per-address limits on code requests and on
+    // wrong codes would refuse the run's later sign-ups. The per-number and per-code limits (what signup.spec.ts
+    // checks) stay as shipped; the per-address limits are tested in the server suite.
     OTP_SENDS_PER_ADDRESS_PER_HOUR: '10000',
+    OTP_WRONG_CODES_PER_ADDRESS_PER_HOUR: '10000',
     // The same for web-vitals reports: every page of the run reports from this one address.
     VITALS_PER_ADDRESS_PER_MINUTE: '100000',
   },

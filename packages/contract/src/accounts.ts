@@ -23,7 +23,17 @@ export type OtpPurpose = z.infer<typeof otpPurposeSchema>;
 export const OTP_CODE_LENGTH = 6;
 export const OTP_TTL_SECONDS = 600;
 export const OTP_RESEND_SECONDS = 30;
+/**
+ * Wrong codes one client address may try on one code (a person's typos); that address is then refused for the
+ * code, which stays good for everyone else.
+ */
 export const OTP_MAX_ATTEMPTS = 5;
+/**
+ * Wrong codes that all the addresses other than the one that asked for the code may try on it together; then it
+ * is refused to all of them (the asking address keeps its own OTP_MAX_ATTEMPTS). So at most 20 + 5 = 25 of the
+ * 1,000,000 six-digit codes are ever checked against one code: a guess succeeds with probability 1 in 40,000.
+ */
+export const OTP_MAX_ATTEMPTS_PER_CODE = 20;
 /** How long the sign-up proof (set by an approved verify) stays valid. */
 export const OTP_PROOF_TTL_SECONDS = 900;
 

@@ -251,7 +251,7 @@ export const unreadCountReplySchema = z.object({ unread: z.number() });
 
 // ---- Admin alerts (top bar) ----------------------------------------------------------------------------------
 
-export const ADMIN_ALERT_KINDS = ['job_failed', 'new_subscription', 'payment_failed'] as const;
+export const ADMIN_ALERT_KINDS = ['job_failed', 'new_subscription', 'payment_failed', 'sms_failed'] as const;
 export const adminAlertSchema = z.object({
   kind: z.enum(ADMIN_ALERT_KINDS),
   id: z.string(),

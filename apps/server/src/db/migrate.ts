@@ -8,6 +8,7 @@ import * as library from './migrations/0006-library.js';
 import * as catalogVersion from './migrations/0007-catalog-version.js';
 import * as accessVersion from './migrations/0008-access-version.js';
 import * as accountOwnership from './migrations/0009-account-ownership.js';
+import * as guessLimits from './migrations/0010-guess-limits.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-catalog-version': catalogVersion,
   '0008-access-version': accessVersion,
   '0009-account-ownership': accountOwnership,
+  '0010-guess-limits': guessLimits,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,12 +6,15 @@ export interface OtpCodesTable {
   phone_number: string;
   purpose: 'signup' | 'reset' | 'phone_change';
   code_hash: string;
+  /** Guesses taken from the code's shared pool (by addresses other than `requested_from`). */
   attempts: number;
   expires_at: string;
   /** Set when the code was used (approved); a used code never works again. */
   consumed_at: string | null;
   /** Set when the sign-up proof issued for this code was used to create the account. */
   proof_used_at: string | null;
+  /** The client address that asked for the code (null for codes from before it was kept). */
+  requested_from: string | null;
   created_at: string;
 }
 
@@ -45,6 +48,28 @@ export interface EmailOutboxTable {
   created_at: string;
 }
 
+/**
+ * Texts to send after the request that asked for them has answered (reset codes); a sent text is deleted, one
+ * that could not be sent stays `failed`, without its body, for the admin alerts.
+ */
+export interface SmsQueueTable {
+  message_id: Generated<number>;
+  to_number: string;
+  body: string;
+  /** 1: send only if the number belongs to an account (checked when sending, not by the request). */
+  only_to_account: number;
+  status: 'queued' | 'sending' | 'failed';
+  attempts: number;
+  next_run_at: string;
+  /** While `sending`: when another worker may take it over (its sender died). */
+  locked_until: string | null;
+  /** Not sent by then (the code in it has expired): given up. */
+  expires_at: string;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Server secrets generated at first use (the one-time-code HMAC key when OTP_SECRET is unset). */
 export interface AppSecretsTable {
   name: string;
@@ -52,10 +77,11 @@ export interface AppSecretsTable {
   created_at: string;
 }
 
-/** Tables of the accounts issue (one-time codes, SMS and email outboxes, secrets). */
+/** Tables of the accounts issue (one-time codes, SMS and email outboxes, the SMS queue, secrets). */
 export interface AccountTables {
   otp_codes: OtpCodesTable;
   sms_outbox: SmsOutboxTable;
+  sms_queue: SmsQueueTable;
   email_codes: EmailCodesTable;
   email_outbox: EmailOutboxTable;
   app_secrets: AppSecretsTable;

@@ -15,3 +15,19 @@ export function toE164(input: string): string | null {
   const parsed = parsePhoneNumberFromString(input.trim());
   return parsed?.isValid() ? parsed.number : null;
 }
+
+/**
+ * E.164 form of a number typed in any common international spelling: spaces, dashes, dots and brackets, a
+ * leading `00` or other zeros, with or without `+`. Null when the digits are not a valid number.
+ */
+export function phoneFromAnySpelling(input: string): string | null {
+  return toE164(compactPhone(input));
+}
+
+/** A typed number as `+` and what follows its separators and leading `+`, `00` or zeros are taken out. */
+export function compactPhone(input: string): string {
+  return `+${input
+    .trim()
+    .replace(/[\s().-]/g, '')
+    .replace(/^\+?0*/, '')}`;
+}

@@ -83,4 +83,18 @@ describe('rate limits and code counters in Redis', () => {
     await limits[1]!.reset('test:shared');
     expect((await limits[0]!.consume('test:shared', rule)).allowed).toBe(true);
   });
+
+  it('gives a hit back for every instance (a try that turned out right), never below zero', async () => {
+    const limits = [first.app.container.services.limits, second.app.container.services.limits];
+    const rule = { limit: 2, windowMs: 60_000 };
+    expect((await limits[0]!.consume('test:given-back', rule)).remaining).toBe(1);
+    expect((await limits[1]!.consume('test:given-back', rule)).remaining).toBe(0);
+    await limits[1]!.release('test:given-back');
+    expect((await limits[0]!.consume('test:given-back', rule)).allowed).toBe(true);
+    expect((await limits[1]!.consume('test:given-back', rule)).allowed).toBe(false);
+    for (let i = 0; i < 5; i++) await limits[0]!.release('test:given-back');
+    expect(await redis.hget('salomtv:rate:test:given-back', 'h')).toBe('0');
+    await limits[0]!.release('test:never-counted');
+    expect(await redis.exists('salomtv:rate:test:never-counted')).toBe(0);
+  });
 });

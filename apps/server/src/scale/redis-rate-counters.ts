@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { type CounterRow, RateCounterRepo } from '../modules/limits/repo.js';
 
@@ -18,6 +17,13 @@ end
 return {start, redis.call('HINCRBY', KEYS[1], 'h', 1)}
 `;
 
+/** One hit taken back, never below zero, and only from a window that is still there. */
+const UNHIT = `
+local hits = tonumber(redis.call('HGET', KEYS[1], 'h') or '0')
+if hits > 0 then redis.call('HINCRBY', KEYS[1], 'h', -1) end
+return 0
+`;
+
 /**
  * REDIS_URL: the rate-limit and one-time-code counters in Redis (shared by every API instance, gone when
  * their window is), with the same fixed windows as the `rate_counters` table they replace.
@@ -25,11 +31,10 @@ return {start, redis.call('HINCRBY', KEYS[1], 'h', 1)}
 export class RedisRateCounterRepo extends RateCounterRepo {
   constructor(
     db: Kysely<Database>,
-    dialect: DialectName,
     private readonly redis: Redis,
     private readonly prefix = 'salomtv:rate:',
   ) {
-    super(db, dialect);
+    super(db);
   }
 
   override async hit(key: string, windowStartIfNew: string, windowEndedBefore: string): Promise<CounterRow> {
@@ -49,6 +54,10 @@ export class RedisRateCounterRepo extends RateCounterRepo {
     const row = await this.redis.hmget(this.prefix + key, 'w', 'h');
     if (!row[0]) return undefined;
     return { window_start: row[0], hits: Number(row[1] ?? 0) };
+  }
+
+  override async unhit(key: string): Promise<void> {
+    await this.redis.eval(UNHIT, 1, this.prefix + key);
   }
 
   override async clear(key: string): Promise<void> {

@@ -1,8 +1,12 @@
 import type { AppInstance } from '../app-types.js';
 import { TestClient } from './harness.js';
 
-/** The code in the newest console-provider message to a number (what the viewer's phone would show). */
+/**
+ * The code in the newest console-provider message to a number (what the viewer's phone would show), once the
+ * queued texts (reset codes) have been sent.
+ */
 export async function lastCode(app: AppInstance, phone: string): Promise<string> {
+  await app.container.services.smsDispatcher.deliverDue();
   const [message] = await app.container.repos.smsOutbox.latestFor(phone, 1);
   const code = message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
   if (!code) throw new Error(`no code was sent to ${phone}`);
@@ -18,6 +22,7 @@ export async function lastEmailCode(app: AppInstance, email: string): Promise<st
 }
 
 export async function outboxCount(app: AppInstance, phone: string): Promise<number> {
+  await app.container.services.smsDispatcher.deliverDue();
   return (await app.container.repos.smsOutbox.latestFor(phone, 1000)).length;
 }
 

@@ -135,11 +135,15 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
 /**
  * A browser-like client: keeps cookies between calls and sends the CSRF header the way the web app does.
- * `csrf: false` leaves the header out, to prove a call needs it.
+ * `csrf: false` leaves the header out, to prove a call needs it. `address`: the client address its calls come
+ * from (127.0.0.1 unless told).
  */
 export class TestClient {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly app: AppInstance) {}
+  constructor(
+    private readonly app: AppInstance,
+    private readonly address?: string,
+  ) {}
 
   async request(
     method: Method,
@@ -168,6 +172,7 @@ export class TestClient {
       url,
       headers,
       ...(payload !== undefined ? { payload } : {}),
+      ...(this.address ? { remoteAddress: this.address } : {}),
     });
     this.storeCookies(response);
     return response;

@@ -20,7 +20,10 @@ import { OtpService } from '../otp/service.js';
 import { signupRoutes } from '../signup/routes.js';
 import { SignupService } from '../signup/service.js';
 import { createSmsSender } from '../sms/create-sender.js';
+import { SmsDispatcher } from '../sms/dispatcher.js';
 import { SmsOutboxRepo } from '../sms/outbox-repo.js';
+import { SmsQueue, SmsQueueSignal } from '../sms/queue.js';
+import { SmsQueueRepo } from '../sms/queue-repo.js';
 import { smsDevRoutes } from '../sms/routes.js';
 import { type SmsLog, silentLog } from '../sms/sender.js';
 import { UserAdminService } from '../users/admin-service.js';
@@ -48,6 +51,7 @@ export function createAccountModules(deps: AccountDeps) {
   const repos = {
     otpCodes: new OtpCodeRepo(db),
     smsOutbox: new SmsOutboxRepo(db),
+    smsQueue: new SmsQueueRepo(db),
     emailCodes: new EmailCodeRepo(db),
     emailOutbox: new EmailOutboxRepo(db),
     secrets: new AppSecretRepo(db),
@@ -55,11 +59,21 @@ export function createAccountModules(deps: AccountDeps) {
   const log = deps.log ?? silentLog;
   const sms = createSmsSender(config, repos.smsOutbox, clock, log);
   const email = createEmailSender(config, repos.emailOutbox, clock, log);
-  const otp = new OtpService(repos.otpCodes, repos.secrets, users, sms, limits, clock, {
-    secret: config.otpSecret,
-    sendsPerNumberPerHour: config.otpSendsPerNumberPerHour,
-    sendsPerAddressPerHour: config.otpSendsPerAddressPerHour,
-  });
+  const smsQueued = new SmsQueueSignal();
+  const otp = new OtpService(
+    repos.otpCodes,
+    repos.secrets,
+    sms,
+    new SmsQueue(repos.smsQueue, smsQueued, clock),
+    limits,
+    clock,
+    {
+      secret: config.otpSecret,
+      sendsPerNumberPerHour: config.otpSendsPerNumberPerHour,
+      sendsPerAddressPerHour: config.otpSendsPerAddressPerHour,
+      wrongCodesPerAddressPerHour: config.otpWrongCodesPerAddressPerHour,
+    },
+  );
   const emailCodes = new EmailCodeService(repos.emailCodes, repos.secrets, email, limits, clock, {
     secret: config.otpSecret,
     sendsPerHour: config.otpSendsPerNumberPerHour,
@@ -68,6 +82,11 @@ export function createAccountModules(deps: AccountDeps) {
     sms,
     email,
     otp,
+    // Started by the API process (WORKER_IN_PROCESS) or by `npm run worker`.
+    smsDispatcher: new SmsDispatcher(repos.smsQueue, sms, users, smsQueued, clock, {
+      pollMs: config.media.workerPollMs,
+      log,
+    }),
     signup: new SignupService(users, otp, auth, clock),
     accounts: new AccountService(users, auth, otp, emailCodes, sms, languages, limits, storage, clock, log),
     userAdmin: new UserAdminService(users, auth, storage, deps.audit, clock),
@@ -92,6 +111,10 @@ export function registerAccountRoutes(
   signupRoutes(app, services.signup, clock);
   accountRoutes(app, services.accounts, clock);
   userAdminRoutes(app, services.userAdmin);
+  if (config.media.workerInProcess) {
+    app.addHook('onReady', async () => services.smsDispatcher.start());
+    app.addHook('preClose', () => services.smsDispatcher.stop());
+  }
   // Codes readable over HTTP would let anyone take any number: only when asked for, and never in production.
   if (config.smsDevOutbox && config.smsProvider === 'console' && config.nodeEnv !== 'production') {
     smsDevRoutes(app, container.repos.smsOutbox);

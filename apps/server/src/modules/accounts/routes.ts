@@ -29,7 +29,12 @@ export function accountRoutes(app: AppInstance, accounts: AccountService, clock:
     schema: { tags, body: userEditBodySchemaAt(() => clock.now()), response: { 200: userEditReplySchema } },
     handler: async (request) => ({
       message: 'updated' as const,
-      profile: await accounts.edit(requireViewer(request).user_id, request.sessionToken, request.body),
+      profile: await accounts.edit(
+        requireViewer(request).user_id,
+        request.sessionToken,
+        request.body,
+        request.ip,
+      ),
     }),
   });
 
@@ -66,7 +71,7 @@ export function accountRoutes(app: AppInstance, accounts: AccountService, clock:
     config: { access: 'public' },
     schema: { tags, body: passwordResetBodySchema, response: { 200: messageReplySchema } },
     handler: async (request) => {
-      await accounts.resetPassword(request.body);
+      await accounts.resetPassword(request.body, request.ip);
       return { message: 'updated' };
     },
   });

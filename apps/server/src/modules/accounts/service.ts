@@ -86,7 +86,12 @@ export class AccountService {
    * just before the write. A new email waits as pending until the code mailed to it is confirmed; the answer is
    * the same whether or not another account has that email.
    */
-  async edit(userId: number, sessionToken: string | undefined, body: UserEdit): Promise<UserProfile> {
+  async edit(
+    userId: number,
+    sessionToken: string | undefined,
+    body: UserEdit,
+    address: string,
+  ): Promise<UserProfile> {
     const user = await this.requireUser(userId);
     const changes: Updateable<UsersTable> = {};
     if (body.first_name !== undefined) changes.first_name = body.first_name;
@@ -115,7 +120,7 @@ export class AccountService {
     }
     if (body.password !== undefined) changes.password_hash = await hashPassword(body.password);
     if (phoneChanges) {
-      const outcome = await this.otp.useCode(newPhone, body.code ?? '', 'phone_change');
+      const outcome = await this.otp.useCode(newPhone, body.code ?? '', 'phone_change', address);
       if (outcome.verdict !== 'approved') throw codeRefused(outcome);
       const owner = await this.users.findByPhone(newPhone);
       if (owner && owner.user_id !== userId) throw phoneTaken();
@@ -196,9 +201,9 @@ export class AccountService {
   }
 
   /** Forgot password: a reset code sent to the account's number sets a new password and ends every session. */
-  async resetPassword(body: PasswordResetBody): Promise<void> {
+  async resetPassword(body: PasswordResetBody, address: string): Promise<void> {
     const phone = this.otp.normalizePhone(body.phone_number, 'phone_number');
-    const outcome = await this.otp.useCode(phone, body.code, 'reset');
+    const outcome = await this.otp.useCode(phone, body.code, 'reset', address);
     if (outcome.verdict !== 'approved') throw codeRefused(outcome);
     const user = await this.users.findByPhone(phone);
     if (!user) throw codeRefused({ verdict: 'pending', errors: null });

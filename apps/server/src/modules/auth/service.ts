@@ -2,10 +2,10 @@ import type { Role } from '@salomtv/contract';
 import { addMs, type Clock, DAY_MS } from '../../lib/clock.js';
 import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
-import { toE164 } from '../../lib/phone.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import type { RateLimitService } from '../limits/service.js';
 import type { UserRepo, UserRow } from '../users/repo.js';
+import { type LoginName, loginName } from './login-name.js';
 import type { LiveSessionReader, SessionRepo, SessionUser } from './session-repo.js';
 
 export interface AuthSettings {
@@ -42,11 +42,11 @@ export class AuthService {
    */
   liveSessions: LiveSessionReader;
 
-  /** Finds the account by phone number (any common format) or email. */
-  private async findAccount(login: string): Promise<UserRow | undefined> {
-    if (login.includes('@')) return this.users.findByEmail(login);
-    const phone = toE164(login.startsWith('+') ? login : `+${login.replace(/^0+/, '')}`);
-    return phone ? this.users.findByPhone(phone) : undefined;
+  /** The account a sign-in name belongs to, if any. */
+  private async findAccount(name: LoginName): Promise<UserRow | undefined> {
+    if (name.kind === 'email') return this.users.findByEmail(name.value);
+    if (name.kind === 'phone') return this.users.findByPhone(name.value);
+    return undefined;
   }
 
   async signIn(input: {
@@ -60,29 +60,32 @@ export class AuthService {
       limit: this.settings.loginMaxFailures,
       windowMs: this.settings.loginWindowMinutes * 60_000,
     };
-    const loginKey = `login:id:${input.login.toLowerCase()}`;
+    const addressRule = { ...rule, limit: rule.limit * 4 };
+    const name = loginName(input.login);
+    const user = await this.findAccount(name);
+    // Failures count per account, whichever of its names and spellings was typed; a name without an account
+    // counts under its one spelling, so the answers do not tell whether it has one.
+    const accountKey = user ? `login:account:${user.user_id}` : `login:name:${name.kind}:${name.value}`;
     const addressKey = `login:ip:${input.address}`;
-    for (const key of [loginKey, addressKey]) {
-      const verdict = await this.limits.check(key, {
-        ...rule,
-        limit: key === addressKey ? rule.limit * 4 : rule.limit,
-      });
+    // Each try is counted before the password is checked, so tries sent at once cannot pass the limit together;
+    // the address first, so a refused address adds nothing to the account's count.
+    for (const [key, keyRule] of [
+      [addressKey, addressRule],
+      [accountKey, rule],
+    ] as const) {
+      const verdict = await this.limits.consume(key, keyRule);
       if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
     }
 
-    const user = await this.findAccount(input.login);
     let passwordOk = false;
     if (user) passwordOk = await verifyPassword(user.password_hash, input.password);
     else await burnPasswordCheck(input.password);
-    if (!user || !passwordOk) {
-      await this.limits.consume(loginKey, rule);
-      await this.limits.consume(addressKey, { ...rule, limit: rule.limit * 4 });
-      throw new AppError(401, 'wrong_credentials', WRONG_CREDENTIALS);
-    }
+    if (!user || !passwordOk) throw new AppError(401, 'wrong_credentials', WRONG_CREDENTIALS);
+    await this.limits.reset(accountKey);
+    await this.limits.release(addressKey);
     if (user.status !== 'active') {
       throw new AppError(403, 'account_disabled', 'This account is disabled. Contact support to enable it.');
     }
-    await this.limits.reset(loginKey);
     if (input.previousToken) await this.sessions.delete(sha256Hex(input.previousToken));
     return this.startSession(user.user_id, user.role, input.remember);
   }

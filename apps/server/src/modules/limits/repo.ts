@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
 export interface CounterRow {
@@ -8,38 +7,37 @@ export interface CounterRow {
 }
 
 export class RateCounterRepo {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName,
-  ) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
-  /** Adds one hit to a fixed window, starting a new window when the stored one has ended; returns the row. */
+  /**
+   * Adds one hit to a fixed window, starting a new window when the stored one has ended; returns the row. One
+   * statement, so hits that arrive together are all counted, the first hits of a key too.
+   */
   async hit(key: string, windowStartIfNew: string, windowEndedBefore: string): Promise<CounterRow> {
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('rate_counters')
-        .select(['window_start', 'hits'])
-        .where('counter_key', '=', key)
-        // SQLite serialises writers on its own and has no FOR UPDATE.
-        .$if(this.dialect === 'postgres', (query) => query.forUpdate())
-        .executeTakeFirst();
-      if (!row || row.window_start < windowEndedBefore) {
-        await trx
-          .insertInto('rate_counters')
-          .values({ counter_key: key, window_start: windowStartIfNew, hits: 1 })
-          .onConflict((oc) =>
-            oc.column('counter_key').doUpdateSet({ window_start: windowStartIfNew, hits: 1 }),
-          )
-          .execute();
-        return { window_start: windowStartIfNew, hits: 1 };
-      }
-      await trx
-        .updateTable('rate_counters')
-        .set({ hits: row.hits + 1 })
-        .where('counter_key', '=', key)
-        .execute();
-      return { window_start: row.window_start, hits: row.hits + 1 };
-    });
+    return this.db
+      .insertInto('rate_counters')
+      .values({ counter_key: key, window_start: windowStartIfNew, hits: 1 })
+      .onConflict((oc) =>
+        oc.column('counter_key').doUpdateSet((eb) => {
+          const ended = eb('rate_counters.window_start', '<', windowEndedBefore);
+          return {
+            window_start: eb
+              .case()
+              .when(ended)
+              .then(windowStartIfNew)
+              .else(eb.ref('rate_counters.window_start'))
+              .end(),
+            hits: eb
+              .case()
+              .when(ended)
+              .then(1)
+              .else(eb('rate_counters.hits', '+', 1))
+              .end(),
+          };
+        }),
+      )
+      .returning(['window_start', 'hits'])
+      .executeTakeFirstOrThrow();
   }
 
   async get(key: string): Promise<CounterRow | undefined> {
@@ -48,6 +46,16 @@ export class RateCounterRepo {
       .select(['window_start', 'hits'])
       .where('counter_key', '=', key)
       .executeTakeFirst();
+  }
+
+  /** Takes one hit back (never below zero). */
+  async unhit(key: string): Promise<void> {
+    await this.db
+      .updateTable('rate_counters')
+      .set((eb) => ({ hits: eb('hits', '-', 1) }))
+      .where('counter_key', '=', key)
+      .where('hits', '>', 0)
+      .execute();
   }
 
   async clear(key: string): Promise<void> {

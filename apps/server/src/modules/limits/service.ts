@@ -9,6 +9,8 @@ export interface LimitRule {
 export interface LimitVerdict {
   allowed: boolean;
   retryAfterSeconds: number;
+  /** Hits the window still allows after this one. */
+  remaining: number;
 }
 
 /**
@@ -37,15 +39,28 @@ export class RateLimitService {
     return this.verdict(row, rule, rule.limit + 1);
   }
 
+  /**
+   * Gives back the hit of a try that turned out right: tries are counted before they are checked, so that tries
+   * sent at once cannot pass the limit together.
+   */
+  release(key: string): Promise<void> {
+    return this.counters.unhit(key);
+  }
+
   reset(key: string): Promise<void> {
     return this.counters.clear(key);
   }
 
   private verdict(row: CounterRow | undefined, rule: LimitRule, refuseAt: number): LimitVerdict {
     const now = this.clock.now().getTime();
-    if (!row) return { allowed: true, retryAfterSeconds: 0 };
-    const windowEnd = new Date(row.window_start).getTime() + rule.windowMs;
-    if (windowEnd <= now || row.hits < refuseAt) return { allowed: true, retryAfterSeconds: 0 };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
+    const windowEnd = row ? new Date(row.window_start).getTime() + rule.windowMs : now;
+    if (!row || windowEnd <= now) return { allowed: true, retryAfterSeconds: 0, remaining: rule.limit };
+    if (row.hits < refuseAt)
+      return { allowed: true, retryAfterSeconds: 0, remaining: Math.max(0, rule.limit - row.hits) };
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
+      remaining: 0,
+    };
   }
 }

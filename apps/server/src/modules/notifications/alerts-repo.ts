@@ -17,6 +17,12 @@ export interface SubscriptionAlertRow {
   status: string;
   at: string;
 }
+export interface SmsAlertRow {
+  message_id: number;
+  to_number: string;
+  error: string | null;
+  at: string;
+}
 export interface PaymentAlertRow {
   payment_id: number;
   user_id: number | null;
@@ -27,7 +33,10 @@ export interface PaymentAlertRow {
   at: string;
 }
 
-/** The sources of the admin top bar's alerts: the catalogue's media jobs and billing's subscriptions and payments. */
+/**
+ * The sources of the admin top bar's alerts: the catalogue's media jobs, the texts the worker could not send,
+ * and billing's subscriptions and payments.
+ */
 export class AlertRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -46,6 +55,17 @@ export class AlertRepo {
       .where('media_jobs.status', '=', 'failed')
       .where('media_jobs.updated_at', '>=', since)
       .orderBy('media_jobs.updated_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  failedTexts(since: string, limit: number): Promise<SmsAlertRow[]> {
+    return this.db
+      .selectFrom('sms_queue')
+      .select(['message_id', 'to_number', 'error', 'updated_at as at'])
+      .where('status', '=', 'failed')
+      .where('updated_at', '>=', since)
+      .orderBy('updated_at', 'desc')
       .limit(limit)
       .execute();
   }

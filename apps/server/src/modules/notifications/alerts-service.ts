@@ -12,7 +12,8 @@ function money(cents: number, currency: string): string {
 }
 
 /**
- * The admin top bar's alerts: failed transcodes, new subscriptions, failed payments of the last days.
+ * The admin top bar's alerts: failed transcodes, texts that could not be sent, new subscriptions, failed payments
+ * of the last days.
  * Each admin has a "seen up to" moment; alerts after it are unread.
  */
 export class AlertService {
@@ -24,9 +25,10 @@ export class AlertService {
   async list(userId: number): Promise<{ items: AdminAlert[]; unread: number }> {
     const now = this.clock.now();
     const since = new Date(now.getTime() - ALERT_DAYS * DAY_MS).toISOString();
-    const [seenAt, jobs, subscriptions, payments] = await Promise.all([
+    const [seenAt, jobs, texts, subscriptions, payments] = await Promise.all([
       this.repo.seenAt(userId),
       this.repo.failedJobs(since, PER_SOURCE),
+      this.repo.failedTexts(since, PER_SOURCE),
       this.repo.newSubscriptions(since, PER_SOURCE),
       this.repo.failedPayments(since, PER_SOURCE),
     ]);
@@ -39,6 +41,14 @@ export class AlertService {
         detail: job.error ?? 'The media job stopped with an error',
         at: job.at,
         link: job.movie_id !== null ? `/editmovies?movie_id=${job.movie_id}` : null,
+      })),
+      ...texts.map((text) => ({
+        kind: 'sms_failed' as const,
+        id: `sms-${text.message_id}`,
+        title: 'Text message not sent',
+        detail: `To ${text.to_number}: ${text.error ?? 'the SMS provider did not take it'}`,
+        at: text.at,
+        link: null,
       })),
       ...subscriptions.map((sub) => ({
         kind: 'new_subscription' as const,

@@ -34,26 +34,39 @@ export class OtpCodeRepo {
     return this.db.selectFrom('otp_codes').selectAll().where('otp_id', '=', otpId).executeTakeFirst();
   }
 
-  /** Counts a wrong try unless the code is already used or dead; false when nothing was counted. */
-  async addWrongAttempt(otpId: number, maxAttempts: number): Promise<boolean> {
-    const result = await this.db
+  /**
+   * Takes one guess from the code's shared pool before the guess is checked, unless the pool is used up or the
+   * code is used; the pool's count after it, or undefined when nothing was taken.
+   */
+  async takeFromPool(otpId: number, poolSize: number): Promise<number | undefined> {
+    const row = await this.db
       .updateTable('otp_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('otp_id', '=', otpId)
-      .where('attempts', '<', maxAttempts)
+      .where('attempts', '<', poolSize)
       .where('consumed_at', 'is', null)
+      .returning('attempts')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return row?.attempts;
+  }
+
+  /** Gives back a guess taken from the pool that turned out right. */
+  async giveBackToPool(otpId: number): Promise<void> {
+    await this.db
+      .updateTable('otp_codes')
+      .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+      .where('otp_id', '=', otpId)
+      .where('attempts', '>', 0)
+      .execute();
   }
 
   /** Uses the code up; exactly one caller gets true however many try at once. */
-  async consume(otpId: number, nowIso: string, maxAttempts: number): Promise<boolean> {
+  async consume(otpId: number, nowIso: string): Promise<boolean> {
     const result = await this.db
       .updateTable('otp_codes')
       .set({ consumed_at: nowIso })
       .where('otp_id', '=', otpId)
       .where('consumed_at', 'is', null)
-      .where('attempts', '<', maxAttempts)
       .where('expires_at', '>', nowIso)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;

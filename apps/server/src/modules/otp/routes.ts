@@ -32,7 +32,7 @@ export function otpRoutes(app: AppInstance, otp: OtpService): void {
     schema: { tags, body: otpVerifyBodySchema, response: { 200: otpVerifyReplySchema } },
     handler: async (request, reply) => {
       const { phoneNumber, code, purpose } = request.body;
-      const outcome = await otp.verify(phoneNumber, code, purpose ?? 'signup');
+      const outcome = await otp.verify(phoneNumber, code, purpose ?? 'signup', request.ip);
       if (outcome.proof) {
         reply.setCookie(SIGNUP_PROOF_COOKIE, outcome.proof, {
           path: SIGNUP_PROOF_COOKIE_PATH,

@@ -1,5 +1,6 @@
 import {
   OTP_MAX_ATTEMPTS,
+  OTP_MAX_ATTEMPTS_PER_CODE,
   OTP_PROOF_TTL_SECONDS,
   OTP_RESEND_SECONDS,
   OTP_TTL_SECONDS,
@@ -12,8 +13,8 @@ import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/e
 import { toE164 } from '../../lib/phone.js';
 import { safeEqual } from '../../lib/tokens.js';
 import type { RateLimitService } from '../limits/service.js';
+import type { SmsQueue } from '../sms/queue.js';
 import { SmsDeliveryError, type SmsSender } from '../sms/sender.js';
-import type { UserRepo } from '../users/repo.js';
 import { hashCode, loadCodeKey, newCode, proofSignature, smsText } from './codes.js';
 import type { OtpCodeRepo, OtpRow } from './repo.js';
 import type { AppSecretRepo } from './secret-repo.js';
@@ -23,6 +24,8 @@ export interface OtpSettings {
   secret: string | undefined;
   sendsPerNumberPerHour: number;
   sendsPerAddressPerHour: number;
+  /** Code checks from one address per hour that were not approved, across all numbers. */
+  wrongCodesPerAddressPerHour: number;
 }
 
 export interface VerifyOutcome {
@@ -41,14 +44,25 @@ const MESSAGES = {
   expired: 'The code has expired: request a new one',
   dead: 'Too many wrong codes: request a new one',
   wrong: 'invalid otp try again',
+  checks: 'Too many wrong codes were tried from here: try again later',
 } as const;
+
+const noTriesLeft = (): VerifyOutcome => ({ verdict: 'max_attempts_reached', errors: [MESSAGES.dead] });
+
+/** A guess counted before it is compared. */
+interface TakenGuess {
+  /** Guesses this address may still make on the code after this one. */
+  left: number;
+  giveBack(): Promise<void>;
+}
 
 /** The 403 of a missing, forged, expired or spent sign-up proof. */
 const notVerified = (message: string) => new AppError(403, 'phone_not_verified', message);
 
 /**
- * One-time codes by text message: sending (with cooldown and hourly limits), checking (5 tries per code,
- * 10 minutes of life, single use) and the short-lived proof that a number was verified for sign-up.
+ * One-time codes by text message: sending (with cooldown and hourly limits), checking (wrong guesses counted per
+ * code, per address on each code and per address across all numbers; 10 minutes of life, single use) and the
+ * short-lived proof that a number was verified for sign-up.
  */
 export class OtpService {
   private key: Promise<Buffer> | undefined;
@@ -56,8 +70,8 @@ export class OtpService {
   constructor(
     private readonly codes: OtpCodeRepo,
     private readonly secrets: AppSecretRepo,
-    private readonly users: UserRepo,
     private readonly sms: SmsSender,
+    private readonly queue: SmsQueue,
     private readonly limits: RateLimitService,
     private readonly clock: Clock,
     private readonly settings: OtpSettings,
@@ -86,21 +100,25 @@ export class OtpService {
 
     const now = this.clock.now();
     await this.codes.deleteCreatedBefore(new Date(now.getTime() - DAY_MS).toISOString());
-    // A reset code goes only to a number with an account (nobody else could use it); the reply does not say.
-    // The code is stored either way, so checking a guess answers alike for numbers with and without an account.
-    const deliver = input.purpose !== 'reset' || (await this.users.findByPhone(phone)) !== undefined;
     const code = newCode();
+    const expiresAt = addMs(now, OTP_TTL_SECONDS * 1000);
     const otpId = await this.codes.insert({
       phone_number: phone,
       purpose: input.purpose,
       code_hash: hashCode(await this.secretKey(), input.purpose, phone, code),
       attempts: 0,
-      expires_at: addMs(now, OTP_TTL_SECONDS * 1000).toISOString(),
+      expires_at: expiresAt.toISOString(),
       consumed_at: null,
       proof_used_at: null,
+      requested_from: input.address,
       created_at: now.toISOString(),
     });
-    if (deliver) {
+    if (input.purpose === 'reset') {
+      // Whether the number has an account, and how the provider fares, must not show in this answer or its
+      // timing: every number's code is stored and queued alike, and the worker texts only an account's number.
+      await this.queue.enqueue({ to: phone, body: smsText(code) }, { onlyToAccount: true, expiresAt });
+    } else {
+      // The person asking is the one who will type the code: they are told at once when it cannot be sent.
       try {
         await this.sms.send({ to: phone, body: smsText(code) });
       } catch (error) {
@@ -121,14 +139,19 @@ export class OtpService {
    * The verify call. A sign-up code is used up on approval and yields the sign-up proof; a reset or
    * phone-change code is only checked here (wrong tries count) and used up by the call that needs it.
    */
-  async verify(phoneNumber: string, code: string, purpose: OtpPurpose): Promise<VerifyOutcome> {
+  async verify(
+    phoneNumber: string,
+    code: string,
+    purpose: OtpPurpose,
+    address: string,
+  ): Promise<VerifyOutcome> {
     const phone = this.normalizePhone(phoneNumber, 'phoneNumber');
-    return this.check(phone, code, purpose, purpose === 'signup');
+    return this.check(phone, code, purpose, address, purpose === 'signup');
   }
 
   /** Checks and uses up a code in one step (password reset, phone number change). */
-  async useCode(phone: string, code: string, purpose: OtpPurpose): Promise<VerifyOutcome> {
-    return this.check(phone, code, purpose, true);
+  async useCode(phone: string, code: string, purpose: OtpPurpose, address: string): Promise<VerifyOutcome> {
+    return this.check(phone, code, purpose, address, true);
   }
 
   /** The code row behind a valid, unspent, unexpired sign-up proof for this number; 403 otherwise. */
@@ -159,45 +182,94 @@ export class OtpService {
     await this.codes.useProof(otpId, this.clock.now().toISOString());
   }
 
+  /**
+   * Every guess is counted before it is compared, so guesses sent at once cannot pass a limit together, and a
+   * right one gives its counts back. The address's hourly budget across all numbers is taken first (429 when
+   * spent), then the guess (takeGuess).
+   */
   private async check(
     phone: string,
     code: string,
     purpose: OtpPurpose,
+    address: string,
     consume: boolean,
   ): Promise<VerifyOutcome> {
+    const budgetKey = `otp:checks:ip:${address}`;
+    const budget = await this.limits.consume(budgetKey, {
+      limit: this.settings.wrongCodesPerAddressPerHour,
+      windowMs: HOUR_MS,
+    });
+    if (!budget.allowed) throw tooManyRequests(budget.retryAfterSeconds, MESSAGES.checks);
+
     const row = await this.codes.latest(phone, purpose);
-    const closed = row ? this.closedVerdict(row) : { verdict: 'expired' as const, errors: [MESSAGES.none] };
+    if (!row) return { verdict: 'expired', errors: [MESSAGES.none] };
+    const fromPool = row.requested_from !== address;
+    const closed = this.closedVerdict(row, fromPool);
     if (closed) return closed;
-    const live = row!;
+    const guess = await this.takeGuess(row, address, fromPool);
+    if ('verdict' in guess) return guess;
+
     const key = await this.secretKey();
-    if (!safeEqual(hashCode(key, purpose, phone, code), live.code_hash)) {
-      const counted = await this.codes.addWrongAttempt(live.otp_id, OTP_MAX_ATTEMPTS);
-      const now = (await this.codes.findById(live.otp_id)) ?? live;
-      if (!counted) return this.closedVerdict(now) ?? { verdict: 'pending', errors: [MESSAGES.wrong] };
-      const left = OTP_MAX_ATTEMPTS - now.attempts;
-      if (left <= 0) return { verdict: 'max_attempts_reached', errors: [MESSAGES.dead] };
+    if (!safeEqual(hashCode(key, purpose, phone, code), row.code_hash)) {
+      if (guess.left <= 0) return noTriesLeft();
+      const { left } = guess;
       return { verdict: 'pending', errors: [MESSAGES.wrong, `${left} ${left === 1 ? 'try' : 'tries'} left`] };
     }
+    await this.limits.release(budgetKey);
+    await guess.giveBack();
     if (!consume) return { verdict: 'approved', errors: null };
     const usedAt = this.clock.now().toISOString();
-    if (!(await this.codes.consume(live.otp_id, usedAt, OTP_MAX_ATTEMPTS))) {
-      const now = await this.codes.findById(live.otp_id);
-      return (now && this.closedVerdict(now)) ?? { verdict: 'expired', errors: [MESSAGES.used] };
+    if (!(await this.codes.consume(row.otp_id, usedAt))) {
+      const now = await this.codes.findById(row.otp_id);
+      return (now && this.closedVerdict(now, false)) ?? { verdict: 'expired', errors: [MESSAGES.used] };
     }
     if (purpose !== 'signup') return { verdict: 'approved', errors: null };
     return {
       verdict: 'approved',
       errors: null,
-      proof: `${live.otp_id}.${proofSignature(key, live.otp_id, phone, usedAt)}`,
+      proof: `${row.otp_id}.${proofSignature(key, row.otp_id, phone, usedAt)}`,
     };
   }
 
-  /** Why a code can no longer be tried, or null while it is live. */
-  private closedVerdict(row: OtpRow): VerifyOutcome | null {
+  /**
+   * Counts a guess at a live code: from the address's share of it (OTP_MAX_ATTEMPTS: a stranger who spends it
+   * kills the code for nobody else) and, for every address but the one that asked for the code, from its shared
+   * pool (OTP_MAX_ATTEMPTS_PER_CODE). The guesses left after this one and how to give it back once it is found
+   * right, or the verdict when this address may not guess.
+   */
+  private async takeGuess(
+    row: OtpRow,
+    address: string,
+    fromPool: boolean,
+  ): Promise<TakenGuess | VerifyOutcome> {
+    const shareKey = `otp:guesses:${row.otp_id}:${address}`;
+    const share = await this.limits.consume(shareKey, {
+      limit: OTP_MAX_ATTEMPTS,
+      windowMs: OTP_TTL_SECONDS * 1000,
+    });
+    if (!share.allowed) return noTriesLeft();
+    if (!fromPool) return { left: share.remaining, giveBack: () => this.limits.release(shareKey) };
+    const taken = await this.codes.takeFromPool(row.otp_id, OTP_MAX_ATTEMPTS_PER_CODE);
+    if (taken === undefined) {
+      await this.limits.release(shareKey);
+      const now = await this.codes.findById(row.otp_id);
+      return (now && this.closedVerdict(now, true)) ?? noTriesLeft();
+    }
+    return {
+      left: Math.min(share.remaining, OTP_MAX_ATTEMPTS_PER_CODE - taken),
+      giveBack: async () => {
+        await this.limits.release(shareKey);
+        await this.codes.giveBackToPool(row.otp_id);
+      },
+    };
+  }
+
+  /** Why a code can no longer be tried (from the shared pool, when `fromPool`), or null while it is live. */
+  private closedVerdict(row: OtpRow, fromPool: boolean): VerifyOutcome | null {
     if (row.consumed_at !== null) return { verdict: 'expired', errors: [MESSAGES.used] };
-    if (row.attempts >= OTP_MAX_ATTEMPTS) return { verdict: 'max_attempts_reached', errors: [MESSAGES.dead] };
     if (row.expires_at <= this.clock.now().toISOString())
       return { verdict: 'expired', errors: [MESSAGES.expired] };
+    if (fromPool && row.attempts >= OTP_MAX_ATTEMPTS_PER_CODE) return noTriesLeft();
     return null;
   }
 

@@ -1,7 +1,7 @@
 import { smsOutboxQuerySchema, smsOutboxReplySchema } from '@salomtv/contract';
 import type { AppInstance } from '../../app-types.js';
 import { badRequest } from '../../lib/errors.js';
-import { toE164 } from '../../lib/phone.js';
+import { phoneFromAnySpelling } from '../../lib/phone.js';
 import type { SmsOutboxRepo } from './outbox-repo.js';
 
 /**
@@ -17,8 +17,7 @@ export function smsDevRoutes(app: AppInstance, outbox: SmsOutboxRepo): void {
       response: { 200: smsOutboxReplySchema },
     },
     handler: async (request) => {
-      const typed = request.query.phone;
-      const phone = toE164(typed.startsWith('+') ? typed : `+${typed}`);
+      const phone = phoneFromAnySpelling(request.query.phone);
       if (!phone) throw badRequest('Not a valid phone number', { phone: 'Enter a valid phone number' });
       const rows = await outbox.latestFor(phone);
       return {

@@ -1,85 +1,15 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type TwilioSettings } from '../../config.js';
+import {
+  TWILIO_ACCOUNT_SID as ACCOUNT_SID,
+  TWILIO_AUTH_TOKEN as AUTH_TOKEN,
+  FakeTwilio,
+} from '../../test/fake-twilio.js';
 import { createTestApp, type TestApp, TestClient } from '../../test/harness.js';
 import { SmsDeliveryError, type SmsLog } from './sender.js';
 import { TwilioSmsSender } from './twilio-sender.js';
 
-const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
-const AUTH_TOKEN = 'f00dbabe-secret-auth-token-42';
 const SERVICE_SID = `MG${'fedcba9876543210'.repeat(2)}`;
-
-interface Received {
-  method: string | undefined;
-  url: string | undefined;
-  headers: http.IncomingHttpHeaders;
-  form: URLSearchParams;
-}
-
-/** A stand-in for api.twilio.com: checks the documented request shape and answers as Twilio documents. */
-class FakeTwilio {
-  readonly received: Received[] = [];
-  /** The next answers to give (status and JSON); when empty, a created message. */
-  readonly script: { status: number; body: unknown }[] = [];
-  private server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk) => {
-      raw += chunk;
-    });
-    request.on('end', () => {
-      this.received.push({
-        method: request.method,
-        url: request.url,
-        headers: request.headers,
-        form: new URLSearchParams(raw),
-      });
-      const expectedAuth = `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`;
-      const answer = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
-      if (request.headers.authorization !== expectedAuth) {
-        return answer(401, {
-          code: 20003,
-          message: 'Authenticate',
-          more_info: 'https://www.twilio.com/docs/errors/20003',
-          status: 401,
-        });
-      }
-      if (request.method !== 'POST' || request.url !== `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`) {
-        return answer(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
-      }
-      const scripted = this.script.shift();
-      if (scripted) return answer(scripted.status, scripted.body);
-      const form = new URLSearchParams(raw);
-      answer(201, {
-        sid: `SM${'a'.repeat(32)}`,
-        account_sid: ACCOUNT_SID,
-        to: form.get('To'),
-        from: form.get('From'),
-        messaging_service_sid: form.get('MessagingServiceSid'),
-        body: form.get('Body'),
-        status: form.get('MessagingServiceSid') ? 'accepted' : 'queued',
-        num_segments: '1',
-        direction: 'outbound-api',
-        api_version: '2010-04-01',
-        price: null,
-        error_code: null,
-        error_message: null,
-        uri: `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages/SM${'a'.repeat(32)}.json`,
-      });
-    });
-  });
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 class RecordingLog implements SmsLog {
   readonly lines: string[] = [];
@@ -109,10 +39,7 @@ describe('twilio provider', () => {
   beforeAll(async () => {
     base = await twilio.start();
   });
-  afterEach(() => {
-    twilio.received.length = 0;
-    twilio.script.length = 0;
-  });
+  afterEach(() => twilio.reset());
   afterAll(() => twilio.stop());
 
   it('posts To, From and Body form-encoded with HTTP Basic auth', async () => {

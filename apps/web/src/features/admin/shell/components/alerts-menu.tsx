@@ -4,7 +4,10 @@ import { adminAlertsQuery, useMarkAlertsRead } from '../api/admin-alerts';
 import { BellIcon } from './shell-icons';
 import { TopBarMenu, timeAgo } from './top-bar-menu';
 
-/** The notifications dropdown: the admin's alerts (failed transcodes, new subscriptions, failed payments). */
+/**
+ * The notifications dropdown: the admin's alerts (failed transcodes, unsent texts, new subscriptions, failed
+ * payments).
+ */
 export function AlertsMenu() {
   const alerts = useQuery(adminAlertsQuery());
   const markRead = useMarkAlertsRead();
@@ -41,7 +44,7 @@ export function AlertsMenu() {
           ) : null}
           {alerts.data?.items.length === 0 ? (
             <p className="px-4 py-3 text-sm text-muted">
-              No failed transcodes, new subscriptions or failed payments in the last 7 days.
+              No failed transcodes, unsent texts, new subscriptions or failed payments in the last 7 days.
             </p>
           ) : null}
           <ul className="max-h-96 overflow-y-auto">
