@@ -1,4 +1,10 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import {
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+} from 'kysely';
 import * as foundation from './migrations/0001-foundation.js';
 import * as accounts from './migrations/0002-accounts.js';
 import * as catalog from './migrations/0003-catalog.js';
@@ -7,6 +13,7 @@ import * as admin from './migrations/0005-admin.js';
 import * as library from './migrations/0006-library.js';
 import * as catalogVersion from './migrations/0007-catalog-version.js';
 import * as accessVersion from './migrations/0008-access-version.js';
+import * as ageRatingUnset from './migrations/0009-age-rating-unset.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0006-library': library,
   '0007-catalog-version': catalogVersion,
   '0008-access-version': accessVersion,
+  '0009-age-rating-unset': ageRatingUnset,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -28,8 +36,21 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * mistaken for already migrated.
  */
 export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
+  await migrate(db, schema, (migrator) => migrator.migrateToLatest());
+}
+
+/** Migrates up to a named migration (tests of a migration start from the schema before it). */
+export async function migrateTo(db: Kysely<unknown>, name: string, schema?: string): Promise<void> {
+  await migrate(db, schema, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  db: Kysely<unknown>,
+  schema: string | undefined,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(
