@@ -160,7 +160,6 @@ export async function seedCatalogue(app, { root, ffmpeg, work, withVideo }) {
         json: {
           movie_id,
           title: `Bench Feature ${i}`,
-          status: 'published',
           kind: i % 5 === 0 ? 'series' : 'movie',
           genres: [GENRES[i % GENRES.length], GENRES[(i + 3) % GENRES.length]],
           cast: [`Actor ${i}`, `Actress ${i}`],
@@ -171,6 +170,8 @@ export async function seedCatalogue(app, { root, ffmpeg, work, withVideo }) {
           ...(i > 21 ? { release_date: '2099-01-01' } : {}),
         },
       });
+      // Listed without a video (the API publishes only a playable title): the catalogue rows measure cards.
+      await app.container.repos.titles.update(movie_id, { status: 'published' });
       if (i === 1) featureId = movie_id;
     }
   }

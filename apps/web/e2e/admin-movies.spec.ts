@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { adminAxeFindings, signInAsAdmin, snap } from './helpers';
+import { adminAxeFindings, signInAsAdmin, snap, xsrfHeaders } from './helpers';
 
 const FFMPEG = path.resolve(import.meta.dirname, '../../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
 const TITLE = `Night Train ${Date.now().toString(36)}`;
@@ -99,7 +99,11 @@ test.describe
       await page.getByRole('button', { name: 'Bold' }).click();
       await content.pressSequentially(' ride through the night.');
       await page.getByLabel('Year').fill('2024');
-      await page.getByLabel('Age rating').selectOption('16+');
+      // A new title has no rating until one is chosen.
+      const rating = page.getByLabel('Age rating');
+      await expect(rating).toHaveValue('');
+      await expect(rating.locator('option:checked')).toHaveText('Not set');
+      await rating.selectOption('16+');
       await page.getByLabel('Hollywood Movies').check();
       await page.getByLabel('Featured').check();
       await snap(page, 'step-1-basic-details', { fullPage: true });
@@ -181,12 +185,36 @@ test.describe
       await expect(page).toHaveURL(new RegExp(`/editmovies\\?movie_id=${movieId}$`));
       await expect(page.getByLabel('Title', { exact: true })).toHaveValue(TITLE);
       await expect(page.getByRole('textbox', { name: 'Content' }).locator('strong')).toHaveText('Tense');
+      await expect(page.getByLabel('Age rating')).toHaveValue('16+');
       await page.getByRole('button', { name: 'Movies Graphics' }).click();
       await page.getByRole('button', { name: 'Publish' }).click();
       await expect(page.getByTestId('publish-bar').getByTestId('status-badge')).toHaveAttribute(
         'data-status',
         'published',
       );
+    });
+
+    test('the list pages through every title with the total the server counts', async ({ page }) => {
+      await signInAsAdmin(page, '/addmovies');
+      const headers = await xsrfHeaders(page);
+      for (let i = 0; i < 21; i++)
+        expect((await page.request.post('/api/movie/create', { headers })).status()).toBe(201);
+      const answer = await page.request.get('/api/movie/get?pageSize=20');
+      const total = Number(answer.headers()['x-total-count']);
+      expect(total).toBeGreaterThanOrEqual(22);
+      expect(answer.headers().link).toContain('rel="next"');
+      const pages = Math.ceil(total / 20);
+
+      await page.reload();
+      const paging = page.getByRole('navigation', { name: 'Pages' });
+      await expect(paging).toContainText(`1–20 of ${total} · page 1 of ${pages}`);
+      await expect(page.locator('tbody tr')).toHaveCount(20);
+      await paging.getByRole('button', { name: 'Next' }).click();
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expect(paging).toContainText(`21–${Math.min(40, total)} of ${total} · page 2 of ${pages}`);
+      await expect(page.locator('tbody tr')).toHaveCount(Math.min(20, total - 20));
+      await paging.getByRole('button', { name: 'Previous' }).click();
+      await expect(paging).toContainText(`1–20 of ${total}`);
     });
 
     test('a video upload pauses, resumes, and continues where it stopped after a reload', async ({

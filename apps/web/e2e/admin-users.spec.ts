@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newPhone } from './accounts-helpers';
-import { ADMIN, signInAsAdmin, submitSignIn } from './helpers';
+import { ADMIN, signInAsAdmin, submitSignIn, xsrfHeaders } from './helpers';
 
 const viewer = { ...newPhone(), password: 'viewer-pass-123', last: `Tester${Date.now() % 100_000}` };
 const dataRows = (page: Page) => page.locator('tbody tr');
@@ -54,6 +54,37 @@ test.describe
       await expect(page.getByText('No user matches these filters.')).toBeVisible();
       await page.getByLabel('Status').selectOption('');
       await expect(dataRows(page)).toHaveCount(1);
+    });
+
+    test('the list pages through every account with the total the server counts', async ({ page }) => {
+      await signInAsAdmin(page, '/user');
+      const headers = await xsrfHeaders(page);
+      const surname = `Pager${Date.now() % 100_000}`;
+      for (let i = 0; i < 21; i++) {
+        const created = await page.request.post('/api/web/user', {
+          headers,
+          data: { phone_number: newPhone().phone, password: 'pager-pass-123', last_name: surname },
+        });
+        expect(created.status(), await created.text()).toBe(201);
+      }
+      const answer = await page.request.get('/api/web/user');
+      const total = Number(answer.headers()['x-total-count']);
+      expect(total).toBeGreaterThanOrEqual(22);
+      const pages = Math.ceil(total / 20);
+
+      await page.reload();
+      const paging = page.getByRole('navigation', { name: 'Pages' });
+      await expect(paging).toContainText(`1–20 of ${total} · page 1 of ${pages}`);
+      await expect(dataRows(page)).toHaveCount(20);
+      await paging.getByRole('button', { name: 'Next' }).click();
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expect(paging).toContainText(`21–${Math.min(40, total)} of ${total} · page 2 of ${pages}`);
+      // A search counts only what it finds.
+      await searchUsers(page, surname);
+      await expect(paging).toContainText('1–20 of 21 · page 1 of 2');
+      await paging.getByRole('button', { name: 'Next' }).click();
+      await expect(dataRows(page)).toHaveCount(1);
+      await expect(paging).toContainText('21–21 of 21 · page 2 of 2');
     });
 
     test('the Verified switch marks the user verified and stays so', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInNewViewer } from './accounts-helpers';
-import { ADMIN, holdRequests, xsrfHeaders } from './helpers';
+import { ADMIN, holdRequests, markPublished, xsrfHeaders } from './helpers';
 
 const stamp = Date.now().toString(36);
 const TITLES = [`Pocket Storm ${stamp}`, `Narrow Bridge ${stamp}`, `Small Hours ${stamp}`];
@@ -58,10 +58,10 @@ test.beforeAll(async ({ playwright }) => {
         featured: true,
         description:
           'A long description of a story that takes its time, so the slide text has to wrap nicely.',
-        status: 'published',
       },
     });
     expect(saved.status(), await saved.text()).toBe(200);
+    markPublished(movie_id);
   }
   await admin.dispose();
 });

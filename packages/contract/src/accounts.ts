@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './auth.js';
+import { listReplySchema } from './paging.js';
 
 /** The spec's sign-up choices (section 9). */
 export const GENDERS = ['male', 'female'] as const;
@@ -307,12 +308,8 @@ export const adminUserRowSchema = z.object({
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
-export const adminUserListReplySchema = z.object({
-  items: z.array(adminUserRowSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+/** `GET /api/web/user`: the spec's list, an array of accounts (total and pages in headers). */
+export const adminUserListReplySchema = listReplySchema(adminUserRowSchema);
 export type AdminUserListReply = z.infer<typeof adminUserListReplySchema>;
 
 /** `GET /api/web/user/:user_id`: the profile with the account's state. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listReplySchema } from './paging.js';
 
 /** Catalogue, movie administration, uploads and streaming: the shapes the server validates and answers. */
 
@@ -7,7 +8,7 @@ export const TITLE_STATUSES = ['draft', 'processing', 'ready', 'published', 'fai
 /** Statuses an admin may choose; processing and failed are set by the media pipeline. */
 export const EDITABLE_STATUSES = ['draft', 'ready', 'published', 'archived'] as const;
 export const AGE_RATINGS = ['All', '7+', '13+', '16+', '18+'] as const;
-/** Titles with these ratings make up the kids section. */
+/** Titles with these ratings make up the kids section (a title without a rating is not in it). */
 export const KIDS_AGE_RATINGS = ['All', '7+'] as const;
 /** The plans' collections (translation keys of the same names). */
 export const COLLECTIONS = ['salomtv_special', 'america_tv_shows', 'hollywood_movies'] as const;
@@ -67,7 +68,8 @@ export const movieDetailsBodySchema = z.strictObject({
   description: z.string().max(20_000, 'At most 20000 characters').optional(),
   kind: titleKindSchema.optional(),
   year: z.number().int().min(1888, 'Too early').max(2100, 'Too late').nullable().optional(),
-  age_rating: ageRatingSchema.optional(),
+  /** null: not set yet (a new title has none until an admin chooses one). */
+  age_rating: ageRatingSchema.nullable().optional(),
   release_date: isoDate.nullable().optional(),
   collections: z.array(collectionSchema).max(3).optional(),
   featured: z.boolean().optional(),
@@ -143,7 +145,8 @@ export const movieSchema = z.object({
   /** Bytes of the source video(s). */
   size: z.number(),
   year: z.number().nullable(),
-  age_rating: ageRatingSchema,
+  /** null until an admin sets one. */
+  age_rating: ageRatingSchema.nullable(),
   duration: z.number().nullable(),
   release_date: z.string().nullable(),
   featured: z.boolean(),
@@ -164,6 +167,35 @@ export const movieSchema = z.object({
 export type Movie = z.infer<typeof movieSchema>;
 
 export const movieDetailsReplySchema = z.object({ message: z.literal('updated'), movie: movieSchema });
+
+type MediaState = { status: VideoAsset['status'] } | null;
+/** What the publishing rule looks at: the feature video (or a serial's episodes' videos), the trailer, the release. */
+export interface PublishableTitle {
+  kind: TitleKind;
+  video: MediaState;
+  trailer: MediaState;
+  release_date?: string | null | undefined;
+  seasons: { episodes: { video: MediaState }[] }[];
+}
+
+/**
+ * Why a title cannot be published yet, or null when it can: a viewer must be able to play it, or, for a title
+ * coming soon (released after `today`, an ISO date), its trailer. The server refuses publishing by it (409) and the
+ * admin screen offers Publish by it.
+ */
+export function publishBlocker(title: PublishableTitle, today: string): string | null {
+  const comingSoon = Boolean(title.release_date && title.release_date > today);
+  if (comingSoon && title.trailer?.status === 'ready') return null;
+  if (title.kind === 'series') {
+    const playable = title.seasons.some((season) => season.episodes.some((e) => e.video?.status === 'ready'));
+    return playable
+      ? null
+      : 'A serial is published once one of its episodes has a ready video (before its release date, its trailer)';
+  }
+  return title.video?.status === 'ready'
+    ? null
+    : 'A movie is published once its video is ready (before its release date, its trailer)';
+}
 
 /** A row of the admin list `GET /api/movie/get`. */
 export const movieListItemSchema = movieSchema.pick({
@@ -199,7 +231,8 @@ export type MovieListQuery = z.input<typeof movieListQuerySchema>;
 
 export const pagedSchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
-export const movieListReplySchema = pagedSchema(movieListItemSchema);
+/** `GET /api/movie/get`: the spec's list, an array of titles (total and pages in headers). */
+export const movieListReplySchema = listReplySchema(movieListItemSchema);
 export type MovieListReply = z.infer<typeof movieListReplySchema>;
 
 /** `POST /api/movie/episode` and `PUT /api/movie/episode/:episode_id`. */
@@ -212,10 +245,11 @@ export const episodeBodySchema = z.strictObject({
 });
 export type EpisodeBody = z.infer<typeof episodeBodySchema>;
 
-/** The multipart fields of the upload calls (the spec's extra test string is ignored). */
-export const uploadFieldsSchema = z.object({
+/** The multipart text fields of the upload calls; the spec's client also sends a `test` string, which is ignored. */
+export const uploadFieldsSchema = z.strictObject({
   movie_id: z.coerce.number().int().positive('Unknown movie'),
   episode_id: z.coerce.number().int().positive().optional(),
+  test: z.string().optional(),
 });
 export const subtitleFieldsSchema = uploadFieldsSchema.extend({
   language: z
@@ -232,7 +266,8 @@ export const titleCardSchema = z.object({
   title: z.string(),
   kind: titleKindSchema,
   year: z.number().nullable(),
-  age_rating: ageRatingSchema,
+  /** null: not rated yet (such a title is not in the kids section). */
+  age_rating: ageRatingSchema.nullable(),
   duration: z.number().nullable(),
   genres: z.array(z.string()),
   summary: z.string(),
@@ -388,7 +423,7 @@ export function heroTextsOf(
 ): HeroTexts {
   return {
     title: card.title,
-    age_rating: card.age_rating,
+    age_rating: card.age_rating ?? '',
     runtime: formatRuntime(card.duration),
     year: card.year ? String(card.year) : '',
     genres: card.genres.slice(0, 3).join(' · '),

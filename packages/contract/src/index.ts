@@ -6,6 +6,7 @@ export * from './catalog.js';
 export * from './errors.js';
 export * from './languages.js';
 export * from './library.js';
+export * from './paging.js';
 export * from './prerender.js';
 export * from './translate.js';
 export * from './translation-keys.js';

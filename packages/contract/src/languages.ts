@@ -45,7 +45,8 @@ export const languageFieldsSchema = z.strictObject({
 });
 export type LanguageFields = z.infer<typeof languageFieldsSchema>;
 
-export const languageUpdateFieldsSchema = languageFieldsSchema.extend({
+/** `POST /api/language/update`: a field left out keeps its value (a flag alone, or one text, may be sent). */
+export const languageUpdateFieldsSchema = languageFieldsSchema.partial().extend({
   lang_id: z.coerce.number().int().positive('Unknown language'),
 });
 export type LanguageUpdateFields = z.infer<typeof languageUpdateFieldsSchema>;

@@ -1,4 +1,10 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import {
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+} from 'kysely';
 import * as foundation from './migrations/0001-foundation.js';
 import * as accounts from './migrations/0002-accounts.js';
 import * as catalog from './migrations/0003-catalog.js';
@@ -9,6 +15,7 @@ import * as catalogVersion from './migrations/0007-catalog-version.js';
 import * as accessVersion from './migrations/0008-access-version.js';
 import * as accountOwnership from './migrations/0009-account-ownership.js';
 import * as guessLimits from './migrations/0010-guess-limits.js';
+import * as ageRatingUnset from './migrations/0011-age-rating-unset.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -22,9 +29,10 @@ const migrations: Record<string, Migration> = {
   '0008-access-version': accessVersion,
   '0009-account-ownership': accountOwnership,
   '0010-guess-limits': guessLimits,
+  '0011-age-rating-unset': ageRatingUnset,
 };
 
-export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
+const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
  * `schema`: the PostgreSQL schema the tables live in. Kysely looks for its migration tables in every schema
@@ -32,12 +40,21 @@ export const migrationProvider: MigrationProvider = { getMigrations: async () =>
  * mistaken for already migrated.
  */
 export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: migrationProvider,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  await migrate(db, schema, (migrator) => migrator.migrateToLatest());
+}
+
+/** Migrates up to a named migration (tests of a migration start from the schema before it). */
+export async function migrateTo(db: Kysely<unknown>, name: string, schema?: string): Promise<void> {
+  await migrate(db, schema, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  db: Kysely<unknown>,
+  schema: string | undefined,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await run(migrator);
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(

@@ -21,7 +21,8 @@ export interface TitlesTable {
   quality: 'SD' | 'HD' | 'FHD' | null;
   size_bytes: number;
   year: number | null;
-  age_rating: 'All' | '7+' | '13+' | '16+' | '18+';
+  /** null until an admin sets one. */
+  age_rating: 'All' | '7+' | '13+' | '16+' | '18+' | null;
   duration_seconds: number | null;
   release_date: string | null;
   featured: number;

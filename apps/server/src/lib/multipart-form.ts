@@ -1,8 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppInstance } from '../app-types.js';
 import { badRequest, tooLarge, unsupportedType } from './errors.js';
+import { parseOrThrow } from './validation.js';
 
 /**
  * Adds the routes that read multipart forms (uploads, flags, avatars, covers) in a scope of their own with
@@ -34,32 +36,67 @@ export const badFileName = (field: string) =>
     [field]: 'Rename the file: no quotes, slashes, angle brackets or control characters',
   });
 
-export interface SmallForm {
-  fields: Record<string, string>;
+/**
+ * What a form route accepts: its text fields (the schema they are parsed with; its keys are the names) and its
+ * file fields. Any other field is refused with 400 naming it, as unknown fields of a JSON body are.
+ */
+export interface FormFields<S extends z.ZodObject> {
+  fields: S;
+  /** Each file field with its byte limit. */
+  files: Record<string, number>;
+}
+
+/** The text fields of a form that has none besides its files. */
+export const NO_TEXT_FIELDS = z.strictObject({});
+
+export const unknownFields = (names: Iterable<string>) =>
+  badRequest(
+    'Some fields are not valid',
+    Object.fromEntries([...names].map((name) => [name, 'Unknown field'])),
+  );
+
+/** Whether a text part is one the form declares (a file input left empty arrives as text under its name). */
+export function isDeclaredText(
+  names: ReadonlySet<string>,
+  fileNames: ReadonlySet<string>,
+  name: string,
+  value: unknown,
+): boolean {
+  return names.has(name) || (fileNames.has(name) && value === '');
+}
+
+export interface SmallForm<F> {
+  fields: F;
   files: Record<string, Buffer>;
 }
 
 /**
- * Reads a multipart form whose files are small enough to hold in memory (images, flags).
- * Each allowed file field has its own byte limit; a file over it is refused with 413 naming the field.
+ * Reads a multipart form whose files are small enough to hold in memory (images, flags) and parses its text
+ * fields. Each declared file field has its own byte limit; a file over it is refused with 413 naming the field.
+ * Nothing is kept of a refused form.
  */
-export async function readSmallForm(
+export async function readSmallForm<S extends z.ZodObject>(
   request: FastifyRequest,
-  fileLimits: Record<string, number>,
-): Promise<SmallForm> {
+  form: FormFields<S>,
+): Promise<SmallForm<z.output<S>>> {
   if (!request.isMultipart()) throw unsupportedType('Send the form as multipart/form-data');
+  const fileLimits = form.files;
+  const textNames = new Set(Object.keys(form.fields.shape));
+  const fileNames = new Set(Object.keys(fileLimits));
   const maxFile = Math.max(1, ...Object.values(fileLimits));
   const fields: Record<string, string> = {};
   const files: Record<string, Buffer> = {};
+  const unknown = new Set<string>();
   const parts = request.parts({
-    limits: { fileSize: maxFile, files: Object.keys(fileLimits).length, fields: 300, fieldSize: 16_384 },
+    limits: { fileSize: maxFile, files: fileNames.size, fields: 300, fieldSize: 16_384 },
   });
   for await (const part of parts) {
     if (part.type === 'file') {
       const limit = fileLimits[part.fieldname];
       if (limit === undefined) {
         part.file.resume();
-        throw badRequest('Unexpected file', { [part.fieldname]: 'Unknown field' });
+        unknown.add(part.fieldname);
+        throw unknownFields(unknown);
       }
       if (!isAcceptableFileName(part.filename)) {
         part.file.resume();
@@ -79,10 +116,10 @@ export async function readSmallForm(
         });
       if (buffer.length > 0) files[part.fieldname] = buffer;
     } else if (typeof part.value === 'string') {
-      // A file input left empty arrives as an empty text field under the file's name.
-      if (part.fieldname in fileLimits && part.value === '') continue;
-      fields[part.fieldname] = part.value;
+      if (!isDeclaredText(textNames, fileNames, part.fieldname, part.value)) unknown.add(part.fieldname);
+      else if (textNames.has(part.fieldname)) fields[part.fieldname] = part.value;
     }
   }
-  return { fields, files };
+  if (unknown.size > 0) throw unknownFields(unknown);
+  return { fields: parseOrThrow(form.fields, fields), files };
 }

@@ -23,6 +23,13 @@ describe('demo catalogue (SEED_DEMO=true)', () => {
     expect(before.map((row) => row.id)).toEqual(
       expect.arrayContaining(['featured', 'genre:thriller', 'kids', 'kind:series', 'upcoming']),
     );
+    // Every demo title comes with its age rating (a new title has none until an admin sets it).
+    const listed = (await visitor.get('/api/catalog/list?pageSize=60')).json().items as {
+      title: string;
+      age_rating: string | null;
+    }[];
+    expect(listed).toHaveLength(demoTitles.length);
+    expect(listed.filter((card) => card.age_rating === null)).toEqual([]);
 
     // Run the art jobs of the first three titles (all of them take long on a busy machine).
     const { queue } = t.app.container.catalog.media;

@@ -80,10 +80,12 @@ async function seedTitle(
       release_date: demo.releaseInDays ? dateIn(clock, demo.releaseInDays) : dateIn(clock, -30 - index * 20),
       collections: demo.collections,
       featured: demo.featured ?? false,
-      status: 'published',
     },
     null,
   );
+  // Listed at once, before the worker has made its clips: the demo fills in as they become ready. An admin
+  // publishes only a title that can be played (MovieService).
+  await modules.repos.titles.transition(id, ['draft'], 'published');
   // The art is rendered by the worker first (a durable job), so the first start is not held up by it.
   await modules.media.queue.enqueue('demo_art', id, { priority: 10 });
   const clip = (seconds: number, width: number, height: number, salt: number): DemoClip => ({

@@ -252,7 +252,7 @@ describe('account settings', () => {
     expect(listFiles(avatars)).toEqual([]);
   });
 
-  it('refuses an avatar that is not an image (415), too large (413) or missing (400)', async () => {
+  it('refuses an avatar that is not an image (415), too large (413), missing or with other fields (400)', async () => {
     const viewer = await signedUpViewer(t.app, nextPhone());
     const text = await viewer.postForm('/api/user/avatar', {
       avatar: { filename: 'me.png', contentType: 'image/png', data: Buffer.from('not an image at all') },
@@ -263,9 +263,16 @@ describe('account settings', () => {
       avatar: { filename: 'big.png', contentType: 'image/png', data: Buffer.alloc(5 * 1024 * 1024 + 10, 1) },
     });
     expect(big.statusCode).toBe(413);
-    const none = await viewer.postForm('/api/user/avatar', { note: 'hi' });
+    const none = await viewer.postForm('/api/user/avatar', {});
     expect(none.statusCode).toBe(400);
     expect(none.json().error.fields).toEqual({ avatar: 'Choose an image' });
+    const extra = await viewer.postForm('/api/user/avatar', {
+      note: 'hi',
+      avatar: { filename: 'me.png', contentType: 'image/png', data: await pngImage(40, 40) },
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().error.fields).toEqual({ note: 'Unknown field' });
+    expect((await viewer.get('/api/user/profile')).json().avatar).toBeNull();
     expect((await new TestClient(t.app).postForm('/api/user/avatar', { note: 'hi' })).statusCode).toBe(401);
   });
 });

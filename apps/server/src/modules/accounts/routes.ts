@@ -10,7 +10,7 @@ import {
 } from '@salomtv/contract';
 import type { AppInstance } from '../../app-types.js';
 import type { Clock } from '../../lib/clock.js';
-import { formRoutes, readSmallForm } from '../../lib/multipart-form.js';
+import { formRoutes, NO_TEXT_FIELDS, readSmallForm } from '../../lib/multipart-form.js';
 import { requireViewer } from '../../plugins/access.js';
 import type { AccountService } from './service.js';
 
@@ -55,7 +55,10 @@ export function accountRoutes(app: AppInstance, accounts: AccountService, clock:
       config: { access: 'viewer' },
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: userProfileSchema } },
       handler: async (request) => {
-        const form = await readSmallForm(request, { avatar: MAX_AVATAR_BYTES });
+        const form = await readSmallForm(request, {
+          fields: NO_TEXT_FIELDS,
+          files: { avatar: MAX_AVATAR_BYTES },
+        });
         return accounts.setAvatar(requireViewer(request).user_id, form.files.avatar);
       },
     });

@@ -1,4 +1,4 @@
-import type { AgeRating, TitleCard } from '@salomtv/contract';
+import type { TitleCard } from '@salomtv/contract';
 import type { LocalMediaStorage } from '../../media/storage.js';
 import type { AssetRow } from '../media/asset-repo.js';
 import type { EpisodeRow } from '../movies/episode-repo.js';
@@ -64,7 +64,7 @@ export function presentCard(storage: LocalMediaStorage, title: TitleRow, context
     title: title.title,
     kind: title.kind,
     year: title.year,
-    age_rating: title.age_rating as AgeRating,
+    age_rating: title.age_rating,
     duration: title.duration_seconds,
     genres: parseList(title.genres),
     summary: summary(title.description),

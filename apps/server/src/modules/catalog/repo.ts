@@ -1,10 +1,8 @@
-import { averageStars } from '@salomtv/contract';
+import { averageStars, KIDS_AGE_RATINGS } from '@salomtv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { versionCounter } from '../../db/version-counter.js';
 import { likePattern, type TitleRow } from '../movies/repo.js';
-
-export const KIDS_RATINGS = ['All', '7+'] as const;
 
 export interface CatalogFilter {
   kind?: TitleRow['kind'] | undefined;
@@ -37,7 +35,8 @@ export class CatalogRepo {
   private published(filter: Omit<CatalogFilter, 'limit' | 'offset' | 'order'>) {
     let query = this.db.selectFrom('titles').where('status', '=', 'published');
     if (filter.kind) query = query.where('kind', '=', filter.kind);
-    if (filter.kids) query = query.where('age_rating', 'in', [...KIDS_RATINGS]);
+    // An unrated title (null) matches no rating, so it stays out of the kids section.
+    if (filter.kids) query = query.where('age_rating', 'in', [...KIDS_AGE_RATINGS]);
     if (filter.featured !== undefined) query = query.where('featured', '=', filter.featured ? 1 : 0);
     if (filter.genre) {
       const genre = filter.genre;

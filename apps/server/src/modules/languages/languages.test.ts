@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { translationKeyNames } from '@salomtv/contract';
+import { englishTexts, translationKeyNames } from '@salomtv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -104,6 +104,41 @@ describe('languages', () => {
     expect(detail.texts).toEqual({ sign_in: 'Einloggen' });
   });
 
+  it('changes only the fields an update sends: a flag alone keeps every text, title and keyword', async () => {
+    const list = (await admin.get('/api/language/select')).json() as { lang_id: number; keyword: string }[];
+    const russian = list.find((l) => l.keyword === 'Ru')!;
+    const before = (await admin.get(`/api/language/${russian.lang_id}`)).json();
+    expect(Object.keys(before.texts).length).toBeGreaterThan(50);
+
+    const flagOnly = await admin.postForm('/api/language/update', {
+      lang_id: String(russian.lang_id),
+      flag: { filename: 'ru.png', contentType: 'image/png', data: await pngImage(30, 20) },
+    });
+    expect(flagOnly.statusCode, flagOnly.body).toBe(200);
+    const afterFlag = (await admin.get(`/api/language/${russian.lang_id}`)).json();
+    expect(afterFlag.flag).not.toBe(before.flag);
+    expect(afterFlag).toMatchObject({
+      keyword: 'Ru',
+      language_title: 'Русский',
+      dir: 'ltr',
+      texts: before.texts,
+    });
+
+    // One text sent: that text changes, the rest stay; a text sent empty goes back to English.
+    const oneText = await admin.postForm('/api/language/update', {
+      lang_id: String(russian.lang_id),
+      play_now: 'Смотреть сейчас',
+      see_all: '',
+    });
+    expect(oneText.statusCode, oneText.body).toBe(200);
+    const afterText = (await admin.get(`/api/language/${russian.lang_id}`)).json();
+    const { see_all: _cleared, ...kept } = before.texts;
+    expect(afterText.texts).toEqual({ ...kept, play_now: 'Смотреть сейчас' });
+    const [record] = (await admin.post('/api/language/get', { keyword: 'Ru' })).json();
+    expect(record.see_all).toBe(englishTexts.see_all);
+    expect(record.sign_in).toBe(before.texts.sign_in);
+  });
+
   it('exports and imports a language for translators', async () => {
     const list = (await admin.get('/api/language/select')).json() as { lang_id: number; keyword: string }[];
     const german = list.find((l) => l.keyword === 'De')!;
@@ -143,6 +178,24 @@ describe('languages', () => {
           () => admin.postForm('/api/language', { ...base, keyword: 'en' }),
           409,
           'keyword',
+        ],
+        [
+          'duplicate title (any case, any script)',
+          () => admin.postForm('/api/language', { ...base, language_title: 'РУССКИЙ' }),
+          409,
+          'language_title',
+        ],
+        [
+          'an update to the title of another language',
+          () => admin.postForm('/api/language/update', { lang_id: '2', language_title: 'english' }),
+          409,
+          'language_title',
+        ],
+        [
+          'an update that blanks the title',
+          () => admin.postForm('/api/language/update', { lang_id: '2', language_title: ' ' }),
+          400,
+          'language_title',
         ],
         [
           'keyword with digits',

@@ -12,7 +12,6 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { formRoutes, readSmallForm } from '../../lib/multipart-form.js';
 import { sendPreparedBody } from '../../lib/prepared-body.js';
-import { parseOrThrow } from '../../lib/validation.js';
 import type { LanguageService } from './service.js';
 
 const langIdParams = z.object({ lang_id: z.coerce.number().int().positive() });
@@ -44,9 +43,11 @@ export function languageRoutes(app: AppInstance, languages: LanguageService): vo
       config: { access: 'admin' },
       schema: { tags, consumes: ['multipart/form-data'], response: { 201: languageSummarySchema } },
       handler: async (request, reply) => {
-        const form = await readSmallForm(request, { flag: MAX_FLAG_BYTES });
-        const fields = parseOrThrow(languageFieldsSchema, form.fields);
-        return reply.status(201).send(await languages.create(fields, form.files.flag, request.viewer));
+        const form = await readSmallForm(request, {
+          fields: languageFieldsSchema,
+          files: { flag: MAX_FLAG_BYTES },
+        });
+        return reply.status(201).send(await languages.create(form.fields, form.files.flag, request.viewer));
       },
     });
 
@@ -54,8 +55,11 @@ export function languageRoutes(app: AppInstance, languages: LanguageService): vo
       config: { access: 'admin' },
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: languageSummarySchema } },
       handler: async (request) => {
-        const form = await readSmallForm(request, { flag: MAX_FLAG_BYTES });
-        const { lang_id, ...fields } = parseOrThrow(languageUpdateFieldsSchema, form.fields);
+        const form = await readSmallForm(request, {
+          fields: languageUpdateFieldsSchema,
+          files: { flag: MAX_FLAG_BYTES },
+        });
+        const { lang_id, ...fields } = form.fields;
         return languages.update(lang_id, fields, form.files.flag, request.viewer);
       },
     });

@@ -3,6 +3,7 @@ import {
   type LanguageExport,
   type LanguageFields,
   type LanguageSummary,
+  type LanguageUpdateFields,
   translationKeyNames,
 } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
@@ -142,6 +143,7 @@ export class LanguageService {
     actor: AuditActor,
   ): Promise<LanguageSummary> {
     await this.assertKeywordFree(fields.keyword);
+    await this.assertTitleFree(fields.language_title);
     const flagKey = flag ? await this.storeFlag(flag) : null;
     const now = this.clock.now().toISOString();
     let row: LanguageRow;
@@ -167,15 +169,22 @@ export class LanguageService {
     return this.summary(row);
   }
 
+  /**
+   * Changes only what is sent: a field left out keeps its value, a text sent empty goes back to English (the
+   * admin form sends every field; a flag alone may be sent too).
+   */
   async update(
     langId: number,
-    fields: LanguageFields,
+    fields: Omit<LanguageUpdateFields, 'lang_id'>,
     flag: Buffer | undefined,
     actor: AuditActor,
   ): Promise<LanguageSummary> {
     const row = await this.requireRow(langId);
-    await this.assertKeywordFree(fields.keyword, langId);
-    if (row.is_default === 1 && fields.keyword.toLowerCase() !== row.keyword_lower) {
+    const keyword = fields.keyword ?? row.keyword;
+    const title = fields.language_title ?? row.language_title;
+    await this.assertKeywordFree(keyword, langId);
+    await this.assertTitleFree(title, langId);
+    if (row.is_default === 1 && keyword.toLowerCase() !== row.keyword_lower) {
       throw badRequest('The default language keeps its keyword', {
         keyword: 'The default language keeps its keyword',
       });
@@ -183,12 +192,12 @@ export class LanguageService {
     const flagKey = flag ? await this.storeFlag(flag) : row.flag;
     try {
       await this.languages.update(langId, {
-        keyword: fields.keyword,
-        keyword_lower: fields.keyword.toLowerCase(),
-        language_title: fields.language_title,
+        keyword,
+        keyword_lower: keyword.toLowerCase(),
+        language_title: title,
         dir: fields.dir ?? row.dir,
         flag: flagKey,
-        texts: JSON.stringify(pickTexts(fields)),
+        texts: JSON.stringify(pickTexts({ ...parseTexts(row), ...fields })),
         updated_at: this.clock.now().toISOString(),
       });
     } catch (error) {
@@ -250,6 +259,22 @@ export class LanguageService {
   private async assertKeywordFree(keyword: string, exceptLangId?: number): Promise<void> {
     const existing = await this.languages.findByKeyword(keyword);
     if (existing && existing.lang_id !== exceptLangId) throw this.keywordTaken();
+  }
+
+  /**
+   * Two languages with one title could not be told apart in the language menu. Compared lower-cased in
+   * JavaScript over the handful of rows (as the list's search is: SQLite's lower() knows only ASCII).
+   */
+  private async assertTitleFree(title: string, exceptLangId?: number): Promise<void> {
+    const needle = title.toLocaleLowerCase();
+    const rows = await this.languages.list();
+    if (
+      rows.some((row) => row.lang_id !== exceptLangId && row.language_title.toLocaleLowerCase() === needle)
+    ) {
+      throw conflict('Another language already has this title', {
+        language_title: 'Another language has this title',
+      });
+    }
   }
 
   private keywordTaken() {

@@ -165,7 +165,7 @@ describe('media pipeline: upload, transcode, stream', () => {
       .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'failed', attempts: 2 });
     const list = (await admin.get('/api/movie/get?status=failed')).json();
-    expect(list.items.map((item: { movie_id: number }) => item.movie_id)).toContain(movie.movie_id);
+    expect(list.map((item: { movie_id: number }) => item.movie_id)).toContain(movie.movie_id);
   });
 
   it('stops a running ffmpeg when the app closes', async () => {

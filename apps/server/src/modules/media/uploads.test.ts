@@ -145,6 +145,51 @@ describe('uploads: checks that change nothing when they refuse', () => {
     );
   });
 
+  it('refuses fields a form does not declare, naming them (400), before or after the file, keeping nothing', async () => {
+    const movie_id = String(movieId);
+    const after = await expectRefused(
+      () =>
+        admin.postForm('/api/movie/add', { movie_id, file: video(clip), colour: 'red', status: 'published' }),
+      400,
+    );
+    expect(after.json().error).toEqual({
+      code: 'validation_failed',
+      message: 'Some fields are not valid',
+      fields: { colour: 'Unknown field', status: 'Unknown field' },
+    });
+    const first = await expectRefused(
+      () => admin.postForm('/api/movie/trailer', { colour: 'red', movie_id, file: video(clip) }),
+      400,
+    );
+    expect(first.json().error.fields).toEqual({ colour: 'Unknown field' });
+    const otherFile = await expectRefused(
+      () => admin.postForm('/api/movie/add', { movie_id, poster: video(clip) }),
+      400,
+    );
+    expect(otherFile.json().error.fields).toEqual({ poster: 'Unknown field' });
+    const image = await expectRefused(
+      async () =>
+        admin.postForm('/api/movie/thumbnail', {
+          movie_id,
+          caption: 'a poster',
+          file: { filename: 'p.png', contentType: 'image/png', data: await pngImage(40, 60) },
+        }),
+      400,
+    );
+    expect(image.json().error.fields).toEqual({ caption: 'Unknown field' });
+    const subtitle = await expectRefused(
+      () =>
+        admin.postForm('/api/movie/subtitle', {
+          movie_id,
+          language: 'en',
+          forced: 'true',
+          file: { filename: 'a.vtt', contentType: 'text/vtt', data: Buffer.from('WEBVTT\n\n') },
+        }),
+      400,
+    );
+    expect(subtitle.json().error.fields).toEqual({ forced: 'Unknown field' });
+  });
+
   it('refuses viewers (403), signed-out callers (401) and a missing CSRF header (403)', async () => {
     const viewer = await signedInViewer(t.app, '+998901230001');
     await expectRefused(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  markPublished,
   signedInAdmin,
   signedInViewer,
   type TestApp,
@@ -112,29 +113,127 @@ describe('movie administration (/api/movie/*)', () => {
     expect((await admin.delete('/api/movie/987654')).statusCode).toBe(404);
   });
 
-  it('lists with paging, search and status and kind filters', async () => {
+  it("lists the spec's way: an array, paged by query, with X-Total-Count and Link headers", async () => {
     for (const [i, kind] of (['movie', 'series', 'movie'] as const).entries()) {
       const { movie_id } = (await admin.post('/api/movie/create')).json();
-      await admin.post('/api/movie/details', {
-        movie_id,
-        title: `Listed ${i}`,
-        kind,
-        cast: [`Actor ${i}`],
-        status: i === 2 ? 'published' : 'draft',
-      });
+      await admin.post('/api/movie/details', { movie_id, title: `Listed ${i}`, kind, cast: [`Actor ${i}`] });
+      if (i === 2) await markPublished(t.app, movie_id);
     }
-    const page = (await admin.get('/api/movie/get?page=1&pageSize=2')).json();
-    expect(page).toMatchObject({ page: 1, pageSize: 2 });
-    expect(page.items).toHaveLength(2);
-    expect(page.total).toBeGreaterThanOrEqual(5);
-    expect(page.items[0]).toHaveProperty('progress', null);
-    const byCast = (await admin.get('/api/movie/get?search=actor%201')).json();
-    expect(byCast.items.map((m: { title: string }) => m.title)).toEqual(['Listed 1']);
+    const all = await admin.get('/api/movie/get?pageSize=100');
+    const total = all.json().length;
+    expect(Number(all.headers['x-total-count'])).toBe(total);
+    expect(total).toBeGreaterThanOrEqual(5);
+
+    const page = await admin.get('/api/movie/get?page=2&pageSize=2');
+    expect(Array.isArray(page.json())).toBe(true);
+    expect(page.json()).toHaveLength(2);
+    expect(page.json()[0]).toHaveProperty('progress', null);
+    expect(page.json()).toEqual(all.json().slice(2, 4));
+    expect(page.headers['x-total-count']).toBe(String(total));
+    const last = Math.ceil(total / 2);
+    expect(page.headers.link).toBe(
+      [
+        '</api/movie/get?page=1&pageSize=2>; rel="first"',
+        '</api/movie/get?page=1&pageSize=2>; rel="prev"',
+        '</api/movie/get?page=3&pageSize=2>; rel="next"',
+        `</api/movie/get?page=${last}&pageSize=2>; rel="last"`,
+      ].join(', '),
+    );
+
+    // The links keep the search and filters; a single page has no prev or next.
+    const byCast = await admin.get('/api/movie/get?search=actor%201');
+    expect(byCast.json().map((m: { title: string }) => m.title)).toEqual(['Listed 1']);
+    expect(byCast.headers['x-total-count']).toBe('1');
+    expect(byCast.headers.link).toBe(
+      '</api/movie/get?search=actor+1&page=1&pageSize=20>; rel="first", ' +
+        '</api/movie/get?search=actor+1&page=1&pageSize=20>; rel="last"',
+    );
     const series = (await admin.get('/api/movie/get?kind=series')).json();
-    expect(series.items.every((m: { kind: string }) => m.kind === 'series')).toBe(true);
-    const published = (await admin.get('/api/movie/get?status=published&search=listed')).json();
-    expect(published).toMatchObject({ total: 1, items: [{ title: 'Listed 2', status: 'published' }] });
+    expect(series.every((m: { kind: string }) => m.kind === 'series')).toBe(true);
+    const published = await admin.get('/api/movie/get?status=published&search=listed');
+    expect(published.json()).toMatchObject([{ title: 'Listed 2', status: 'published' }]);
+    expect(published.headers['x-total-count']).toBe('1');
+    const beyond = await admin.get('/api/movie/get?page=99&pageSize=2');
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers['x-total-count']).toBe(String(total));
+    expect(beyond.headers.link).toContain(`</api/movie/get?page=${last}&pageSize=2>; rel="prev"`);
     expect((await admin.get('/api/movie/get?status=bogus')).statusCode).toBe(400);
+
+    // The OpenAPI document says so, for both of the spec's list calls.
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    for (const path of ['/api/movie/get', '/api/web/user']) {
+      const ok = doc.paths[path].get.responses['200'];
+      expect(ok.content['application/json'].schema.type, path).toBe('array');
+      expect(Object.keys(ok.headers), path).toEqual(['X-Total-Count', 'Link']);
+    }
+  });
+
+  it('refuses to publish a title that cannot be played (409 naming why), and keeps its status', async () => {
+    const { movie_id } = (await admin.post('/api/movie/create')).json();
+    const movie = await admin.post('/api/movie/details', {
+      movie_id,
+      title: 'No Video',
+      status: 'published',
+    });
+    expect(movie.statusCode).toBe(409);
+    expect(movie.json().error).toMatchObject({
+      code: 'conflict',
+      message: 'A movie is published once its video is ready (before its release date, its trailer)',
+      fields: {
+        status: 'A movie is published once its video is ready (before its release date, its trailer)',
+      },
+    });
+    expect((await admin.get(`/api/movie/${movie_id}`)).json()).toMatchObject({ title: '', status: 'draft' });
+
+    // A serial needs an episode with a ready video: an episode without one is not enough.
+    const serial = (await admin.post('/api/movie/create')).json().movie_id;
+    await admin.post('/api/movie/details', { movie_id: serial, title: 'No Episodes', kind: 'series' });
+    await admin.post('/api/movie/episode', { movie_id: serial, season_number: 1, title: 'Pilot' });
+    const refused = await admin.post('/api/movie/details', {
+      movie_id: serial,
+      title: 'No Episodes',
+      status: 'published',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'A serial is published once one of its episodes has a ready video (before its release date, its trailer)',
+    );
+    expect((await admin.get(`/api/movie/${serial}`)).json().status).toBe('draft');
+    // Other statuses are still the admin's to choose.
+    const ready = await admin.post('/api/movie/details', {
+      movie_id: serial,
+      title: 'No Episodes',
+      status: 'ready',
+    });
+    expect(ready.statusCode).toBe(200);
+  });
+
+  it('gives a new title no age rating, and keeps it out of the kids section until one is set', async () => {
+    const created = (await admin.post('/api/movie/create')).json();
+    expect(created.age_rating).toBeNull();
+    const movie_id = created.movie_id as number;
+    await admin.post('/api/movie/details', { movie_id, title: 'Paper Kites' });
+    await markPublished(t.app, movie_id);
+    const visitor = new TestClient(t.app);
+    const kids = async () =>
+      (await visitor.get('/api/catalog/list?kids=true')).json().items.map((c: { title: string }) => c.title);
+    const card = (await visitor.get(`/api/catalog/titles/${movie_id}`)).json();
+    expect(card).toMatchObject({ title: 'Paper Kites', age_rating: null });
+    expect(await kids()).not.toContain('Paper Kites');
+    const kidsRows = (await visitor.get('/api/catalog/rows?kids=true')).json().rows;
+    expect(JSON.stringify(kidsRows)).not.toContain('Paper Kites');
+
+    const rated = await admin.post('/api/movie/details', {
+      movie_id,
+      title: 'Paper Kites',
+      age_rating: '7+',
+    });
+    expect(rated.json().movie.age_rating).toBe('7+');
+    expect(await kids()).toContain('Paper Kites');
+    // Unset again (the form's "Not set"): out of the kids section again.
+    await admin.post('/api/movie/details', { movie_id, title: 'Paper Kites', age_rating: null });
+    expect((await admin.get(`/api/movie/${movie_id}`)).json().age_rating).toBeNull();
+    expect(await kids()).not.toContain('Paper Kites');
   });
 
   it('manages seasons and episodes of a serial', async () => {

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { badRequest } from '../../lib/errors.js';
 import { formRoutes, readSmallForm } from '../../lib/multipart-form.js';
-import { parseOrThrow } from '../../lib/validation.js';
+import { sendListPage } from '../../lib/paging.js';
 import type { ImageSlot, MovieMediaService, VideoKind } from './media-service.js';
 import type { MovieService } from './service.js';
 import { readVideoForm } from './video-form.js';
@@ -28,6 +28,7 @@ const subtitleParams = z.object({ subtitle_id: z.coerce.number().int().positive(
 const multipart = { tags, consumes: ['multipart/form-data'], response: { 200: movieSchema } };
 /** The spec names the file field `file`; the obvious other names are accepted too. */
 const IMAGE_FIELDS = ['file', 'banner', 'thumbnail', 'image'];
+const VIDEO_FIELDS = ['file', 'video', 'trailer'];
 
 export interface MovieRouteSettings {
   tmpDir: string;
@@ -44,7 +45,7 @@ export function movieRoutes(
   app.get('/api/movie/get', {
     config: { access: 'admin' },
     schema: { tags, querystring: movieListQuerySchema, response: { 200: movieListReplySchema } },
-    handler: (request) => movies.list(request.query),
+    handler: async (request, reply) => sendListPage(request, reply, await movies.list(request.query)),
   });
 
   app.post('/api/movie/create', {
@@ -95,8 +96,11 @@ export function movieRoutes(
       config: { access: 'admin' },
       schema: multipart,
       handler: async (request) => {
-        const form = await readSmallForm(request, { file: MAX_SUBTITLE_BYTES });
-        const fields = parseOrThrow(subtitleFieldsSchema, form.fields);
+        const form = await readSmallForm(request, {
+          fields: subtitleFieldsSchema,
+          files: { file: MAX_SUBTITLE_BYTES },
+        });
+        const { fields } = form;
         if (!form.files.file)
           throw badRequest('Choose a subtitle file', { file: 'Choose a .vtt or .srt file' });
         return media.addSubtitle(
@@ -150,11 +154,11 @@ export function movieRoutes(
   });
 
   async function image(request: Parameters<typeof readSmallForm>[0], slot: ImageSlot) {
-    const form = await readSmallForm(
-      request,
-      Object.fromEntries(IMAGE_FIELDS.map((name) => [name, MAX_IMAGE_BYTES])),
-    );
-    const fields = parseOrThrow(uploadFieldsSchema, form.fields);
+    const form = await readSmallForm(request, {
+      fields: uploadFieldsSchema,
+      files: Object.fromEntries(IMAGE_FIELDS.map((name) => [name, MAX_IMAGE_BYTES])),
+    });
+    const { fields } = form;
     const upload = IMAGE_FIELDS.map((name) => form.files[name]).find(Boolean);
     if (!upload) throw badRequest('Choose an image', { file: 'Choose a PNG, JPEG or WebP image' });
     return media.setImage(fields.movie_id, fields.episode_id, slot, upload, request.viewer);
@@ -163,9 +167,14 @@ export function movieRoutes(
   async function video(request: Parameters<typeof readSmallForm>[0], reply: FastifyReply, kind: VideoKind) {
     let temp: string | undefined;
     try {
-      const form = await readVideoForm(request, settings.tmpDir, settings.maxVideoBytes);
+      const form = await readVideoForm(
+        request,
+        { fields: uploadFieldsSchema, files: VIDEO_FIELDS },
+        settings.tmpDir,
+        settings.maxVideoBytes,
+      );
       temp = form.file?.path;
-      const fields = parseOrThrow(uploadFieldsSchema, form.fields);
+      const { fields } = form;
       if (!form.file)
         throw badRequest('Choose a video file', { file: 'Choose an MP4, MOV, MKV or WebM video' });
       return await media.attachVideo(

@@ -1,7 +1,14 @@
-import type { EpisodeBody, Movie, MovieDetailsBody, MovieListQuery, MovieListReply } from '@salomtv/contract';
-import { movieListQuerySchema } from '@salomtv/contract';
+import type {
+  EpisodeBody,
+  ListPage,
+  Movie,
+  MovieDetailsBody,
+  MovieListItem,
+  MovieListQuery,
+} from '@salomtv/contract';
+import { movieListQuerySchema, publishBlocker } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { JobQueue } from '../../media/jobs/queue.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
 import type { AuditActor, AuditService } from '../audit/service.js';
@@ -85,7 +92,8 @@ export class MovieService {
       search_text: '',
       status: 'draft',
       size_bytes: 0,
-      age_rating: 'All',
+      // No rating until an admin chooses one: an unrated title is kept out of the kids section.
+      age_rating: null,
       featured: 0,
       view_count: 0,
       created_at: now,
@@ -105,7 +113,7 @@ export class MovieService {
     return presentMovie(this.storage, { title, assets, seasons, episodes, subtitles });
   }
 
-  async list(query: MovieListQuery): Promise<MovieListReply> {
+  async list(query: MovieListQuery): Promise<ListPage<MovieListItem>> {
     const q = movieListQuerySchema.parse(query);
     const { rows, total } = await this.titles.list({ ...q, search: q.search || undefined });
     return {
@@ -137,6 +145,15 @@ export class MovieService {
     }
     const media = mediaCondition(await this.state.currentAssets(title));
     const status = requestedStatus(title.status, body.status, media);
+    if (status === 'published' && title.status !== 'published') {
+      const stored = await this.get(title.movie_id);
+      const release_date = body.release_date !== undefined ? body.release_date : stored.release_date;
+      const blocker = publishBlocker(
+        { ...stored, kind, release_date },
+        this.clock.now().toISOString().slice(0, 10),
+      );
+      if (blocker) throw conflict(blocker, { status: blocker });
+    }
     const description = body.description === undefined ? title.description : sanitizeHtml(body.description);
     await this.titles.updateWithGenres(
       title.movie_id,

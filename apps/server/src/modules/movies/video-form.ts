@@ -3,14 +3,27 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { AppError, badRequest, tooLarge, unsupportedType } from '../../lib/errors.js';
 import { openFileSink } from '../../lib/file-sink.js';
-import { badFileName, isAcceptableFileName } from '../../lib/multipart-form.js';
+import {
+  badFileName,
+  isAcceptableFileName,
+  isDeclaredText,
+  unknownFields,
+} from '../../lib/multipart-form.js';
 import { randomToken } from '../../lib/tokens.js';
+import { parseOrThrow } from '../../lib/validation.js';
 
-export interface VideoForm {
-  fields: Record<string, string>;
+export interface VideoForm<F> {
+  fields: F;
   file: { path: string; size: number; filename: string | undefined } | undefined;
+}
+
+/** The fields a video form may have: its text fields' schema and the names its one file may come under. */
+export interface VideoFormFields<S extends z.ZodObject> {
+  fields: S;
+  files: readonly string[];
 }
 
 function sizeLabel(bytes: number): string {
@@ -21,26 +34,39 @@ function sizeLabel(bytes: number): string {
 
 /**
  * Reads a multipart form with one large file: the file streams to a temporary path under `tmpDir` (never
- * held in memory) and is cut off past `maxBytes` (413). Fields may come before or after the file.
+ * held in memory) and is cut off past `maxBytes` (413). Fields may come before or after the file; undeclared
+ * ones are refused (400 naming them) and the text fields are parsed with the form's schema.
  * The caller owns the temporary file (moves it into place or deletes it); on a refusal here it is deleted.
  */
-export async function readVideoForm(
+export async function readVideoForm<S extends z.ZodObject>(
   request: FastifyRequest,
+  form: VideoFormFields<S>,
   tmpDir: string,
   maxBytes: number,
-): Promise<VideoForm> {
+): Promise<VideoForm<z.output<S>>> {
   if (!request.isMultipart()) throw unsupportedType('Send the form as multipart/form-data');
   await fs.promises.mkdir(tmpDir, { recursive: true });
+  const textNames = new Set(Object.keys(form.fields.shape));
+  const fileNames = new Set(form.files);
   const fields: Record<string, string> = {};
-  let file: VideoForm['file'];
+  const unknown = new Set<string>();
+  let file: VideoForm<unknown>['file'];
+  let parsed: z.output<S>;
   try {
     const parts = request.parts({
       limits: { fileSize: maxBytes + 1, files: 1, fields: 20, fieldSize: 4096 },
     });
     for await (const part of parts) {
       if (part.type !== 'file') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (!isDeclaredText(textNames, fileNames, part.fieldname, part.value)) unknown.add(part.fieldname);
+        else if (textNames.has(part.fieldname) && typeof part.value === 'string')
+          fields[part.fieldname] = part.value;
         continue;
+      }
+      if (!fileNames.has(part.fieldname)) {
+        part.file.resume();
+        unknown.add(part.fieldname);
+        throw unknownFields(unknown);
       }
       if (file) {
         part.file.resume();
@@ -64,6 +90,8 @@ export async function readVideoForm(
       const sink = await openFileSink(target, 1024 * 1024);
       await pipeline(part.file, counter, sink);
     }
+    if (unknown.size > 0) throw unknownFields(unknown);
+    parsed = parseOrThrow(form.fields, fields);
   } catch (error) {
     if (file) await fs.promises.rm(file.path, { force: true });
     if (error instanceof AppError) throw error;
@@ -76,5 +104,5 @@ export async function readVideoForm(
     await fs.promises.rm(file.path, { force: true });
     file = undefined;
   }
-  return { fields, file };
+  return { fields: parsed, file };
 }

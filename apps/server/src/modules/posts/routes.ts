@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { badRequest } from '../../lib/errors.js';
-import { formRoutes, readSmallForm } from '../../lib/multipart-form.js';
+import { formRoutes, NO_TEXT_FIELDS, readSmallForm } from '../../lib/multipart-form.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { requireViewer } from '../../plugins/access.js';
 import type { PostService } from './service.js';
@@ -21,10 +21,10 @@ const params = z.object({ post_id: z.coerce.number().int().positive() });
 const tags = ['posts'];
 
 /** A post form arrives as JSON, or as multipart with an optional `cover` image. */
-async function readPostForm<T extends z.ZodType>(request: FastifyRequest, schema: T) {
+async function readPostForm<T extends z.ZodObject>(request: FastifyRequest, schema: T) {
   if (request.isMultipart()) {
-    const form = await readSmallForm(request, { cover: MAX_POST_COVER_BYTES });
-    return { fields: parseOrThrow(schema, form.fields), cover: form.files.cover };
+    const form = await readSmallForm(request, { fields: schema, files: { cover: MAX_POST_COVER_BYTES } });
+    return { fields: form.fields, cover: form.files.cover };
   }
   return { fields: parseOrThrow(schema, request.body ?? {}), cover: undefined };
 }
@@ -84,7 +84,10 @@ export function postRoutes(app: AppInstance, posts: PostService): void {
       config: { access: 'admin' },
       schema: { tags, params, consumes: ['multipart/form-data'], response: { 200: postSchema } },
       handler: async (request) => {
-        const form = await readSmallForm(request, { cover: MAX_POST_COVER_BYTES });
+        const form = await readSmallForm(request, {
+          fields: NO_TEXT_FIELDS,
+          files: { cover: MAX_POST_COVER_BYTES },
+        });
         if (!form.files.cover) throw badRequest('Choose an image', { cover: 'Choose an image' });
         return posts.setCover(requireViewer(request), request.params.post_id, form.files.cover);
       },

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingViewer, buyWithDemo } from '../../test/billing.js';
-import { createTestApp, signedInAdmin, type TestApp, type TestClient } from '../../test/harness.js';
+import {
+  createTestApp,
+  publishedTitle,
+  signedInAdmin,
+  type TestApp,
+  type TestClient,
+} from '../../test/harness.js';
 
 describe("the admin's view of a viewer's plan and watching", () => {
   let t: TestApp;
@@ -14,8 +20,7 @@ describe("the admin's view of a viewer's plan and watching", () => {
   it('shows the plan, its status and what the viewer is part-way through', async () => {
     const viewer = await billingViewer(t.app);
     expect((await buyWithDemo(t.app, viewer.client, 'standard')).statusCode).toBe(200);
-    const { movie_id } = (await admin.post('/api/movie/create')).json();
-    await admin.post('/api/movie/details', { movie_id, title: 'Night Shift', status: 'published' });
+    const movie_id = await publishedTitle(admin, 'Night Shift');
     expect(
       (await viewer.client.post('/api/progress', { movie_id, position_seconds: 300, duration_seconds: 1200 }))
         .statusCode,

@@ -1,8 +1,9 @@
 import {
   type AdminUserDetail,
-  type AdminUserListReply,
+  type AdminUserRow,
   type adminUserCreateBodySchema,
   type adminUserListQuerySchema,
+  type ListPage,
   type Role,
   TRIAL_DAYS,
   type UserStatus,
@@ -60,7 +61,7 @@ export class UserAdminService {
     private readonly clock: Clock,
   ) {}
 
-  async list(query: ListQuery): Promise<AdminUserListReply> {
+  async list(query: ListQuery): Promise<ListPage<AdminUserRow>> {
     const { rows, total } = await this.users.list(
       { search: query.search, country: query.country, status: query.status, role: query.role },
       (query.page - 1) * query.pageSize,

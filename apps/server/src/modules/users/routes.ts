@@ -9,6 +9,7 @@ import {
 } from '@salomtv/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
+import { sendListPage } from '../../lib/paging.js';
 import type { UserAdminService } from './admin-service.js';
 
 const params = z.strictObject({ user_id: z.coerce.number().int().positive('Unknown user') });
@@ -20,7 +21,7 @@ export function userAdminRoutes(app: AppInstance, users: UserAdminService): void
   app.get('/api/web/user', {
     config: admin,
     schema: { tags, querystring: adminUserListQuerySchema, response: { 200: adminUserListReplySchema } },
-    handler: (request) => users.list(request.query),
+    handler: async (request, reply) => sendListPage(request, reply, await users.list(request.query)),
   });
 
   app.post('/api/web/user', {

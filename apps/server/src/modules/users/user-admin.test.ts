@@ -41,21 +41,28 @@ describe('user administration', () => {
   });
   afterAll(() => t.close());
 
-  it('lists users newest first with paging', async () => {
-    const page1 = (await admin.get('/api/web/user?pageSize=2')).json();
-    expect(page1.total).toBe(6); // five created + the seeded admin
-    expect(page1.page).toBe(1);
-    expect(page1.pageSize).toBe(2);
-    expect(page1.items.map((u: { first_name: string }) => u.first_name)).toEqual(['Aziz', 'Priya']);
-    const page3 = (await admin.get('/api/web/user?pageSize=2&page=3')).json();
-    expect(page3.items.map((u: { phone_number: string }) => u.phone_number)).toEqual([
+  it("lists users newest first, the spec's way: an array paged by query, total and links in headers", async () => {
+    const page1 = await admin.get('/api/web/user?pageSize=2');
+    expect(page1.headers['x-total-count']).toBe('6'); // five created + the seeded admin
+    expect(page1.json().map((u: { first_name: string }) => u.first_name)).toEqual(['Aziz', 'Priya']);
+    expect(page1.headers.link).toBe(
+      '</api/web/user?pageSize=2&page=1>; rel="first", </api/web/user?pageSize=2&page=2>; rel="next", ' +
+        '</api/web/user?pageSize=2&page=3>; rel="last"',
+    );
+    const page3 = await admin.get('/api/web/user?pageSize=2&page=3');
+    expect(page3.json().map((u: { phone_number: string }) => u.phone_number)).toEqual([
       '+923001110001',
       ADMIN_PHONE,
     ]);
-    expect((await admin.get('/api/web/user?pageSize=2&page=9')).json().items).toEqual([]);
-    const defaults = (await admin.get('/api/web/user')).json();
-    expect(defaults.pageSize).toBe(20);
-    expect(defaults.items[0]).toMatchObject({
+    expect(page3.headers.link).toBe(
+      '</api/web/user?pageSize=2&page=1>; rel="first", </api/web/user?pageSize=2&page=2>; rel="prev", ' +
+        '</api/web/user?pageSize=2&page=3>; rel="last"',
+    );
+    expect((await admin.get('/api/web/user?pageSize=2&page=9')).json()).toEqual([]);
+    const defaults = await admin.get('/api/web/user');
+    expect(defaults.json()).toHaveLength(6);
+    expect(defaults.headers.link).toContain('</api/web/user?page=1&pageSize=20>; rel="last"');
+    expect(defaults.json()[0]).toMatchObject({
       first_name: 'Aziz',
       last_name: 'Karimov',
       nationality: null,
@@ -64,7 +71,7 @@ describe('user administration', () => {
       verified: false,
       avatar: null,
     });
-    expect(defaults.items[0]).not.toHaveProperty('password_hash');
+    expect(defaults.json()[0]).not.toHaveProperty('password_hash');
   });
 
   it('refuses bad paging values', async () => {
@@ -78,7 +85,7 @@ describe('user administration', () => {
     const names = async (query: string) =>
       (await admin.get(`/api/web/user?search=${encodeURIComponent(query)}`))
         .json()
-        .items.map((u: { first_name: string }) => u.first_name);
+        .map((u: { first_name: string }) => u.first_name);
     expect(await names('sara')).toEqual(['Sara']);
     expect(await names('KUMAR')).toEqual(['Ravi']);
     expect(await names('priya sharma')).toEqual(['Priya']);
@@ -91,14 +98,16 @@ describe('user administration', () => {
 
   it('filters by country, status and role', async () => {
     const list = async (query: string) => (await admin.get(`/api/web/user?${query}`)).json();
-    expect((await list('country=India')).total).toBe(2);
+    const total = async (query: string) =>
+      (await admin.get(`/api/web/user?${query}`)).headers['x-total-count'];
+    expect(await total('country=India')).toBe('2');
     expect(
-      (await list('country=pakistan&search=raza')).items.map((u: { first_name: string }) => u.first_name),
+      (await list('country=pakistan&search=raza')).map((u: { first_name: string }) => u.first_name),
     ).toEqual(['Ali']);
-    expect((await list('role=admin')).items.map((u: { phone_number: string }) => u.phone_number)).toEqual([
+    expect((await list('role=admin')).map((u: { phone_number: string }) => u.phone_number)).toEqual([
       ADMIN_PHONE,
     ]);
-    expect((await list('status=disabled')).total).toBe(0);
+    expect(await total('status=disabled')).toBe('0');
   });
 
   it('creates a user (201) and refuses duplicates (409) and bad fields (400)', async () => {
@@ -129,7 +138,7 @@ describe('user administration', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(['password', 'phone_number', 'role']);
     // The created account can sign in once it is active.
-    const zara = (await admin.get('/api/web/user?search=zara')).json().items[0];
+    const zara = (await admin.get('/api/web/user?search=zara')).json()[0];
     const signIn = await new TestClient(t.app).post('/api/user/login', {
       phone_number: '+923001110099',
       password: 'created-pass-1',
@@ -152,11 +161,11 @@ describe('user administration', () => {
   });
 
   it('switches the verified mark', async () => {
-    const id = (await admin.get('/api/web/user?search=raza')).json().items[0].user_id;
+    const id = (await admin.get('/api/web/user?search=raza')).json()[0].user_id;
     const on = await admin.post(`/api/web/user/${id}/verified`, { verified: true });
     expect(on.statusCode).toBe(200);
     expect(on.json().verified).toBe(true);
-    expect((await admin.get('/api/web/user?search=raza')).json().items[0].verified).toBe(true);
+    expect((await admin.get('/api/web/user?search=raza')).json()[0].verified).toBe(true);
     expect((await admin.post(`/api/web/user/${id}/verified`, { verified: false })).json().verified).toBe(
       false,
     );
@@ -240,7 +249,7 @@ describe('user administration', () => {
   });
 
   it('needs the CSRF header on admin changes', async () => {
-    const id = (await admin.get('/api/web/user?search=sara')).json().items[0].user_id;
+    const id = (await admin.get('/api/web/user?search=sara')).json()[0].user_id;
     expect(
       (await admin.post(`/api/web/user/${id}/verified`, { verified: true }, { csrf: false })).statusCode,
     ).toBe(403);

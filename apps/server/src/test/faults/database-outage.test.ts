@@ -2,7 +2,14 @@ import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInAdmin, signedInViewer, type TestApp, type TestClient } from '../harness.js';
+import {
+  createTestApp,
+  publishedTitle,
+  signedInAdmin,
+  signedInViewer,
+  type TestApp,
+  type TestClient,
+} from '../harness.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
@@ -132,8 +139,7 @@ if (databaseUrl) {
       t = await createTestApp();
       viewer = await signedInViewer(t.app, '+998907770023');
       const admin = await signedInAdmin(t.app);
-      movieId = (await admin.post('/api/movie/create')).json().movie_id;
-      await admin.post('/api/movie/details', { movie_id: movieId, title: 'Locked', status: 'published' });
+      movieId = await publishedTitle(admin, 'Locked');
     });
     afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingViewer } from '../billing.js';
 import { billingViewer, CARD_OK, planByCode } from '../billing.js';
-import { createTestApp, signedInAdmin, type TestApp, type TestClient } from '../harness.js';
+import { createTestApp, publishedTitle, signedInAdmin, type TestApp, type TestClient } from '../harness.js';
 
 /** One viewer against another: nothing of Alice's can be read or changed by Bob, by id or by field. */
 describe('object-level access between two viewers', () => {
@@ -16,13 +16,7 @@ describe('object-level access between two viewers', () => {
     admin = await signedInAdmin(t.app);
     alice = await billingViewer(t.app);
     bob = await billingViewer(t.app);
-    movieId = (await admin.post('/api/movie/create')).json().movie_id;
-    const details = await admin.post('/api/movie/details', {
-      movie_id: movieId,
-      title: 'Night Harbor',
-      status: 'published',
-    });
-    expect(details.statusCode, details.body).toBe(200);
+    movieId = await publishedTitle(admin, 'Night Harbor');
   });
   afterAll(() => t.close());
 

@@ -45,6 +45,17 @@ describe('api client', () => {
     expect(headerOf(fetchSpy.mock.calls[1]![1], 'X-XSRF-TOKEN')).toBe('abc123');
   });
 
+  it("reads a list call's page: the array it answers and the total from X-Total-Count", async () => {
+    const { client, fetchSpy } = clientWith(async () =>
+      json(200, [{ id: 3 }, { id: 4 }], { 'X-Total-Count': '42', Link: '</api/x?page=3>; rel="next"' }),
+    );
+    const page = await client.requestPage<{ id: number }>('/api/x', { query: { page: '2' } });
+    expect(page).toEqual({ items: [{ id: 3 }, { id: 4 }], total: 42 });
+    expect(fetchSpy.mock.calls[0]![0]).toBe('/api/x?page=2');
+    const { headers } = await client.requestWithHeaders<unknown>('/api/x');
+    expect(headers.get('link')).toBe('</api/x?page=3>; rel="next"');
+  });
+
   it('fetches the CSRF cookie first when the browser has none yet', async () => {
     let cookies = '';
     const fetchSpy = vi.fn(async (url: string, _init?: RequestInit) => {

@@ -1,4 +1,4 @@
-import { CSRF_HEADER, CSRF_TOKEN_PATH } from '@salomtv/contract';
+import { CSRF_HEADER, CSRF_TOKEN_PATH, TOTAL_COUNT_HEADER } from '@salomtv/contract';
 import { abortedError, errorFromReply, networkError, timeoutError } from './api-error';
 import { readCsrfToken } from './csrf';
 
@@ -13,6 +13,12 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** GET calls that change state (the spec's logout) need the CSRF header too. */
   csrf?: boolean;
+}
+
+/** A page of a list call that answers an array and its total in `X-Total-Count`. */
+export interface PageOf<T> {
+  items: T[];
+  total: number;
 }
 
 export interface ApiClientDeps {
@@ -108,7 +114,11 @@ export function createApiClient(deps: ApiClientDeps) {
     return token;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  /** The answer's body and headers; a refusal throws an ApiError. */
+  async function requestWithHeaders<T>(
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<{ body: T; headers: Headers }> {
     const method = options.method ?? 'GET';
     const headers = new Headers({ accept: 'application/json' });
     if (!SAFE_METHODS.has(method) || options.csrf) {
@@ -118,13 +128,25 @@ export function createApiClient(deps: ApiClientDeps) {
     const response = await send(path, options, method, headers);
     const body = await readBody(response).catch(() => undefined);
     if (!response.ok) throw errorFromReply(response.status, body, response.headers.get('retry-after'));
-    return body as T;
+    return { body: body as T, headers: response.headers };
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return (await requestWithHeaders<T>(path, options)).body;
+  }
+
+  /** A list call's page: the array it answers and the total from its `X-Total-Count` header. */
+  async function requestPage<T>(path: string, options: RequestOptions = {}): Promise<PageOf<T>> {
+    const { body, headers } = await requestWithHeaders<T[]>(path, options);
+    const items = Array.isArray(body) ? body : [];
+    const total = Number.parseInt(headers.get(TOTAL_COUNT_HEADER) ?? '', 10);
+    return { items, total: Number.isFinite(total) ? total : items.length };
   }
 
   /** The CSRF token for calls made outside `request` (uploads by XMLHttpRequest or tus, the player's calls). */
   const csrfToken = async (): Promise<string> => (await ensureCsrfToken()) ?? '';
 
-  return { request, csrfToken };
+  return { request, requestWithHeaders, requestPage, csrfToken };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -44,7 +44,10 @@ export function HeroSlideView({
     <>
       <h2 className="max-w-2xl text-3xl font-extrabold sm:text-5xl">{texts.title}</h2>
       <p className="flex flex-wrap items-center gap-3 text-sm text-muted">
-        <span className="rounded border border-border px-1.5 py-0.5 text-text">{texts.age_rating}</span>
+        {/* Always rendered (the server paints this slide from it); hidden while a title has no rating. */}
+        <span className="rounded border border-border px-1.5 py-0.5 text-text empty:hidden">
+          {texts.age_rating}
+        </span>
         {texts.runtime ? <span>{texts.runtime}</span> : null}
         {texts.year ? <span>{texts.year}</span> : null}
         {texts.genres ? <span>{texts.genres}</span> : null}

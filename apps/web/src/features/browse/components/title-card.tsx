@@ -95,7 +95,9 @@ export function TitleCard({
       <div className="p-3">
         <h3 className="truncate text-sm font-semibold">{card.title}</h3>
         <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-muted">
-          <span className="rounded border border-border px-1">{card.age_rating}</span>
+          {card.age_rating ? (
+            <span className="rounded border border-border px-1">{card.age_rating}</span>
+          ) : null}
           {upcoming && card.release_date ? (
             <span>{fill(t('coming_on'), { date: card.release_date })}</span>
           ) : (

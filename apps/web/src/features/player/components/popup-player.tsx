@@ -149,7 +149,9 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
         <h2 className="text-2xl font-extrabold sm:text-3xl">{details.title}</h2>
         <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
           <StarRating movieId={details.movie_id} />
-          <span className="rounded border border-border px-1.5 text-text">{details.age_rating}</span>
+          {details.age_rating ? (
+            <span className="rounded border border-border px-1.5 text-text">{details.age_rating}</span>
+          ) : null}
           {details.duration ? <span>{formatRuntime(details.duration)}</span> : null}
           {quality ? (
             <span className="rounded bg-surface-2 px-1.5 font-semibold text-text" data-testid="quality">

@@ -5,6 +5,7 @@ import {
   EDITABLE_STATUSES,
   englishTexts,
   type Movie,
+  publishBlocker,
   SUGGESTED_GENRES,
   TITLE_KINDS,
 } from '@salomtv/contract';
@@ -63,6 +64,14 @@ export function DetailsStep({ movie, onDone }: DetailsStepProps) {
       on ? [...values.collections, collection] : values.collections.filter((item) => item !== collection),
     );
   const statusOptions = values.status === '' ? ['', ...EDITABLE_STATUSES] : EDITABLE_STATUSES;
+  // The server refuses to publish what cannot be played yet; the option says why instead of being offered.
+  const publishBlocked =
+    movie.status !== 'published'
+      ? publishBlocker(
+          { ...movie, kind: values.kind, release_date: values.release_date || null },
+          new Date().toISOString().slice(0, 10),
+        )
+      : null;
   const hasErrors = Boolean(save.error) || Object.keys(localErrors).length > 0;
 
   return (
@@ -168,11 +177,12 @@ export function DetailsStep({ movie, onDone }: DetailsStepProps) {
         <Field id="movie-age" label="Age rating" error={error('age_rating')}>
           <Select
             id="movie-age"
-            value={values.age_rating}
+            value={values.age_rating ?? ''}
             onChange={(event) =>
-              set('age_rating', AGE_RATINGS.find((rating) => rating === event.target.value) ?? 'All')
+              set('age_rating', AGE_RATINGS.find((rating) => rating === event.target.value) ?? null)
             }
           >
+            <option value="">Not set</option>
             {AGE_RATINGS.map((rating) => (
               <option key={rating} value={rating}>
                 {rating}
@@ -198,7 +208,11 @@ export function DetailsStep({ movie, onDone }: DetailsStepProps) {
           id="movie-status"
           label="Status"
           error={error('status')}
-          hint="Processing and failed are set by the video pipeline."
+          hint={
+            publishBlocked
+              ? `Processing and failed are set by the video pipeline. ${publishBlocked}.`
+              : 'Processing and failed are set by the video pipeline.'
+          }
         >
           <Select
             id="movie-status"
@@ -210,7 +224,11 @@ export function DetailsStep({ movie, onDone }: DetailsStepProps) {
             {...describedBy('movie-status', error('status'), 'hint')}
           >
             {statusOptions.map((status) => (
-              <option key={status} value={status}>
+              <option
+                key={status}
+                value={status}
+                disabled={status === 'published' && publishBlocked !== null}
+              >
                 {status || `${movie.status} (keep)`}
               </option>
             ))}

@@ -104,8 +104,8 @@ export function MoviesListPage() {
             ))}
           </ListTable>
           <Pagination
-            page={list.data.page}
-            pageSize={list.data.pageSize}
+            page={page}
+            pageSize={PAGE_SIZE}
             total={list.data.total}
             onPage={(next) => update({ page: String(next) })}
           />

@@ -1,4 +1,4 @@
-import type { Movie } from '@salomtv/contract';
+import { type Movie, publishBlocker } from '@salomtv/contract';
 import { isApiError } from '../../../../shared/api/api-error';
 import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
@@ -15,8 +15,13 @@ const NEXT_STEP: Record<Movie['status'], string> = {
   failed: 'A video could not be transcoded: upload it again.',
 };
 
-/** The title's status with Publish (when ready) or Unpublish, through `POST /api/movie/details`. */
+/**
+ * The title's status with Publish or Unpublish, through `POST /api/movie/details`. Publish is offered by the
+ * rule the server enforces (`publishBlocker`): a title is published once it can be played.
+ */
 export function PublishBar({ movie }: { movie: Movie }) {
+  const blocker = publishBlocker(movie, new Date().toISOString().slice(0, 10));
+  const canPublish = (movie.status === 'ready' || movie.status === 'draft') && blocker === null;
   const save = useSaveDetails();
   const toast = useToast();
   const setStatus = (status: 'published' | 'ready') =>
@@ -34,13 +39,13 @@ export function PublishBar({ movie }: { movie: Movie }) {
         <div className="flex flex-wrap items-center gap-3">
           <span className="text-sm text-muted">Status</span>
           <StatusBadge status={movie.status} progress={movie.progress} reason={movie.failure_reason} />
-          <span className="text-sm text-muted">
-            {movie.status === 'draft' && movie.kind === 'series'
-              ? 'Add episodes and upload their videos to make the serial ready.'
+          <span className="text-sm text-muted" data-testid="publish-next-step">
+            {(movie.status === 'ready' || movie.status === 'draft') && blocker
+              ? `${blocker}.`
               : NEXT_STEP[movie.status]}
           </span>
         </div>
-        {movie.status === 'ready' ? (
+        {canPublish ? (
           <Button onClick={() => setStatus('published')} busy={save.isPending}>
             Publish
           </Button>

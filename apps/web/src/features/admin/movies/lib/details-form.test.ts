@@ -34,6 +34,13 @@ describe('details form', () => {
     });
   });
 
+  it('keeps an age rating that is not set as null, and sends the one chosen', () => {
+    const unrated = valuesFromMovie({ ...movie, age_rating: null });
+    expect(unrated.age_rating).toBeNull();
+    expect(detailsBody(7, unrated).body?.age_rating).toBeNull();
+    expect(detailsBody(7, { ...unrated, age_rating: '7+' }).body?.age_rating).toBe('7+');
+  });
+
   it('refuses an empty title and a year that is not a number before sending', () => {
     const result = detailsBody(7, { ...valuesFromMovie(movie), title: ' ', year: '20x1' });
     expect(result.errors).toEqual({ title: 'Enter the title', year: 'Enter a year such as 2024' });

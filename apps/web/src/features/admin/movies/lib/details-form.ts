@@ -18,7 +18,8 @@ export interface DetailsValues {
   description: string;
   kind: TitleKind;
   year: string;
-  age_rating: AgeRating;
+  /** null: not set yet (the title stays out of the kids section). */
+  age_rating: AgeRating | null;
   release_date: string;
   collections: Collection[];
   featured: boolean;

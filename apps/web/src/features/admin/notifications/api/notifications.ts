@@ -1,4 +1,4 @@
-import type { AdminNotification, AdminUserListReply, NotificationCreate, Plan } from '@salomtv/contract';
+import type { AdminNotification, AdminUserRow, NotificationCreate, Plan } from '@salomtv/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../shared/api/api-client';
 
@@ -44,7 +44,7 @@ export const audienceUsersQuery = (search: string) =>
   queryOptions({
     queryKey: notificationAdminKeys.users(search),
     queryFn: ({ signal }) =>
-      api.request<AdminUserListReply>('/api/web/user', {
+      api.requestPage<AdminUserRow>('/api/web/user', {
         signal,
         query: { search, pageSize: '8', page: '1' },
       }),

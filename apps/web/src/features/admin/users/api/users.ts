@@ -2,13 +2,13 @@ import type {
   AdminUserCreateBody,
   AdminUserDetail,
   AdminUserListQuery,
-  AdminUserListReply,
+  AdminUserRow,
   Role,
   UserActivityReply,
   UserStatus,
 } from '@salomtv/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../shared/api/api-client';
+import { api, type PageOf } from '../../../../shared/api/api-client';
 
 export const userAdminKeys = {
   all: ['admin-users'] as const,
@@ -17,12 +17,12 @@ export const userAdminKeys = {
   activity: (userId: number) => ['admin-users', 'activity', userId] as const,
 };
 
-/** `GET /api/web/user`: a page of accounts, newest first, searched and filtered on the server. */
+/** `GET /api/web/user`: a page of accounts, newest first, searched and filtered on the server; its total. */
 export const userListQuery = (query: AdminUserListQuery) =>
   queryOptions({
     queryKey: userAdminKeys.list(query),
     queryFn: ({ signal }) =>
-      api.request<AdminUserListReply>('/api/web/user', {
+      api.requestPage<AdminUserRow>('/api/web/user', {
         signal,
         query: {
           page: String(query.page ?? 1),
@@ -67,17 +67,19 @@ export function useChangeUser() {
       }),
     onSuccess: (detail) => {
       queryClient.setQueryData(userAdminKeys.detail(detail.user_id), detail);
-      queryClient.setQueriesData<AdminUserListReply>({ queryKey: [...userAdminKeys.all, 'list'] }, (page) =>
-        page
-          ? {
-              ...page,
-              items: page.items.map((row) =>
-                row.user_id === detail.user_id
-                  ? { ...row, status: detail.status, verified: detail.verified, role: detail.role }
-                  : row,
-              ),
-            }
-          : page,
+      queryClient.setQueriesData<PageOf<AdminUserRow>>(
+        { queryKey: [...userAdminKeys.all, 'list'] },
+        (page) =>
+          page
+            ? {
+                ...page,
+                items: page.items.map((row) =>
+                  row.user_id === detail.user_id
+                    ? { ...row, status: detail.status, verified: detail.verified, role: detail.role }
+                    : row,
+                ),
+              }
+            : page,
       );
       void queryClient.invalidateQueries({ queryKey: [...userAdminKeys.all, 'list'] });
     },

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Kysely, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomToken } from '../lib/tokens.js';
-import { dropSchemas, whileMigrating } from '../scale/test-schemas.js';
-import { type DatabaseHandle, openDatabase } from './database.js';
-import { migrateToLatest, migrationProvider } from './migrate.js';
+import { randomToken } from '../../lib/tokens.js';
+import { dropSchemas, whileMigrating } from '../../scale/test-schemas.js';
+import { type DatabaseHandle, openDatabase } from '../database.js';
+import { migrateTo, migrateToLatest } from '../migrate.js';
 
-/** Emails stored before confirmation by mail existed: which stay sign-in names (migration 0009). */
+/** Emails stored before confirmation by mail existed: which stay sign-in names (migration 0009-account-ownership). */
 describe('account-ownership migration', () => {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const pgSchema = databaseUrl
@@ -31,15 +31,7 @@ describe('account-ownership migration', () => {
   it('keeps an email an admin entered at creation; every other stored email waits for its code', async () => {
     const db = handle.db;
     const unknownDb = db as unknown as Kysely<unknown>;
-    await whileMigrating(databaseUrl, async () => {
-      const migrator = new Migrator({
-        db: unknownDb,
-        provider: migrationProvider,
-        ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
-      });
-      const { error } = await migrator.migrateTo('0008-access-version');
-      if (error) throw error;
-    });
+    await whileMigrating(databaseUrl, () => migrateTo(unknownDb, '0008-access-version', pgSchema));
     const now = '2026-01-01T00:00:00.000Z';
     const account = async (phone: string, email: string | null) =>
       (
