@@ -225,7 +225,7 @@ describe('the stream limit holds on every stream address', () => {
       t.clock.advance(1000);
       // This instance looks at the playback version without holding the request that made it look.
       let status = 200;
-      for (let attempt = 0; attempt < 100 && status === 200; attempt++) {
+      for (let attempt = 0; attempt < 250 && status === 200; attempt++) {
         status = (await here.get(segment)).statusCode;
         if (status === 200) await new Promise((resolve) => setTimeout(resolve, 20));
       }
