@@ -73,7 +73,7 @@ describe('the stream limit holds on every stream address', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-clips-'));
     const clip = await makeClip(dir, 'clip', { seconds: 1 });
     fs.rmSync(dir, { recursive: true, force: true });
-    movieId = await publishedTitle(admin, 'Harbour Lights');
+    movieId = (await admin.post('/api/movie/create')).json().movie_id;
     const mp4 = { filename: 'v.mp4', contentType: 'video/mp4', data: clip };
     for (const endpoint of ['/api/movie/add', '/api/movie/trailer']) {
       const upload = await admin.postForm(endpoint, { movie_id: String(movieId), file: mp4 });
@@ -90,6 +90,12 @@ describe('the stream limit holds on every stream address', () => {
     });
     expect(subtitle.statusCode, subtitle.body).toBe(200);
     await waitForJobs(t.app);
+    const published = await admin.post('/api/movie/details', {
+      movie_id: movieId,
+      title: 'Harbour Lights',
+      status: 'published',
+    });
+    expect(published.statusCode, published.body).toBe(200);
   });
   afterAll(() => t.close());
 
