@@ -15,6 +15,7 @@ import {
   BROWSER_ENCODINGS,
   benchServerEnv,
   HttpClient,
+  holdPlayback,
   openApp,
   seedCatalogue,
   segmentAddresses,
@@ -92,6 +93,14 @@ async function startOurs(extraEnv = {}) {
   });
   await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
   return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** Ours with the bench viewer's playback session kept live on it (the rows that fetch feature stream addresses). */
+async function startOursPlaying(stream) {
+  const server = await startOurs();
+  const release = await holdPlayback(server.url, stream.playback);
+  server.child.once('exit', release);
+  return server;
 }
 
 async function startScript(file) {
@@ -249,7 +258,7 @@ async function runViewers(plan) {
  * (the viewers alone for 5 s, as every other row is measured after one), ROUNDS rounds, each with its own upload.
  */
 async function mixedLoad(prepared) {
-  const server = await startOurs();
+  const server = await startOursPlaying(prepared.stream);
   try {
     const seconds = Math.max(20, SECONDS * 4);
     const plan = {
@@ -441,7 +450,7 @@ await guarded('segments', async () => {
     ],
   ]) {
     const figures = await compare({
-      ours: () => startOurs(),
+      ours: () => startOursPlaying(prepared.stream),
       reference: async () => {
         const child = startNginx(work, mediaDir, nginxPort);
         await waitForHttp(`http://127.0.0.1:${nginxPort}/${file}`, 30_000);
@@ -469,7 +478,7 @@ await guarded('cold-start', coldStart);
 await guarded('mixed', () => mixedLoad(prepared));
 if (wanted('first-frame') || wanted('pages')) {
   const browser = await launch(root);
-  const server = await startOurs();
+  const server = await startOursPlaying(prepared.stream);
   try {
     await guarded('first-frame', async () => {
       const mediaDir = path.join(dataDir, 'media');

@@ -275,10 +275,16 @@ export async function waitForJobs(app, timeoutMs) {
   throw new Error('the transcode did not finish in time');
 }
 
-/** The signed address of the feature's first full 720p (or best) segment and of its variant playlist, for the viewer. */
+/**
+ * A playback session of the feature for the viewer (as the player starts one), and the signed addresses it holds:
+ * the feature's first full 720p (or best) segment and its variant playlist. Every request to them checks the
+ * session, so the rows that fetch them measure that check too.
+ */
 export async function segmentAddresses(root, viewer, movieId) {
   const { parseVariantPlaylist } = await import(path.join(serverDist(root), 'media/ffmpeg/hls.js'));
-  const master = (await viewer.ok('GET', `/api/stream/${movieId}/master.m3u8`)).body.split('\n');
+  const playback = (await viewer.ok('POST', '/api/playback/start', { json: { movie_id: movieId } })).json();
+  const masterUrl = `/api/stream/${movieId}/master.m3u8?playback=${playback.playback_id}`;
+  const master = (await viewer.ok('GET', masterUrl)).body.split('\n');
   // The variant line follows its #EXT-X-STREAM-INF line; take 720p, else the last (best) one.
   const at720 = master.findIndex((line) => line.includes('RESOLUTION=') && line.includes('x720'));
   const variants = master.filter((line) => line && !line.startsWith('#'));
@@ -298,5 +304,37 @@ export async function segmentAddresses(root, viewer, movieId) {
     .where('status', '=', 'ready')
     .executeTakeFirstOrThrow();
   const file = `${asset.hls_key}/${height}p/${segment.split('/').pop()}`;
-  return { master: `/api/stream/${movieId}/master.m3u8`, variant, segment, segments, file };
+  return {
+    master: masterUrl,
+    variant,
+    segment,
+    segments,
+    file,
+    playback: {
+      id: playback.playback_id,
+      heartbeatSeconds: playback.heartbeat_seconds,
+      cookie: viewer.cookieHeader,
+      xsrf: viewer.cookies['XSRF-TOKEN'],
+    },
+  };
+}
+
+/**
+ * Keeps the bench viewer's playback session live on a running server, as the player does: a heartbeat now (it
+ * also brings back a session that went silent between rows) and every `heartbeatSeconds`. Answers the stop.
+ */
+export async function holdPlayback(base, { id, heartbeatSeconds, cookie, xsrf }) {
+  const beat = async () => {
+    const response = await fetch(`${base}/api/playback/${id}/heartbeat`, {
+      method: 'POST',
+      headers: { cookie, 'x-xsrf-token': xsrf },
+    });
+    if (!response.ok) throw new Error(`heartbeat: ${response.status} ${await response.text()}`);
+  };
+  await beat();
+  const timer = setInterval(
+    () => beat().catch((error) => console.warn(`  the bench playback session: ${error.message}`)),
+    heartbeatSeconds * 1000,
+  );
+  return () => clearInterval(timer);
 }

@@ -20,7 +20,7 @@ import { createLibraryModule } from './modules/library/compose.js';
 import { RateCounterRepo } from './modules/limits/repo.js';
 import { RateLimitService } from './modules/limits/service.js';
 import { createCatalogModules } from './modules/media/compose.js';
-import { parseList } from './modules/movies/present.js';
+import { TitleRepo } from './modules/movies/repo.js';
 import type { SmsLog } from './modules/sms/sender.js';
 import { UserActivityService } from './modules/user-activity/service.js';
 import { UserRepo } from './modules/users/repo.js';
@@ -93,20 +93,32 @@ export async function createContainer(config: Config, options: ContainerOptions 
     audit,
     vitalsPerAddressPerMinute: config.vitalsPerAddressPerMinute,
   });
+  // The catalogue's titles: the catalogue modules own them, and a playback session is for one of them.
+  const titles = new TitleRepo(database.db);
   // Plans, subscriptions, payments, entitlements and playback sessions.
-  const billing = createBillingModule({ config, clock, db: database.db, accounts: repos.users, audit });
+  const billing = createBillingModule({
+    config,
+    clock,
+    db: database.db,
+    accounts: repos.users,
+    audit,
+    titles,
+  });
   // A session is read with its account's subscription and plan (one query: the signed-in calls that ask what the
   // viewer may watch, home rows and playlists, need no second read) and kept per access version, so a session
   // read before costs a call no query of its own (bench/README.md, ninth round).
   services.auth.liveSessions = new LiveSessionCache(billing.repos.subscriptions, repos.sessions.version);
-  // Catalogue, movie administration, media pipeline and streaming (billing's entitlements decide who plays what).
+  // Catalogue, movie administration, media pipeline and streaming (billing's entitlements decide who plays what,
+  // and its playback sessions hold every feature stream address).
   const catalog = await createCatalogModules({
     config,
     clock,
     db: database.db,
     storage,
     languages: repos.languages,
+    titles,
     entitlements: billing.services.entitlements,
+    playbacks: billing.services.livePlaybacks,
     pgSchema: options.pgSchema ?? config.databaseSchema,
     locks: billing.services.entitlements,
     audit,
@@ -116,10 +128,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
   };
   accounts.services.signup.onAccountCreated = openTrial;
   accounts.services.userAdmin.onAccountCreated = openTrial;
-  billing.services.playback.titleLookup = async (movieId) => {
-    const title = await catalog.repos.titles.findById(movieId);
-    return title ? { collections: parseList(title.collections) } : undefined;
-  };
   // Watch list, favourites, progress and ratings; its lists use the catalogue's cards.
   const library = createLibraryModule({ clock, db: database.db, cards: catalog.services.catalog });
   return {

@@ -530,3 +530,60 @@ test('a Premium viewer gets no pre-roll and every quality', async ({ page }) => 
   await expect(page.getByTestId('preroll')).toHaveCount(0);
   expect(await qualityOptions(page)).toEqual(['Auto', '1080p', '720p', '480p']);
 });
+
+test('over the stream limit the second device sees who watches what and stops the first, whose player stops', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  // No pre-roll (Basic has ads): its house trailer comes from the catalogue rows, emptied for both devices.
+  const withoutRows = (target: Page) =>
+    target.route('**/api/catalog/rows*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { rows: { items: unknown[] }[] };
+      for (const row of body.rows) row.items = [];
+      await route.fulfill({ response, json: body });
+    });
+  const { phone } = newPhone();
+  await signUpViaApi(page, phone, PASSWORD);
+  await buyPlan(page, 'basic');
+  await withoutRows(page);
+  await page.goto(`/player?title=${ids.long}`);
+  const video = page.getByTestId('player-video');
+  await expect.poll(() => currentTime(video), { timeout: 20_000 }).toBeGreaterThan(1);
+
+  // The same account on another device: Basic allows one stream, so it is told who is watching what.
+  const otherDevice = await browser.newContext();
+  const second = await otherDevice.newPage();
+  await withoutRows(second);
+  const login = await second.request.post('/api/user/login', {
+    data: { phone_number: phone, password: PASSWORD },
+    headers: await xsrfHeaders(second),
+  });
+  expect(await login.text()).toContain('user');
+  await second.goto(`/player?title=${ids.long}`);
+  const limit = second.getByTestId('stream-limit');
+  await expect(limit).toBeVisible({ timeout: 20_000 });
+  await expect(limit).toContainText('Too many screens are watching right now');
+  const device = limit.getByTestId('stream-device');
+  await expect(device).toHaveCount(1);
+  await expect(device).toContainText(/Chrome on \w+/);
+  await expect(device).toContainText(NAMES.long);
+  await expect(device).toContainText(/since \d{1,2}:\d{2}/);
+
+  // It stops the first device and plays here.
+  await device.getByRole('button', { name: 'Stop' }).click();
+  await expect(limit).toHaveCount(0);
+  const secondVideo = second.getByTestId('player-video');
+  await expect.poll(() => currentTime(secondVideo), { timeout: 20_000 }).toBeGreaterThan(0.3);
+
+  // The first device's player says so and stops (at its next heartbeat or stream request).
+  const stopped = page.getByTestId('stream-stopped');
+  await expect(stopped).toBeVisible({ timeout: 45_000 });
+  await expect(stopped).toContainText('Playback was stopped from another device');
+  await expect.poll(() => isPaused(video)).toBe(true);
+  const at = await currentTime(video);
+  await page.waitForTimeout(1500);
+  expect(await currentTime(video)).toBe(at);
+  await otherDevice.close();
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COLLECTIONS, type Collection } from './catalog.js';
+import { COLLECTIONS, type Collection, playbackIdSchema } from './catalog.js';
 
 /* ---------- Plans (spec section 9) ---------- */
 
@@ -329,11 +329,13 @@ export const playbackStartBodySchema = z.strictObject({
   /** An optional label the player chooses; otherwise one is made from the browser's User-Agent. */
   device_label: z.string().trim().min(1).max(60).optional(),
 });
-export const playbackIdParamsSchema = z.object({ id: z.string().min(8).max(64) });
+export const playbackIdParamsSchema = z.object({ id: playbackIdSchema });
 
 export const playbackSessionSchema = z.object({
   playback_id: z.string(),
   title_id: z.number(),
+  /** The title's name, as the over-the-limit prompt lists it. */
+  title: z.string(),
   device_label: z.string(),
   started_at: z.string(),
   last_seen_at: z.string(),
@@ -350,7 +352,10 @@ export const playbackActiveReplySchema = z.object({
   max_streams: z.number(),
   items: z.array(playbackSessionSchema),
 });
-/** The 409 answer of `POST /api/playback/start` when every stream of the plan is in use. */
+/**
+ * The 409 answer of `POST /api/playback/start` (and of a heartbeat that comes back after silence) when every
+ * stream of the plan is in use.
+ */
 export const streamLimitReplySchema = z.object({
   error: z.object({ code: z.literal('stream_limit'), message: z.string() }),
   max_streams: z.number(),

@@ -358,7 +358,20 @@ export const titleDetailsSchema = titleCardSchema.extend({
 });
 export type TitleDetails = z.infer<typeof titleDetailsSchema>;
 
-export const streamQuerySchema = z.strictObject({ asset: uploadKindSchema.default('video') });
+/** A playback session's id (`POST /api/playback/start`): every feature stream address belongs to one. */
+export const playbackIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a playback id');
+
+/**
+ * The query of a title's `master.m3u8`, `start.json` and `start.mp4`: `playback` is the id of the viewer's live
+ * playback session of this title, required for the feature (refused with 409 `stream_limit` without one) and not
+ * used for the trailer, which is open to everyone.
+ */
+export const streamQuerySchema = z.strictObject({
+  asset: uploadKindSchema.default('video'),
+  playback: playbackIdSchema.optional(),
+});
+/** The same for an episode (always a feature). */
+export const episodeStreamQuerySchema = streamQuerySchema.omit({ asset: true });
 
 /**
  * `GET .../start.json`, beside each `master.m3u8`: the master playlist and the variant playlist a player starts

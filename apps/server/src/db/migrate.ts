@@ -16,6 +16,7 @@ import * as accessVersion from './migrations/0008-access-version.js';
 import * as accountOwnership from './migrations/0009-account-ownership.js';
 import * as guessLimits from './migrations/0010-guess-limits.js';
 import * as ageRatingUnset from './migrations/0011-age-rating-unset.js';
+import * as playbackStreamBind from './migrations/0012-playback-stream-bind.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0009-account-ownership': accountOwnership,
   '0010-guess-limits': guessLimits,
   '0011-age-rating-unset': ageRatingUnset,
+  '0012-playback-stream-bind': playbackStreamBind,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -112,6 +112,13 @@ export interface PlaybackSessionsTable {
   ended_at: string | null;
 }
 
+/** One row: bumped by triggers whenever a playback session ends or is deleted (migration 0012-playback-stream-bind). */
+export interface PlaybackVersionTable {
+  id: number;
+  /** bigint: PostgreSQL hands it over as a string. */
+  version: number | string;
+}
+
 /** Tables of the billing module (plans, subscriptions, payments, checkouts, webhook events, playback sessions). */
 export interface BillingTables {
   plans: PlansTable;
@@ -120,4 +127,5 @@ export interface BillingTables {
   checkout_sessions: CheckoutSessionsTable;
   billing_events: BillingEventsTable;
   playback_sessions: PlaybackSessionsTable;
+  playback_version: PlaybackVersionTable;
 }

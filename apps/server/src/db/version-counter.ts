@@ -4,7 +4,7 @@ import { PreparedRead } from './prepared-read.js';
 import type { Database } from './schema.js';
 
 /** The one-row counters that database triggers bump (db/migrations/helpers.ts, `createVersionCounter`). */
-export type VersionCounterTable = 'catalog_version' | 'access_version';
+export type VersionCounterTable = 'catalog_version' | 'access_version' | 'playback_version';
 
 /**
  * A reader of a version counter for the caches kept per version. Many calls ask for it, so the calls of one turn

@@ -204,10 +204,16 @@ describe('two API instances and a worker over PostgreSQL and S3', () => {
 
     const viewerA = new ProcessClient(a);
     await viewerA.signIn(VIEWER_PHONE, VIEWER_PASSWORD);
+    // One playback session, started on A: every instance holds its stream addresses to it.
+    const started = await viewerA.call('POST', '/api/playback/start', { json: { movie_id: movie.movie_id } });
+    expect(started.status).toBe(200);
+    const { playback_id: playbackId } = (await started.json()) as { playback_id: string };
+    const playback = `?playback=${playbackId}`;
     let reference: Buffer | undefined;
+    let segment = '';
     for (const base of [a, b]) {
       const viewer = onOther(viewerA, base);
-      const master = await viewer.call('GET', `/api/stream/${movie.movie_id}/master.m3u8`);
+      const master = await viewer.call('GET', `/api/stream/${movie.movie_id}/master.m3u8${playback}`);
       expect(master.status, await master.clone().text()).toBe(200);
       const masterText = await master.text();
       expect(masterText.startsWith('#EXTM3U')).toBe(true);
@@ -220,14 +226,18 @@ describe('two API instances and a worker over PostgreSQL and S3', () => {
       const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(variantText)![1]!;
       const segments = variantText.split('\n').filter((line) => line && !line.startsWith('#'));
       expect(segments.length).toBeGreaterThan(0);
-      // Straight to the bucket with presigned addresses: the bytes never pass through Node.
-      for (const uri of [init, ...segments]) {
-        expect(uri.startsWith(`${s3.endpoint}/${s3.bucket}/hls/`)).toBe(true);
-        expect(uri).toContain('X-Amz-Signature=');
-      }
+      segment = segments[0]!;
+      // Each segment's signed address checks the playback session, then redirects to a short-lived presigned
+      // bucket address: the bytes never pass through Node.
       const parts: Buffer[] = [];
       for (const uri of [init, ...segments]) {
-        const response = await fetch(uri);
+        expect(uri).toMatch(/^\/api\/stream\/s\/[^/]+\/(init\.mp4|seg_\d+\.m4s)$/);
+        const viaApi = await viewer.call('GET', uri);
+        expect(viaApi.status).toBe(302);
+        const location = viaApi.headers.get('location')!;
+        expect(location.startsWith(`${s3.endpoint}/${s3.bucket}/hls/`)).toBe(true);
+        expect(location).toContain('X-Amz-Signature=');
+        const response = await fetch(location);
         expect(response.status).toBe(200);
         parts.push(Buffer.from(await response.arrayBuffer()));
       }
@@ -240,15 +250,19 @@ describe('two API instances and a worker over PostgreSQL and S3', () => {
       const probe = await probeFile(file);
       expect(probe).toMatchObject({ width: 320, height: 180, codec: 'h264', frames: 25 });
 
-      // An old-style segment address on the API answers with a redirect to the bucket, not the bytes.
-      const segmentName = new URL(segments[0]!).pathname.split('/').pop()!;
-      const viaApi = await viewer.call('GET', variantUri.replace('index.m3u8', segmentName));
-      expect(viaApi.status).toBe(302);
-      const redirected = await fetch(viaApi.headers.get('location')!);
-      expect(Buffer.from(await redirected.arrayBuffer()).equals(parts[1]!)).toBe(true);
       // Nor are they joined by the API at start.mp4: the player asks for the presigned addresses instead.
-      expect((await viewer.call('GET', `/api/stream/${movie.movie_id}/start.mp4`)).status).toBe(404);
+      expect((await viewer.call('GET', `/api/stream/${movie.movie_id}/start.mp4${playback}`)).status).toBe(
+        404,
+      );
     }
+    // Stopped on A, the session's addresses are refused there at once, and on B within about a second.
+    expect((await viewerA.call('POST', `/api/playback/${playbackId}/stop`)).status).toBe(204);
+    expect((await viewerA.call('GET', segment)).status).toBe(409);
+    await until(
+      'B to refuse the stopped session',
+      async () => (await onOther(viewerA, b).call('GET', segment)).status === 409,
+      10_000,
+    );
     // Signed out, the feature does not play on either instance.
     expect((await new ProcessClient(b).call('GET', `/api/stream/${movie.movie_id}/master.m3u8`)).status).toBe(
       401,

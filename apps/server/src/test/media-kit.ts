@@ -181,3 +181,11 @@ export async function trialViewer(app: AppInstance, phone: string): Promise<Test
     .execute();
   return client;
 }
+
+/** Starts a playback session of a title, as the player does before it asks for any feature stream address. */
+export async function startPlayback(client: TestClient, movieId: number): Promise<string> {
+  const started = await client.post('/api/playback/start', { movie_id: movieId });
+  if (started.statusCode !== 200)
+    throw new Error(`playback did not start: ${started.statusCode} ${started.body}`);
+  return started.json().playback_id as string;
+}

@@ -11,12 +11,13 @@ import { CheckoutRepo } from './checkout-repo.js';
 import { DemoCheckoutService } from './demo-checkout-service.js';
 import { EntitlementService } from './entitlements.js';
 import { BillingEventRepo } from './event-repo.js';
+import { LivePlaybacks } from './live-playbacks.js';
 import { PaymentRepo } from './payment-repo.js';
 import { PlanRepo } from './plan-repo.js';
 import { PlanService } from './plan-service.js';
 import { PlaybackRepo } from './playback-repo.js';
 import { playbackRoutes } from './playback-routes.js';
-import { PlaybackService } from './playback-service.js';
+import { PlaybackService, type PlaybackTitles } from './playback-service.js';
 import { DemoProvider } from './providers/demo.js';
 import { createStripeClient, type StripeClient, StripeProvider } from './providers/stripe.js';
 import { RenewalService } from './renewal-service.js';
@@ -34,6 +35,8 @@ export interface BillingDeps {
   accounts: AccountLookup;
   /** The audit log (plan changes are recorded in it). */
   audit: AuditService;
+  /** The catalogue's titles: a playback session is for a title the viewer may see and their plan includes. */
+  titles: PlaybackTitles;
   /** Replaces the Stripe client (tests: no network). */
   stripeClient?: StripeClient;
 }
@@ -64,12 +67,15 @@ export function createBillingModule(deps: BillingDeps) {
     clock,
   });
   const renewal = new RenewalService(repos.subscriptions, repos.plans, subscriptions, provider, clock);
+  // The playback sessions every stream address checks (streaming reads them from memory).
+  const livePlaybacks = new LivePlaybacks(repos.playbackSessions, clock);
   const services = {
     plans: new PlanService(repos.plans, deps.audit, clock),
     subscriptions,
     renewal,
     entitlements: new EntitlementService(subscriptions),
-    playback: new PlaybackService(repos.playbackSessions, subscriptions, clock),
+    livePlaybacks,
+    playback: new PlaybackService(repos.playbackSessions, livePlaybacks, subscriptions, deps.titles, clock),
     demoCheckout: new DemoCheckoutService(
       repos.checkouts,
       repos.plans,

@@ -1,12 +1,18 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { PlaybackSessionsTable } from '../../db/schema-billing.js';
+import { versionCounter } from '../../db/version-counter.js';
 
 export type PlaybackRow = Selectable<PlaybackSessionsTable>;
 
 /** The playback_sessions table: players streaming now. */
 export class PlaybackRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Bumped by the database whenever a session ends or is deleted (migration 0012-playback-stream-bind). */
+  readonly version: () => Promise<number>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.version = versionCounter(db, 'playback_version');
+  }
 
   async insert(values: Insertable<PlaybackSessionsTable>): Promise<void> {
     await this.db.insertInto('playback_sessions').values(values).execute();
@@ -46,6 +52,15 @@ export class PlaybackRepo {
       .set({ ended_at: nowIso })
       .where('playback_id', '=', playbackId)
       .where('ended_at', 'is', null)
+      .execute();
+  }
+
+  /** Sessions that ended after `sinceIso`. */
+  endedSince(sinceIso: string): Promise<{ playback_id: string }[]> {
+    return this.db
+      .selectFrom('playback_sessions')
+      .select('playback_id')
+      .where('ended_at', '>', sinceIso)
       .execute();
   }
 

@@ -1,6 +1,5 @@
 import {
   PLAYBACK_HEARTBEAT_SECONDS,
-  PLAYBACK_SILENCE_SECONDS,
   type PlaybackSession,
   type QualityCap,
   type StreamLimitReply,
@@ -8,17 +7,17 @@ import {
 import { type Clock, DAY_MS } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
+import { parseList } from '../movies/present.js';
 import type { ViewerAccess } from './access.js';
 import { deviceLabel } from './device-label.js';
 import { type AccessReader, entitlementFor } from './entitlements.js';
+import { type LivePlaybacks, SILENCE_MS } from './live-playbacks.js';
 import type { PlaybackRepo, PlaybackRow } from './playback-repo.js';
 
-/**
- * The catalogue's answer for a title: its collections, or undefined when there is no such playable title.
- * Wired by the catalogue module (container.services.playback.titleLookup = ...); until then any id is accepted
- * and only the subscription is checked.
- */
-export type TitleLookup = (movieId: number) => Promise<{ collections: readonly string[] } | undefined>;
+/** The catalogue's titles, as playback reads them (the movies module's TitleRepo). */
+export interface PlaybackTitles {
+  findById(movieId: number): Promise<{ title: string; status: string; collections: string } | undefined>;
+}
 
 export interface PlaybackGrant {
   playback_id: string;
@@ -29,25 +28,27 @@ export interface PlaybackGrant {
 
 export type PlaybackAnswer = { ok: true; grant: PlaybackGrant } | { ok: false; limit: StreamLimitReply };
 
-const SILENCE_MS = PLAYBACK_SILENCE_SECONDS * 1000;
-
-function sessionView(row: PlaybackRow): PlaybackSession {
+function sessionView(row: PlaybackRow, names: ReadonlyMap<number, string>): PlaybackSession {
   return {
     playback_id: row.playback_id,
     title_id: row.title_id,
+    title: names.get(row.title_id) ?? '',
     device_label: row.device_label,
     started_at: row.started_at,
     last_seen_at: row.last_seen_at,
   };
 }
 
-/** Simultaneous streams: each player holds a session it renews; the plan's max_streams bounds the live ones. */
+/**
+ * Simultaneous streams: each player holds a session it renews; the plan's max_streams bounds the live ones, and
+ * every feature stream address belongs to one (`live` tells the stream addresses at once of each change here).
+ */
 export class PlaybackService {
-  titleLookup: TitleLookup | undefined;
-
   constructor(
     private readonly sessions: PlaybackRepo,
+    private readonly live: LivePlaybacks,
     private readonly access: AccessReader,
+    private readonly titles: PlaybackTitles,
     private readonly clock: Clock,
   ) {}
 
@@ -60,26 +61,28 @@ export class PlaybackService {
     const access = await this.access.accessFor(userId);
     await this.assertMayPlay(access, movieId);
     const now = this.clock.now();
-    const live = await this.live(userId, now);
+    const live = await this.liveRows(userId, now);
     if (live.length >= access.maxStreams)
-      return { ok: false, limit: this.limitReply(access.maxStreams, live) };
-    const playbackId = randomToken(18);
-    await this.sessions.insert({
-      playback_id: playbackId,
+      return { ok: false, limit: await this.limitReply(access.maxStreams, live) };
+    const row: PlaybackRow = {
+      playback_id: randomToken(18),
       user_id: userId,
       title_id: movieId,
       device_label: (label ?? deviceLabel(userAgent)).slice(0, 100),
       started_at: now.toISOString(),
       last_seen_at: now.toISOString(),
       ended_at: null,
-    });
-    return { ok: true, grant: this.grant(playbackId, access) };
+    };
+    await this.sessions.insert(row);
+    this.live.remember(row);
+    return { ok: true, grant: this.grant(row.playback_id, access) };
   }
 
   /** The player's "still watching"; a session that went silent is let back in if a stream is free. */
   async heartbeat(userId: number, playbackId: string): Promise<PlaybackAnswer> {
     const row = await this.requireOwn(userId, playbackId);
     if (row.ended_at !== null) {
+      this.live.remember(row);
       throw new AppError(410, 'stream_stopped', 'This stream was stopped from another device');
     }
     const access = await this.access.accessFor(userId);
@@ -87,25 +90,28 @@ export class PlaybackService {
     const now = this.clock.now();
     const silent = now.getTime() - new Date(row.last_seen_at).getTime() > SILENCE_MS;
     if (silent) {
-      const others = (await this.live(userId, now)).filter((s) => s.playback_id !== playbackId);
+      const others = (await this.liveRows(userId, now)).filter((s) => s.playback_id !== playbackId);
       if (others.length >= access.maxStreams)
-        return { ok: false, limit: this.limitReply(access.maxStreams, others) };
+        return { ok: false, limit: await this.limitReply(access.maxStreams, others) };
     }
     await this.sessions.touch(playbackId, now.toISOString());
+    this.live.remember({ ...row, last_seen_at: now.toISOString() });
     return { ok: true, grant: this.grant(playbackId, access) };
   }
 
   /** Stops one of the viewer's streams (their own player, or another device from the over-limit prompt). */
   async stop(userId: number, playbackId: string): Promise<void> {
-    await this.requireOwn(userId, playbackId);
-    await this.sessions.end(playbackId, this.clock.now().toISOString());
+    const row = await this.requireOwn(userId, playbackId);
+    const now = this.clock.now().toISOString();
+    await this.sessions.end(playbackId, now);
+    this.live.remember({ ...row, ended_at: row.ended_at ?? now });
   }
 
   async active(userId: number): Promise<{ max_streams: number; items: PlaybackSession[] }> {
     const access = await this.access.accessFor(userId);
     return {
       max_streams: access.maxStreams,
-      items: (await this.live(userId, this.clock.now())).map(sessionView),
+      items: await this.views(await this.liveRows(userId, this.clock.now())),
     };
   }
 
@@ -114,18 +120,24 @@ export class PlaybackService {
     await this.sessions.deleteStale(new Date(this.clock.now().getTime() - DAY_MS).toISOString());
   }
 
-  private live(userId: number, now: Date): Promise<PlaybackRow[]> {
+  private liveRows(userId: number, now: Date): Promise<PlaybackRow[]> {
     return this.sessions.active(userId, new Date(now.getTime() - SILENCE_MS).toISOString());
   }
 
+  /** The sessions as the viewer sees them, with their titles' names (a few: at most the plan's streams). */
+  private async views(rows: PlaybackRow[]): Promise<PlaybackSession[]> {
+    const ids = [...new Set(rows.map((row) => row.title_id))];
+    const found = await Promise.all(ids.map((id) => this.titles.findById(id)));
+    const names = new Map(ids.map((id, index) => [id, found[index]?.title ?? '']));
+    return rows.map((row) => sessionView(row, names));
+  }
+
+  /** A published title (any title for an admin, who previews drafts) that the viewer's plan includes. */
   private async assertMayPlay(access: ViewerAccess, movieId: number): Promise<void> {
-    let collections: readonly string[] = [];
-    if (this.titleLookup) {
-      const title = await this.titleLookup(movieId);
-      if (!title) throw notFound('This title does not exist');
-      collections = title.collections;
-    }
-    const entitlement = entitlementFor(access, { collections });
+    const title = await this.titles.findById(movieId);
+    if (!title || (title.status !== 'published' && !access.admin))
+      throw notFound('This title does not exist');
+    const entitlement = entitlementFor(access, { collections: parseList(title.collections) });
     if (entitlement.mayPlay) return;
     if (entitlement.lockedReason === 'upgrade') {
       throw new AppError(
@@ -150,14 +162,14 @@ export class PlaybackService {
     };
   }
 
-  private limitReply(maxStreams: number, live: PlaybackRow[]): StreamLimitReply {
+  private async limitReply(maxStreams: number, live: PlaybackRow[]): Promise<StreamLimitReply> {
     return {
       error: {
         code: 'stream_limit',
         message: `Your plan allows ${maxStreams} stream${maxStreams === 1 ? '' : 's'} at once: stop one to watch here`,
       },
       max_streams: maxStreams,
-      active: live.map(sessionView),
+      active: await this.views(live),
     };
   }
 

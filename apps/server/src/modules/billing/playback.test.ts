@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingViewer, buyWithDemo } from '../../test/billing.js';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness.js';
+import {
+  createTestApp,
+  publishedTitle,
+  signedInAdmin,
+  type TestApp,
+  type TestClient,
+} from '../../test/harness.js';
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -8,24 +14,22 @@ const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0';
 
-/** Titles the stub catalogue knows: 1 plain, 2 in American TV shows. */
-const TITLES: Record<number, string[]> = { 1: [], 2: ['america_tv_shows'] };
-
-function start(client: TestClient, movieId: number, userAgent = CHROME_WINDOWS) {
-  return client.request('POST', '/api/playback/start', {
-    json: { movie_id: movieId },
-    headers: { 'user-agent': userAgent },
-  });
-}
-
 describe('simultaneous streams', () => {
   let t: TestApp;
+  /** The catalogue's titles by the numbers these tests use: 1 plain, 2 in American TV shows, 3 a draft. */
+  const ids: Record<number, number> = {};
+  const start = (client: TestClient, title: number, userAgent = CHROME_WINDOWS) =>
+    client.request('POST', '/api/playback/start', {
+      json: { movie_id: ids[title] ?? title },
+      headers: { 'user-agent': userAgent },
+    });
+
   beforeAll(async () => {
     t = await createTestApp();
-    const { playback } = t.app.container.services;
-    // The container wires the catalogue's titles; these tests use a stub so they do not depend on it.
-    expect(playback.titleLookup).toBeDefined();
-    playback.titleLookup = async (id) => (TITLES[id] ? { collections: TITLES[id]! } : undefined);
+    const admin = await signedInAdmin(t.app);
+    ids[1] = await publishedTitle(admin, 'Night Harbor');
+    ids[2] = await publishedTitle(admin, 'Cold Ledger', { collections: ['america_tv_shows'] });
+    ids[3] = (await admin.post('/api/movie/create')).json().movie_id;
   });
   afterAll(() => t.close());
 
@@ -40,8 +44,16 @@ describe('simultaneous streams', () => {
     const second = await start(v.client, 1, SAFARI_IPHONE);
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ error: { code: 'stream_limit' }, max_streams: 1 });
+    // Who is watching what, by the title's name, and since when.
     expect(second.json().active).toEqual([
-      expect.objectContaining({ playback_id: firstId, title_id: 1, device_label: 'Chrome on Windows' }),
+      {
+        playback_id: firstId,
+        title_id: ids[1],
+        title: 'Night Harbor',
+        device_label: 'Chrome on Windows',
+        started_at: t.clock.now().toISOString(),
+        last_seen_at: t.clock.now().toISOString(),
+      },
     ]);
 
     // The viewer stops the other device from the prompt, then plays here.
@@ -102,6 +114,10 @@ describe('simultaneous streams', () => {
     expect(locked.statusCode).toBe(403);
     expect(locked.json().error.code).toBe('upgrade_required');
     expect((await start(basic.client, 999)).statusCode).toBe(404);
+    // A draft is not there for viewers (admins preview drafts).
+    expect((await start(basic.client, 3)).statusCode).toBe(404);
+    const preview = await start(await signedInAdmin(t.app), 3);
+    expect(preview.statusCode, preview.body).toBe(200);
 
     const trial = await billingViewer(t.app);
     const trialStart = await start(trial.client, 2);

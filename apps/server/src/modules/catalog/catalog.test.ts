@@ -12,7 +12,7 @@ import {
   type TestApp,
   TestClient,
 } from '../../test/harness.js';
-import { makeClip, mediaEnv, trialViewer, waitForJobs } from '../../test/media-kit.js';
+import { makeClip, mediaEnv, startPlayback, trialViewer, waitForJobs } from '../../test/media-kit.js';
 
 interface Card {
   movie_id: number;
@@ -195,20 +195,23 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
     expect(details.seasons[0].episodes[0]).toMatchObject({ playable: true, video: url, duration: 1 });
     expect((await visitor.get(url)).statusCode).toBe(401);
     const viewer = await trialViewer(t.app, '+998901260001');
-    const master = await viewer.get(url);
+    // An episode plays within a playback session of its serial, as a movie does.
+    expect((await viewer.get(url)).statusCode).toBe(409);
+    const query = `?playback=${await startPlayback(viewer, serial)}`;
+    const master = await viewer.get(`${url}${query}`);
     expect(master.statusCode).toBe(200);
     expect(master.body).toMatch(/RESOLUTION=320x180/);
     // The player's start call for the episode: the same master, and the playlist behind its only rendition.
     const startUrl = url.replace('master.m3u8', 'start.json');
     expect((await visitor.get(startUrl)).statusCode).toBe(401);
-    const start = (await viewer.get(startUrl)).json();
+    const start = (await viewer.get(`${startUrl}${query}`)).json();
     expect(start.master).toMatch(/RESOLUTION=320x180/);
     expect(start.first.playlist).toBe((await viewer.get(start.first.uri)).body);
     expect(start.first.playlist).toMatch(/#EXT-X-MAP:URI=/);
     // And its first media: the init segment and the first segment behind those addresses, joined.
     const mediaUrl = url.replace('master.m3u8', 'start.mp4');
     expect((await visitor.get(mediaUrl)).statusCode).toBe(401);
-    const media = await viewer.get(mediaUrl);
+    const media = await viewer.get(`${mediaUrl}${query}`);
     expect(media.statusCode, media.body).toBe(200);
     const init = (await viewer.get(/URI="([^"]+)"/.exec(start.first.playlist)![1]!)).rawPayload;
     const segment = start.first.playlist.split('\n').find((line: string) => line && !line.startsWith('#'));

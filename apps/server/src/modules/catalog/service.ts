@@ -153,8 +153,8 @@ export class CatalogService {
     private readonly assets: AssetRepo,
     private readonly storage: LocalMediaStorage,
     private readonly clock: Clock,
-    /** Billing's entitlements: which titles are locked for the viewer (absent: nothing is marked). */
-    private readonly locks?: TitleLocks,
+    /** Billing's entitlements: which titles are locked for the viewer. */
+    private readonly locks: TitleLocks,
   ) {}
 
   private readonly rowsCache = new VersionedCache<CachedRows>(ROWS_CACHE_ENTRIES);
@@ -362,7 +362,7 @@ export class CatalogService {
   }
 
   private async lockRule(asker: Asker): Promise<LockCheck | undefined> {
-    if (asker === undefined || !this.locks) return undefined;
+    if (asker === undefined) return undefined;
     return this.locks.lockRule(asker ?? undefined);
   }
 }

@@ -21,13 +21,14 @@ import type { LanguageRepo } from '../languages/repo.js';
 import { EpisodeRepo } from '../movies/episode-repo.js';
 import { type JobSignal, MovieMediaService } from '../movies/media-service.js';
 import { TitleMediaState } from '../movies/media-state.js';
-import { TitleRepo } from '../movies/repo.js';
+import type { TitleRepo } from '../movies/repo.js';
 import { movieRoutes } from '../movies/routes.js';
 import { MovieService } from '../movies/service.js';
-import { type EntitlementProvider, TrialEntitlements } from '../streaming/entitlement.js';
+import type { EntitlementProvider } from '../streaming/entitlement.js';
 import { streamingRoutes } from '../streaming/routes.js';
 import { MediaFileCache } from '../streaming/send-file.js';
 import { StreamingService } from '../streaming/service.js';
+import type { StreamSessions } from '../streaming/stream-sessions.js';
 import { loadStreamSecret, StreamSigner } from '../streaming/url-signer.js';
 import { AssetRepo } from './asset-repo.js';
 import { TranscodeHandler } from './transcode-handler.js';
@@ -39,14 +40,18 @@ export interface CatalogDeps {
   db: Kysely<Database>;
   storage: MediaStorage;
   languages: LanguageRepo;
+  /** The titles table (billing's playback sessions read it too, so the container makes it). */
+  titles: TitleRepo;
   /** The PostgreSQL schema of the app's tables (pg-boss keeps its own beside it). */
   pgSchema?: string | undefined;
-  /** Plan-aware rules (billing); until then every signed-in account may watch in 1080p. */
-  entitlements?: EntitlementProvider | undefined;
+  /** Who may play what at which quality (billing's plan-aware rules). */
+  entitlements: EntitlementProvider;
+  /** The playback sessions every feature stream address belongs to (billing's, kept in memory). */
+  playbacks: StreamSessions;
   /** The audit log (the admin's changes of titles are recorded in it). */
   audit: AuditService;
   /** Which titles are locked for a viewer (billing), so the catalogue's cards can say so. */
-  locks?: TitleLocks | undefined;
+  locks: TitleLocks;
 }
 
 /** Repositories and services of the catalogue, movie administration, media pipeline and streaming. */
@@ -54,7 +59,7 @@ export async function createCatalogModules(deps: CatalogDeps) {
   const { config, clock, db, storage } = deps;
   const tmpDir = path.join(config.dataDir, 'tmp');
   const repos = {
-    titles: new TitleRepo(db),
+    titles: deps.titles,
     episodes: new EpisodeRepo(db),
     mediaAssets: new AssetRepo(db),
     catalog: new CatalogRepo(db),
@@ -94,7 +99,8 @@ export async function createCatalogModules(deps: CatalogDeps) {
       repos.titles,
       repos.episodes,
       repos.mediaAssets,
-      deps.entitlements ?? new TrialEntitlements(),
+      deps.entitlements,
+      deps.playbacks,
       signer,
       storage,
       clock,

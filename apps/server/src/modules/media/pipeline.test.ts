@@ -8,6 +8,7 @@ import {
   makeCorruptClip,
   mediaEnv,
   probeFile,
+  startPlayback,
   trialViewer,
   tusUpload,
   waitFor,
@@ -97,7 +98,9 @@ describe('media pipeline: upload, transcode, stream', () => {
     expect(vtt.body).toMatch(/^WEBVTT/);
     expect(vtt.body).toMatch(/sprite\.jpg#xywh=0,0,160,90/);
 
-    const master = await admin.get(`/api/stream/${movie.movie_id}/master.m3u8`);
+    // Admins preview a draft through a playback session, as viewers play.
+    const preview = await startPlayback(admin, movie.movie_id);
+    const master = await admin.get(`/api/stream/${movie.movie_id}/master.m3u8?playback=${preview}`);
     expect(master.statusCode).toBe(200);
     const listed = variants(master.body);
     expect(listed.map((v) => v.height)).toEqual([360]);
@@ -133,7 +136,8 @@ describe('media pipeline: upload, transcode, stream', () => {
       title: 'Tus clip',
       status: 'published',
     });
-    const master = await viewer.get(`/api/stream/${movie.movie_id}/master.m3u8`);
+    const playback = await startPlayback(viewer, movie.movie_id);
+    const master = await viewer.get(`/api/stream/${movie.movie_id}/master.m3u8?playback=${playback}`);
     expect(master.statusCode, master.body).toBe(200);
     const listed = variants(master.body);
     expect(listed.map((v) => v.height)).toEqual([720, 480]);

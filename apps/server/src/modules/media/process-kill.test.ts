@@ -152,6 +152,17 @@ describe('kill -9 during a transcode', () => {
       JSON.stringify({ phone_number: ADMIN_PHONE, password: ADMIN_PASSWORD }),
       'application/json',
     );
+    // The admin previews it through a playback session, as the player does, kept alive while the job runs.
+    const started = await again.call(
+      'POST',
+      '/api/playback/start',
+      JSON.stringify({ movie_id: movie.movie_id }),
+      'application/json',
+    );
+    expect(started.status).toBe(200);
+    const { playback_id: playback } = (await started.json()) as { playback_id: string };
+    const masterUrl = `/api/stream/${movie.movie_id}/master.m3u8?playback=${playback}`;
+    let heardAt = Date.now();
     // The job is taken up again by a new ffmpeg, and until it is done the video is not served.
     const rerun = new Set<number>();
     const servedUnfinished: number[] = [];
@@ -159,7 +170,11 @@ describe('kill -9 during a transcode', () => {
       'the transcode to finish',
       async () => {
         for (const pid of ffmpegChildren(second.pid!)) rerun.add(pid);
-        const served = (await again.call('GET', `/api/stream/${movie.movie_id}/master.m3u8`)).status;
+        if (Date.now() - heardAt > 20_000) {
+          heardAt = Date.now();
+          await again.call('POST', `/api/playback/${playback}/heartbeat`);
+        }
+        const served = (await again.call('GET', masterUrl)).status;
         const record = (await (await again.call('GET', `/api/movie/${movie.movie_id}`)).json()) as {
           status: string;
           quality: string | null;
@@ -185,7 +200,7 @@ describe('kill -9 during a transcode', () => {
     );
     expect(ffmpegChildren(second.pid!)).toEqual([]);
     // Every rendition served now is whole: each segment its playlist lists is there, in full.
-    const master = await again.call('GET', `/api/stream/${movie.movie_id}/master.m3u8`);
+    const master = await again.call('GET', masterUrl);
     expect(master.status).toBe(200);
     const variants = (await master.text()).split('\n').filter((line) => line.startsWith('/api/stream/s/'));
     expect(variants.length).toBeGreaterThan(1);

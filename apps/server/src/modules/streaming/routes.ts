@@ -1,5 +1,6 @@
 import {
   episodeStartMediaQuerySchema,
+  episodeStreamQuerySchema,
   START_MEDIA_INIT_LENGTH,
   START_MEDIA_SEGMENT,
   streamQuerySchema,
@@ -18,7 +19,7 @@ const tags = ['streaming'];
 const PLAYLIST = 'application/vnd.apple.mpegurl';
 const movieParams = z.object({ movie_id: z.coerce.number().int().positive() });
 const episodeParams = movieParams.extend({ episode_id: z.coerce.number().int().positive() });
-const fileParams = z.object({ token: z.string().max(120), file: z.string().max(40) });
+const fileParams = z.object({ token: z.string().max(160), file: z.string().max(40) });
 
 export function streamingRoutes(
   app: AppInstance,
@@ -26,16 +27,19 @@ export function streamingRoutes(
   storage: MediaStorage,
   delivery: { accelPrefix: string | undefined; memory: MediaFileCache },
 ): void {
-  // Public: trailers play for everyone; the service answers 401 for a feature when signed out.
+  // Public: trailers play for everyone; the service answers 401 for a feature when signed out, and 409
+  // stream_limit without a live playback session (`?playback=`).
   app.get('/api/stream/:movie_id/master.m3u8', {
     config: { access: 'public' },
     schema: { tags, params: movieParams, querystring: streamQuerySchema },
     handler: async (request, reply) => {
+      const { asset, playback } = request.query;
       const body = await streaming.master(
         request.viewer,
         request.params.movie_id,
         undefined,
-        request.query.asset,
+        asset,
+        playback,
       );
       return reply.header('content-type', PLAYLIST).header('cache-control', 'private, no-store').send(body);
     },
@@ -43,10 +47,11 @@ export function streamingRoutes(
 
   app.get('/api/stream/:movie_id/episodes/:episode_id/master.m3u8', {
     config: { access: 'public' },
-    schema: { tags, params: episodeParams },
+    schema: { tags, params: episodeParams, querystring: episodeStreamQuerySchema },
     handler: async (request, reply) => {
       const { movie_id, episode_id } = request.params;
-      const body = await streaming.master(request.viewer, movie_id, episode_id, 'video');
+      const { playback } = request.query;
+      const body = await streaming.master(request.viewer, movie_id, episode_id, 'video', playback);
       return reply.header('content-type', PLAYLIST).header('cache-control', 'private, no-store').send(body);
     },
   });
@@ -61,18 +66,30 @@ export function streamingRoutes(
       response: { 200: streamStartReplySchema },
     },
     handler: async (request, reply) => {
-      const { movie_id } = request.params;
-      const start = await streaming.start(request.viewer, movie_id, undefined, request.query.asset);
+      const { asset, playback } = request.query;
+      const start = await streaming.start(
+        request.viewer,
+        request.params.movie_id,
+        undefined,
+        asset,
+        playback,
+      );
       return reply.header('cache-control', 'private, no-store').send(start);
     },
   });
 
   app.get('/api/stream/:movie_id/episodes/:episode_id/start.json', {
     config: { access: 'public' },
-    schema: { tags, params: episodeParams, response: { 200: streamStartReplySchema } },
+    schema: {
+      tags,
+      params: episodeParams,
+      querystring: episodeStreamQuerySchema,
+      response: { 200: streamStartReplySchema },
+    },
     handler: async (request, reply) => {
       const { movie_id, episode_id } = request.params;
-      const start = await streaming.start(request.viewer, movie_id, episode_id, 'video');
+      const { playback } = request.query;
+      const start = await streaming.start(request.viewer, movie_id, episode_id, 'video', playback);
       return reply.header('cache-control', 'private, no-store').send(start);
     },
   });
@@ -99,8 +116,15 @@ export function streamingRoutes(
     config: { access: 'public' },
     schema: { tags, params: movieParams, querystring: streamStartMediaQuerySchema },
     handler: async (request, reply) => {
-      const { asset, at } = request.query;
-      const media = await streaming.startMedia(request.viewer, request.params.movie_id, undefined, asset, at);
+      const { asset, playback, at } = request.query;
+      const media = await streaming.startMedia(
+        request.viewer,
+        request.params.movie_id,
+        undefined,
+        asset,
+        playback,
+        at,
+      );
       return sendStartMedia(reply, media);
     },
   });
@@ -110,13 +134,8 @@ export function streamingRoutes(
     schema: { tags, params: episodeParams, querystring: episodeStartMediaQuerySchema },
     handler: async (request, reply) => {
       const { movie_id, episode_id } = request.params;
-      const media = await streaming.startMedia(
-        request.viewer,
-        movie_id,
-        episode_id,
-        'video',
-        request.query.at,
-      );
+      const { playback, at } = request.query;
+      const media = await streaming.startMedia(request.viewer, movie_id, episode_id, 'video', playback, at);
       return sendStartMedia(reply, media);
     },
   });

@@ -17,7 +17,8 @@ import type { EpisodeRepo } from '../movies/episode-repo.js';
 import { parseList } from '../movies/present.js';
 import type { TitleRepo } from '../movies/repo.js';
 import type { Entitlement, EntitlementProvider } from './entitlement.js';
-import type { StreamGrant, StreamSigner } from './url-signer.js';
+import { type StreamSessions, streamRefusal } from './stream-sessions.js';
+import { NO_PLAYBACK, type StreamGrant, type StreamSigner } from './url-signer.js';
 
 export const STREAM_BASE = '/api/stream/s';
 
@@ -34,13 +35,21 @@ function lowestOf<T>(renditions: readonly T[], bandwidth: (rendition: T) => numb
   return renditions.reduce((a, b) => (bandwidth(b) < bandwidth(a) ? b : a));
 }
 
-/** Master playlists per viewer, and the signed variant, segment and subtitle addresses behind them. */
+type Kind = 'video' | 'trailer';
+
+/**
+ * Master playlists per viewer, and the signed variant, segment and subtitle addresses behind them. A feature's
+ * addresses belong to a live playback session of the viewer (the plan's stream limit is counted when one starts):
+ * its id is signed into every address, so a session that was stopped or went silent ends its streams. Admins play
+ * features through a session too (the web player starts one for everyone); trailers need none.
+ */
 export class StreamingService {
   constructor(
     private readonly titles: TitleRepo,
     private readonly episodes: EpisodeRepo,
     private readonly assets: AssetRepo,
     readonly entitlements: EntitlementProvider,
+    private readonly sessions: StreamSessions,
     private readonly signer: StreamSigner,
     private readonly storage: MediaStorage,
     private readonly clock: Clock,
@@ -69,9 +78,10 @@ export class StreamingService {
     viewer: SessionUser | undefined,
     movieId: number,
     episodeId: number | undefined,
-    kind: 'video' | 'trailer',
+    kind: Kind,
+    playbackId: string | undefined,
   ): Promise<string> {
-    return (await this.signedMaster(viewer, movieId, episodeId, kind)).text;
+    return (await this.signedMaster(viewer, movieId, episodeId, kind, playbackId)).text;
   }
 
   /**
@@ -82,9 +92,10 @@ export class StreamingService {
     viewer: SessionUser | undefined,
     movieId: number,
     episodeId: number | undefined,
-    kind: 'video' | 'trailer',
+    kind: Kind,
+    playbackId: string | undefined,
   ): Promise<StreamStartReply> {
-    const { text, asset, variants } = await this.signedMaster(viewer, movieId, episodeId, kind);
+    const { text, asset, variants } = await this.signedMaster(viewer, movieId, episodeId, kind, playbackId);
     const lowest = lowestOf(variants, (variant) => variant.rendition.bandwidth);
     return {
       master: text,
@@ -104,10 +115,11 @@ export class StreamingService {
     viewer: SessionUser | undefined,
     movieId: number,
     episodeId: number | undefined,
-    kind: 'video' | 'trailer',
+    kind: Kind,
+    playbackId: string | undefined,
     at: number,
   ): Promise<{ initKey: string; segmentKey: string; segment: string }> {
-    const { asset, renditions } = await this.playable(viewer, movieId, episodeId, kind);
+    const { asset, renditions } = await this.playable(viewer, movieId, episodeId, kind, playbackId);
     const folder = `${asset.hls_key}/${lowestOf(renditions, (rendition) => rendition.bandwidth).height}p`;
     const text = await this.variantText(`${folder}/${VARIANT_PLAYLIST}`);
     if (text === undefined) throw notFound('This video is gone');
@@ -125,12 +137,16 @@ export class StreamingService {
     return { initKey: `${folder}/${initUri}`, segmentKey: `${folder}/${segment}`, segment };
   }
 
-  /** The title's asset of this kind and the renditions this viewer may receive, or the error that says why not. */
+  /**
+   * The title's asset of this kind, the renditions this viewer may receive and the playback the addresses belong
+   * to, or the error that says why not.
+   */
   private async playable(
     viewer: SessionUser | undefined,
     movieId: number,
     episodeId: number | undefined,
-    kind: 'video' | 'trailer',
+    kind: Kind,
+    playbackId: string | undefined,
   ) {
     const title = await this.titles.findById(movieId);
     if (!title || !this.visible(viewer, title)) throw notFound('This title does not exist');
@@ -150,42 +166,52 @@ export class StreamingService {
     const allowed = await this.check(viewer, title, asset);
     const renditions = renditionsOf(asset).filter((r) => r.height <= allowed.maxHeight);
     if (renditions.length === 0) throw forbidden('Your plan does not include this quality');
-    return { asset, renditions };
+    if (asset.kind === 'trailer') return { asset, renditions, userId: 0, playbackId: NO_PLAYBACK };
+    // check() let only a signed-in viewer through to a feature.
+    const userId = viewer!.user_id;
+    const state = playbackId ? await this.sessions.check(playbackId, userId, movieId) : 'none';
+    if (state !== 'live') throw streamRefusal(state);
+    return { asset, renditions, userId, playbackId: playbackId! };
   }
 
   private async signedMaster(
     viewer: SessionUser | undefined,
     movieId: number,
     episodeId: number | undefined,
-    kind: 'video' | 'trailer',
+    kind: Kind,
+    playbackId: string | undefined,
   ) {
-    const { asset, renditions } = await this.playable(viewer, movieId, episodeId, kind);
-    const userId = asset.kind === 'trailer' ? 0 : viewer!.user_id;
+    const playable = await this.playable(viewer, movieId, episodeId, kind, playbackId);
+    const { asset, renditions } = playable;
     const subtitles = asset.kind === 'video' ? await this.assets.listSubtitles(movieId, episodeId ?? 0) : [];
-    const variants = renditions.map((rendition) => ({
-      rendition,
-      ...this.signed(asset.asset_id, String(rendition.height), userId, VARIANT_PLAYLIST),
-    }));
+    const sign = (rendition: string) =>
+      this.signed(asset.asset_id, rendition, playable.userId, playable.playbackId, VARIANT_PLAYLIST);
+    const variants = renditions.map((rendition) => ({ rendition, ...sign(String(rendition.height)) }));
     const text = masterPlaylist(
       variants,
-      subtitles.map((s) => ({
-        language: s.language,
-        label: s.label,
-        uri: this.signed(asset.asset_id, `s${s.subtitle_id}`, userId, VARIANT_PLAYLIST).uri,
-      })),
+      subtitles.map((s) => ({ language: s.language, label: s.label, uri: sign(`s${s.subtitle_id}`).uri })),
     );
     return { text, asset, variants };
   }
 
-  /** A variant playlist, segment or subtitle behind a signed address; every request is checked again. */
+  /**
+   * A variant playlist, segment or subtitle behind a signed address; every request is checked again, its
+   * playback session from memory (this is the segment path: no read of its own, no promise when memory can tell).
+   */
   async file(viewer: SessionUser | undefined, token: string, file: string): Promise<StreamReply> {
-    const grant = this.signer.verify(token, Math.floor(this.clock.now().getTime() / 1000));
+    const nowMs = this.clock.now().getTime();
+    const grant = this.signer.verify(token, Math.floor(nowMs / 1000));
     if (!grant) throw forbidden('This address is not valid or has expired');
     // Only the fixed file names of a ladder exist: anything else (a path, an encoded ../) is simply not there.
     if (!STREAM_FILE.test(file)) throw notFound('No such file');
     if (grant.userId !== 0) {
       if (!viewer) throw unauthorized();
       if (viewer.user_id !== grant.userId) throw forbidden('This address belongs to another account');
+      const state = this.sessions.state(grant.playbackId, grant.userId, nowMs);
+      if (state !== 'live') {
+        const settled = typeof state === 'string' ? state : await state;
+        if (settled !== 'live') throw streamRefusal(settled);
+      }
     }
     const found = await this.assets.findWithTitleGate(grant.assetId);
     if (found?.asset.status !== 'ready' || !found.asset.hls_key) throw notFound('This video is gone');
@@ -221,7 +247,8 @@ export class StreamingService {
     const folder = `${asset.hls_key}/${height}p`;
     const text = await this.variantText(`${folder}/${VARIANT_PLAYLIST}`);
     if (text === undefined) throw notFound('This video is gone');
-    const direct = await this.directUrls(text, folder, expires);
+    const direct =
+      asset.kind === 'trailer' ? await this.directUrls(text, folder, expires) : new Map<string, string>();
     return rewriteVariant(text, (uri) => {
       if (!STREAM_FILE.test(uri)) throw new Error(`Unexpected URI in playlist: ${uri}`);
       return direct.get(uri) ?? `${STREAM_BASE}/${token}/${uri}`;
@@ -229,8 +256,10 @@ export class StreamingService {
   }
 
   /**
-   * With object storage, the segments of a variant playlist the viewer was just allowed: presigned bucket
-   * (or CDN) addresses that end with the stream grant, so the bytes never pass through Node.
+   * With object storage, a trailer's segments: presigned bucket (or CDN) addresses that end with the stream
+   * grant, so the bytes never pass through Node. A feature's segments keep our signed addresses, which check the
+   * playback session on every request and redirect to a short-lived presigned one: presigned for the grant's
+   * whole lifetime, they would outlive a stopped session.
    */
   private async directUrls(playlist: string, folder: string, expires: number): Promise<Map<string, string>> {
     const urls = new Map<string, string>();
@@ -297,9 +326,9 @@ export class StreamingService {
     };
   }
 
-  private signed(assetId: number, rendition: string, userId: number, file: string) {
+  private signed(assetId: number, rendition: string, userId: number, playbackId: string, file: string) {
     const expires = Math.floor(this.clock.now().getTime() / 1000) + this.ttlSeconds;
-    const token = this.signer.sign({ assetId, rendition, userId, expires });
+    const token = this.signer.sign({ assetId, rendition, userId, playbackId, expires });
     return { uri: `${STREAM_BASE}/${token}/${file}`, token, expires };
   }
 }

@@ -4,31 +4,41 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toWebVtt } from '../../media/subtitles.js';
-import { entitlement } from './entitlement.js';
 import { MediaFileCache, parseRange, sendMediaFile } from './send-file.js';
-import { StreamSigner } from './url-signer.js';
+import { NO_PLAYBACK, StreamSigner } from './url-signer.js';
 
 describe('stream address signing', () => {
   const signer = new StreamSigner('a-test-secret-that-is-long-enough-1234');
-  const grant = { assetId: 12, rendition: '720', userId: 5, expires: 2_000_000_000 };
+  const grant = {
+    assetId: 12,
+    rendition: '720',
+    userId: 5,
+    playbackId: 'pb_Abc-123456789',
+    expires: 2_000_000_000,
+  };
 
   it('verifies its own tokens until they expire', () => {
     const token = signer.sign(grant);
-    expect(token).toMatch(/^12\.720\.5\.2000000000\.[A-Za-z0-9_-]{32}$/);
+    expect(token).toMatch(/^12\.720\.5\.pb_Abc-123456789\.2000000000\.[A-Za-z0-9_-]{32}$/);
     expect(signer.verify(token, 1_999_999_999)).toEqual(grant);
     expect(signer.verify(token, 2_000_000_000)).toBeUndefined();
+    const trailer = { ...grant, userId: 0, playbackId: NO_PLAYBACK };
+    expect(signer.verify(signer.sign(trailer), 0)).toEqual(trailer);
   });
 
-  it('refuses any changed part, another secret, and junk', () => {
+  it('refuses any changed part (the playback session too), another secret, and junk', () => {
     const token = signer.sign(grant);
-    const mac = token.split('.')[4];
+    const mac = token.split('.')[5];
     for (const forged of [
-      `12.1080.5.2000000000.${mac}`,
-      `12.720.6.2000000000.${mac}`,
-      `12.720.5.2100000000.${mac}`,
-      `13.720.5.2000000000.${mac}`,
+      `12.1080.5.pb_Abc-123456789.2000000000.${mac}`,
+      `12.720.6.pb_Abc-123456789.2000000000.${mac}`,
+      `12.720.5.pb_Abc-123456789.2100000000.${mac}`,
+      `13.720.5.pb_Abc-123456789.2000000000.${mac}`,
+      `12.720.5.pb_Abc-123456780.2000000000.${mac}`,
+      `12.720.5.0.2000000000.${mac}`,
+      `12.720.5.2000000000.${mac}`,
     ]) {
-      expect(signer.verify(forged, 0)).toBeUndefined();
+      expect(signer.verify(forged, 0), forged).toBeUndefined();
     }
     expect(new StreamSigner('another-secret-that-is-long-enough-99').verify(token, 0)).toBeUndefined();
     expect(signer.verify('../../etc/passwd', 0)).toBeUndefined();
@@ -145,22 +155,6 @@ describe('media files from memory (MEDIA_MEMORY_CACHE_MB)', () => {
     expect((await plain.inject({ url: '/f/b.m4s' })).body).toBe('b'.repeat(400));
     expect(none.size).toBe(0);
     await Promise.all([app.close(), plain.close()]);
-  });
-});
-
-describe('entitlement (until plans are connected)', () => {
-  it('opens trailers to all and features to signed-in accounts at 1080p, without pre-roll', () => {
-    expect(entitlement(undefined, { collections: [], trailer: true })).toEqual({
-      mayPlay: true,
-      maxHeight: 1080,
-      preroll: false,
-    });
-    expect(entitlement(undefined, { collections: [] })).toMatchObject({ mayPlay: false });
-    expect(entitlement({ user_id: 1 }, { collections: ['salomtv_special'] })).toEqual({
-      mayPlay: true,
-      maxHeight: 1080,
-      preroll: false,
-    });
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type TestApp,
   type TestClient,
 } from '../../test/harness.js';
-import { makeClip, mediaEnv, trialViewer, waitForJobs } from '../../test/media-kit.js';
+import { makeClip, mediaEnv, startPlayback, trialViewer, waitForJobs } from '../../test/media-kit.js';
 
 const SRT = `1
 00:00:00,000 --> 00:00:00,800
@@ -30,6 +30,8 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
   let viewer: TestClient;
   let movieId: number;
   let master: string;
+  /** The viewer's playback session of the title, which every feature stream address belongs to. */
+  let playback: string;
 
   beforeAll(async () => {
     t = await createTestApp({ ...mediaEnv(), WORKER_POLL_MS: '50', STREAM_URL_TTL_SECONDS: '600' });
@@ -62,15 +64,19 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
   });
   afterAll(() => t.close());
 
-  it('hides an unpublished title from viewers (404) but lets the admin preview it', async () => {
+  it('hides an unpublished title from viewers (404) but lets the admin preview it, through a session', async () => {
     expect((await viewer.get(`/api/stream/${movieId}/master.m3u8`)).statusCode).toBe(404);
-    expect((await admin.get(`/api/stream/${movieId}/master.m3u8`)).statusCode).toBe(200);
+    expect((await viewer.post('/api/playback/start', { movie_id: movieId })).statusCode).toBe(404);
+    expect((await admin.get(`/api/stream/${movieId}/master.m3u8`)).statusCode).toBe(409);
+    const preview = await startPlayback(admin, movieId);
+    expect((await admin.get(`/api/stream/${movieId}/master.m3u8?playback=${preview}`)).statusCode).toBe(200);
     const published = await admin.post('/api/movie/details', {
       movie_id: movieId,
       title: 'Streamed',
       status: 'published',
     });
     expect(published.json().movie.status).toBe('published');
+    playback = await startPlayback(viewer, movieId);
   });
 
   it('answers 401 to a signed-out viewer and 403 to an account without a plan or trial', async () => {
@@ -90,7 +96,7 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
   });
 
   it('lists the renditions the viewer may watch, with subtitles, and counts the view', async () => {
-    const response = await viewer.get(`/api/stream/${movieId}/master.m3u8`);
+    const response = await viewer.get(`/api/stream/${movieId}/master.m3u8?playback=${playback}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/vnd.apple.mpegurl');
     expect(response.headers['cache-control']).toBe('private, no-store');
@@ -111,7 +117,7 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
   });
 
   it('answers the master and the lowest variant playlist together at start.json, with the same checks', async () => {
-    const start = await viewer.get(`/api/stream/${movieId}/start.json`);
+    const start = await viewer.get(`/api/stream/${movieId}/start.json?playback=${playback}`);
     expect(start.statusCode, start.body).toBe(200);
     expect(start.headers['cache-control']).toBe('private, no-store');
     const { master: startMaster, first } = start.json();
@@ -129,11 +135,13 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
     expect((await anonymous.get(trailer.json().first.uri)).body).toBe(trailer.json().first.playlist);
     const lapsed = await signedInViewer(t.app, '+998901240004');
     expect((await lapsed.get(`/api/stream/${movieId}/start.json`)).statusCode).toBe(403);
-    expect((await viewer.get(`/api/stream/${movieId}/start.json?asset=poster`)).statusCode).toBe(400);
+    expect(
+      (await viewer.get(`/api/stream/${movieId}/start.json?playback=${playback}&asset=poster`)).statusCode,
+    ).toBe(400);
   });
 
   it('sends the lowest init segment and the segment holding `at` as one MP4 at start.mp4, with the same checks', async () => {
-    const { first } = (await viewer.get(`/api/stream/${movieId}/start.json`)).json();
+    const { first } = (await viewer.get(`/api/stream/${movieId}/start.json?playback=${playback}`)).json();
     const init = (await viewer.get(/URI="([^"]+)"/.exec(first.playlist)![1]!)).rawPayload;
     const segments = await Promise.all(
       uris(first.playlist).map(async (uri) => (await viewer.get(uri)).rawPayload),
@@ -141,11 +149,11 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
     expect(segments).toHaveLength(2);
     for (const [query, index] of [
       ['', 0],
-      ['?at=0.3', 0],
-      ['?at=1.2', 1],
-      ['?at=99', 0],
+      ['&at=0.3', 0],
+      ['&at=1.2', 1],
+      ['&at=99', 0],
     ] as const) {
-      const media = await viewer.get(`/api/stream/${movieId}/start.mp4${query}`);
+      const media = await viewer.get(`/api/stream/${movieId}/start.mp4?playback=${playback}${query}`);
       expect(media.statusCode, media.body).toBe(200);
       expect(media.headers).toMatchObject({
         'content-type': 'video/mp4',
@@ -163,8 +171,8 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
     expect(trailer.headers['x-start-segment']).toBe('seg_00000.m4s');
     const lapsed = await signedInViewer(t.app, '+998901240005');
     expect((await lapsed.get(`/api/stream/${movieId}/start.mp4`)).statusCode).toBe(403);
-    for (const query of ['?at=-1', '?at=soon', '?at=1e9', '?asset=poster', '?file=../secret']) {
-      const refused = await viewer.get(`/api/stream/${movieId}/start.mp4${query}`);
+    for (const query of ['&at=-1', '&at=soon', '&at=1e9', '&asset=poster', '&file=../secret']) {
+      const refused = await viewer.get(`/api/stream/${movieId}/start.mp4?playback=${playback}${query}`);
       expect(refused.statusCode, query).toBe(400);
       expect(refused.json().error.code, query).toBe('validation_failed');
     }
@@ -179,7 +187,7 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
       .spyOn(t.app.container.services.streaming.entitlements, 'forTitle')
       .mockResolvedValue({ mayPlay: true, maxHeight: 480, preroll: false });
     try {
-      const capped = await viewer.get(`/api/stream/${movieId}/master.m3u8`);
+      const capped = await viewer.get(`/api/stream/${movieId}/master.m3u8?playback=${playback}`);
       expect(capped.body).not.toMatch(/RESOLUTION=1280x720/);
       expect(uris(capped.body)).toHaveLength(1);
       expect((await viewer.get(hd!)).statusCode).toBe(403);
@@ -236,7 +244,9 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
       title: 'Streamed',
       release_date: '2026-07-01',
     });
-    expect((await viewer.get(`/api/stream/${movieId}/master.m3u8`)).statusCode).toBe(403);
+    expect((await viewer.get(`/api/stream/${movieId}/master.m3u8?playback=${playback}`)).statusCode).toBe(
+      403,
+    );
     expect((await viewer.get(`/api/stream/${movieId}/master.m3u8?asset=trailer`)).statusCode).toBe(200);
     await admin.post('/api/movie/details', { movie_id: movieId, title: 'Streamed', release_date: null });
   });

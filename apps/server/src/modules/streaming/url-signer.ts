@@ -9,28 +9,36 @@ export interface StreamGrant {
   rendition: string;
   /** 0 for an anonymous trailer grant. */
   userId: number;
+  /** The playback session the address belongs to; `0` for a trailer grant, which needs none. */
+  playbackId: string;
   /** Unix seconds. */
   expires: number;
 }
 
-const TOKEN = /^(\d{1,10})\.([a-z0-9]{1,12})\.(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{32})$/;
+/** The playback of a trailer grant. */
+export const NO_PLAYBACK = '0';
+
+const TOKEN =
+  /^(\d{1,10})\.([a-z0-9]{1,12})\.(\d{1,10})\.([A-Za-z0-9_-]{1,64})\.(\d{1,12})\.([A-Za-z0-9_-]{32})$/;
 
 /**
- * Signed, expiring stream addresses: `<asset>.<rendition>.<user>.<expires>.<hmac>`; the HMAC covers every
- * part, so a changed rendition, user or expiry (or a guessed address) does not verify.
+ * Signed, expiring stream addresses: `<asset>.<rendition>.<user>.<playback>.<expires>.<hmac>`; the HMAC covers
+ * every part, so a changed rendition, user, playback session or expiry (or a guessed address) does not verify.
  */
 export class StreamSigner {
   constructor(private readonly secret: string) {}
 
   private mac(grant: StreamGrant): string {
     return createHmac('sha256', this.secret)
-      .update(`stream:v1:${grant.assetId}:${grant.rendition}:${grant.userId}:${grant.expires}`)
+      .update(
+        `stream:v2:${grant.assetId}:${grant.rendition}:${grant.userId}:${grant.playbackId}:${grant.expires}`,
+      )
       .digest('base64url')
       .slice(0, 32);
   }
 
   sign(grant: StreamGrant): string {
-    return `${grant.assetId}.${grant.rendition}.${grant.userId}.${grant.expires}.${this.mac(grant)}`;
+    return `${grant.assetId}.${grant.rendition}.${grant.userId}.${grant.playbackId}.${grant.expires}.${this.mac(grant)}`;
   }
 
   /** The grant when the token is authentic and not expired at `nowSeconds`. */
@@ -41,9 +49,10 @@ export class StreamSigner {
       assetId: Number(match[1]),
       rendition: match[2]!,
       userId: Number(match[3]),
-      expires: Number(match[4]),
+      playbackId: match[4]!,
+      expires: Number(match[5]),
     };
-    if (!safeEqual(this.mac(grant), match[5]!)) return undefined;
+    if (!safeEqual(this.mac(grant), match[6]!)) return undefined;
     if (grant.expires <= nowSeconds) return undefined;
     return grant;
   }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, listFiles, signedInAdmin, type TestApp, type TestClient } from '../harness.js';
+import { startPlayback } from '../media-kit.js';
 
 const SECRET = 'TOP-SECRET-MARKER-7f3a';
 
@@ -20,6 +21,8 @@ describe('path traversal on every path that reaches the disk', () => {
   let mediaDir: string;
   let streamToken: string;
   let movieId: number;
+  /** The admin's playback session of that title (every feature stream address belongs to one). */
+  let playback: string;
 
   beforeAll(async () => {
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-web-'));
@@ -57,7 +60,8 @@ describe('path traversal on every path that reaches the disk', () => {
     movieId = await readyVideoByHand(
       '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:6\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:6.0,\nseg_00000.m4s\n#EXT-X-ENDLIST\n',
     );
-    const master = await admin.get(`/api/stream/${movieId}/master.m3u8`);
+    playback = await startPlayback(admin, movieId);
+    const master = await admin.get(`/api/stream/${movieId}/master.m3u8?playback=${playback}`);
     expect(master.statusCode, master.body).toBe(200);
     streamToken = /\/api\/stream\/s\/([^/]+)\/index\.m3u8/.exec(master.body)![1]!;
     expect((await admin.get(`/api/stream/s/${streamToken}/seg_00000.m4s`)).body).toBe('segment');
@@ -251,11 +255,12 @@ describe('path traversal on every path that reaches the disk', () => {
   });
 
   it("joins only the ladder's own files at start.mp4, whatever its playlist names", async () => {
-    const media = await admin.get(`/api/stream/${movieId}/start.mp4`);
+    const media = await admin.get(`/api/stream/${movieId}/start.mp4?playback=${playback}`);
     expect(media.statusCode, media.body).toBe(200);
     expect(media.body).toBe('initsegment');
     for (const at of ['..%2Fsecret.txt', '-1', '%2Fetc%2Fpasswd']) {
-      expectNothingLeaked(await raw(`/api/stream/${movieId}/start.mp4?at=${at}`, cookie()), at);
+      const url = `/api/stream/${movieId}/start.mp4?playback=${playback}&at=${at}`;
+      expectNothingLeaked(await raw(url, cookie()), at);
     }
     // A playlist on disk that names files outside its folder (hand-edited, damaged) reads nothing.
     for (const [init, segment] of [
@@ -266,7 +271,10 @@ describe('path traversal on every path that reaches the disk', () => {
       const hostileMovie = await readyVideoByHand(
         `#EXTM3U\n#EXT-X-MAP:URI="${init}"\n#EXTINF:6.0,\n${segment}\n#EXT-X-ENDLIST\n`,
       );
-      expectNothingLeaked(await raw(`/api/stream/${hostileMovie}/start.mp4`, cookie()), `${init} ${segment}`);
+      const hostilePlayback = await startPlayback(admin, hostileMovie);
+      const url = `/api/stream/${hostileMovie}/start.mp4?playback=${hostilePlayback}`;
+      expectNothingLeaked(await raw(url, cookie()), `${init} ${segment}`);
+      expect((await admin.post(`/api/playback/${hostilePlayback}/stop`)).statusCode).toBe(204);
     }
   });
 

@@ -1,11 +1,25 @@
 import { Link } from 'react-router';
-import { useT } from '../../../shared/i18n/language-context';
+import { fill } from '../../../shared/catalog/format';
+import { useLanguage } from '../../../shared/i18n/language-context';
+import { htmlLangOf } from '../../../shared/i18n/translate';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import type { PlaybackGate } from '../lib/playback-session';
+import { watchingSince } from '../lib/watching-since';
 
-/** Why a feature does not play: the stream limit (with Stop per device), no plan, a plan too small, signed out. */
-export function GateNotice({ gate, onStop }: { gate: PlaybackGate; onStop: (playbackId: string) => void }) {
-  const t = useT();
+/**
+ * Why a feature does not play: the stream limit (who watches what since when, with Stop per device), this
+ * device stopped from another, no plan, a plan too small, signed out.
+ */
+export function GateNotice({
+  gate,
+  onStop,
+  onRetry,
+}: {
+  gate: PlaybackGate;
+  onStop: (playbackId: string) => void;
+  onRetry: () => void;
+}) {
+  const { t, keyword } = useLanguage();
   const box =
     'flex size-full flex-col items-center justify-center gap-3 bg-black/80 p-4 text-center text-white';
   if (gate.state === 'limit')
@@ -14,8 +28,16 @@ export function GateNotice({ gate, onStop }: { gate: PlaybackGate; onStop: (play
         <p>{t('stream_limit')}</p>
         <ul className="flex flex-col gap-2">
           {gate.active.map((session) => (
-            <li key={session.playback_id} className="flex items-center gap-3">
-              <span>{session.device_label}</span>
+            <li key={session.playback_id} className="flex items-center gap-3" data-testid="stream-device">
+              <span className="flex flex-col items-start text-start">
+                <span className="font-semibold">{session.device_label}</span>
+                <span className="text-sm text-white/80">
+                  {session.title ? `${session.title} · ` : ''}
+                  {fill(t('watching_since'), {
+                    time: watchingSince(session.started_at, htmlLangOf(keyword)),
+                  })}
+                </span>
+              </span>
               <button
                 type="button"
                 className={buttonClasses('secondary', 'sm')}
@@ -26,6 +48,15 @@ export function GateNotice({ gate, onStop }: { gate: PlaybackGate; onStop: (play
             </li>
           ))}
         </ul>
+      </div>
+    );
+  if (gate.state === 'stopped')
+    return (
+      <div className={box} role="alert" data-testid="stream-stopped">
+        <p>{t('playback_stopped_elsewhere')}</p>
+        <button type="button" className={buttonClasses('primary', 'md')} onClick={onRetry}>
+          {t('watch_here')}
+        </button>
       </div>
     );
   if (gate.state === 'subscribe' || gate.state === 'upgrade')

@@ -8,8 +8,9 @@ import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
 import { progressQuery, useSignedIn } from '../../../shared/library/library-api';
 import { usePreroll } from '../lib/house-trailer';
-import { usePlaybackSession } from '../lib/playback-session';
+import { usePlaybackSession, withPlayback } from '../lib/playback-session';
 import { usePreviewThumbnails } from '../lib/preview-thumbnails';
+import { useStreamRefusal } from '../lib/stream-refusal';
 import { useVideo } from '../lib/use-video';
 import { choosePlayback, episodeById } from '../lib/what-to-play';
 import { GateNotice } from './gate-notice';
@@ -43,11 +44,13 @@ export function PlayerPage() {
     ? choosePlayback(details.data, { trailer, signedIn, episodeId: episodeParam })
     : { src: sendData?.video ?? null, trailer, episodeId: undefined, nextEpisodeId: undefined };
   const feature = Boolean(choice.src) && !choice.trailer && movieId > 0;
-  const { gate, stopOther } = usePlaybackSession(movieId, feature);
+  const session = usePlaybackSession(movieId, feature);
+  const { gate } = session;
   const granted = gate.state === 'ok';
   // Features only, and only once the grant says whether this viewer's plan has a pre-roll.
   const preroll = usePreroll(movieId, feature ? (granted ? gate.preroll : undefined) : false);
-  const featureSrc = feature ? (granted ? choice.src : null) : choice.src;
+  const featureSrc =
+    feature && choice.src ? (granted ? withPlayback(choice.src, gate.playbackId) : null) : choice.src;
   const prerolling = preroll.phase === 'playing';
   const src = preroll.trailer ? preroll.trailer.src : preroll.phase === 'done' ? featureSrc : null;
   const player = useVideo({
@@ -55,6 +58,8 @@ export function PlayerPage() {
     autoPlay: true,
     progress: feature && !prerolling ? { movieId, episodeId: choice.episodeId } : null,
   });
+  // Stopped from another device: the feature's stream is refused, and the player drops it.
+  useStreamRefusal(player.hls, feature && src === featureSrc ? session.refused : undefined);
   useResumeAtSavedPosition(player, feature && !prerolling && src === featureSrc ? src : null, {
     movieId,
     episodeId: choice.episodeId,
@@ -133,7 +138,11 @@ export function PlayerPage() {
         />
         {feature && gate.state !== 'ok' && gate.state !== 'starting' && gate.state !== 'idle' ? (
           <div className="absolute inset-0">
-            <GateNotice gate={gate} onStop={(id) => void stopOther(id)} />
+            <GateNotice
+              gate={gate}
+              onStop={(id) => void session.stopOther(id)}
+              onRetry={() => void session.start()}
+            />
           </div>
         ) : null}
         {preroll.trailer ? (

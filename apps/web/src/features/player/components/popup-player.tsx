@@ -11,7 +11,8 @@ import { Button } from '../../../shared/ui/button';
 import { CheckIcon, HeartIcon, PlusIcon } from '../../../shared/ui/icons';
 import { qualityLabel } from '../lib/attach-source';
 import { usePreroll } from '../lib/house-trailer';
-import { usePlaybackSession } from '../lib/playback-session';
+import { usePlaybackSession, withPlayback } from '../lib/playback-session';
+import { useStreamRefusal } from '../lib/stream-refusal';
 import { useVideo } from '../lib/use-video';
 import { choosePlayback } from '../lib/what-to-play';
 import { GateNotice } from './gate-notice';
@@ -38,18 +39,22 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
     episodeId: episodeParam,
   });
   const feature = Boolean(choice.src) && !choice.trailer;
-  const { gate, stopOther } = usePlaybackSession(details.movie_id, feature);
+  const session = usePlaybackSession(details.movie_id, feature);
+  const { gate } = session;
   const saved = useQuery({ ...progressQuery(details.movie_id), enabled: feature }).data;
   const granted = gate.state === 'ok';
   const preroll = usePreroll(details.movie_id, feature ? (granted ? gate.preroll : undefined) : false);
   const prerolling = preroll.phase === 'playing';
-  const featureSrc = feature ? (granted ? choice.src : null) : choice.src;
+  const featureSrc =
+    feature && choice.src ? (granted ? withPlayback(choice.src, gate.playbackId) : null) : choice.src;
   const src = preroll.trailer ? preroll.trailer.src : preroll.phase === 'done' ? featureSrc : null;
-  const { videoRef, state, controls } = useVideo({
+  const { videoRef, state, controls, hls } = useVideo({
     src,
     autoPlay: true,
     progress: feature && !prerolling ? { movieId: details.movie_id, episodeId: choice.episodeId } : null,
   });
+  // Stopped from another device: the feature's stream is refused, and the player drops it.
+  useStreamRefusal(hls, feature && src === featureSrc ? session.refused : undefined);
   const finishPreroll = useRef(() => {});
   finishPreroll.current = prerolling ? preroll.finish : () => {};
   useEffect(() => {
@@ -95,7 +100,11 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
         />
         {feature && gate.state !== 'ok' && gate.state !== 'starting' ? (
           <div className="absolute inset-0">
-            <GateNotice gate={gate} onStop={(id) => void stopOther(id)} />
+            <GateNotice
+              gate={gate}
+              onStop={(id) => void session.stopOther(id)}
+              onRetry={() => void session.start()}
+            />
           </div>
         ) : null}
         {preroll.trailer ? (

@@ -8,30 +8,42 @@ export type PlaybackGate =
   | { state: 'starting' }
   | { state: 'ok'; playbackId: string; maxHeight: number; heartbeatSeconds: number; preroll: boolean }
   | { state: 'limit'; active: PlaybackSession[] }
+  /** This device's session was stopped from another one (or its stream was refused): the player stops. */
+  | { state: 'stopped' }
   | { state: 'subscribe' | 'upgrade' | 'signin' | 'error'; message?: string };
+
+interface PlaybackReply {
+  playback_id?: string;
+  max_height?: number;
+  heartbeat_seconds?: number;
+  preroll?: boolean;
+  active?: PlaybackSession[];
+  error?: { code?: string; message?: string };
+}
 
 async function csrfHeaders(): Promise<Record<string, string>> {
   const token = await api.csrfToken();
   return token ? { [CSRF_HEADER]: token } : {};
 }
 
-/** `POST /api/playback/start` read by hand: the 409 answer carries the active devices. */
-async function startPlayback(movieId: number): Promise<PlaybackGate> {
-  const response = await fetch('/api/playback/start', {
+/** A playback call read by hand: its 409 answer carries the devices that are watching. */
+async function callPlayback(path: string, body?: unknown): Promise<{ status: number; body: PlaybackReply }> {
+  const response = await fetch(path, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(await csrfHeaders()) },
-    body: JSON.stringify({ movie_id: movieId }),
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(await csrfHeaders()),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const body = (await response.json().catch(() => ({}))) as {
-    playback_id?: string;
-    max_height?: number;
-    heartbeat_seconds?: number;
-    preroll?: boolean;
-    active?: PlaybackSession[];
-    error?: { code?: string; message?: string };
-  };
-  if (response.ok && body.playback_id)
+  return { status: response.status, body: (await response.json().catch(() => ({}))) as PlaybackReply };
+}
+
+/** What an answer of `POST /api/playback/start` (or of a heartbeat) means for the player. */
+export function gateFrom(status: number, body: PlaybackReply): PlaybackGate {
+  if (status === 200 && body.playback_id)
     return {
       state: 'ok',
       playbackId: body.playback_id,
@@ -39,11 +51,20 @@ async function startPlayback(movieId: number): Promise<PlaybackGate> {
       heartbeatSeconds: body.heartbeat_seconds ?? 30,
       preroll: body.preroll === true,
     };
-  if (response.status === 401) return { state: 'signin' };
-  if (response.status === 409) return { state: 'limit', active: body.active ?? [] };
+  if (status === 401) return { state: 'signin' };
+  if (status === 409) return { state: 'limit', active: body.active ?? [] };
+  if (status === 410) return { state: 'stopped' };
   if (body.error?.code === 'upgrade_required') return { state: 'upgrade', message: body.error.message };
-  if (response.status === 403) return { state: 'subscribe', message: body.error?.message };
+  if (status === 403) return { state: 'subscribe', message: body.error?.message };
   return { state: 'error', message: body.error?.message };
+}
+
+/** A feature's stream address for one playback session: every feature address belongs to one. */
+export function withPlayback(src: string, playbackId: string): string {
+  const [path = '', query = ''] = src.split('?', 2);
+  const params = new URLSearchParams(query);
+  params.set('playback', playbackId);
+  return `${path}?${params.toString()}`;
 }
 
 const stopPlayback = (id: string) =>
@@ -53,7 +74,9 @@ const stopPlayback = (id: string) =>
 
 /**
  * A playback session for a feature (trailers need none): started before playing, kept alive with heartbeats,
- * stopped when the player closes. On the stream limit it lists the devices, and `stopOther` frees one.
+ * stopped when the player closes. On the stream limit it lists the devices, and `stopOther` frees one. When
+ * another device stops this one (the heartbeat answers 410, or a stream address is refused: `refused`), the gate
+ * says so and the player drops the stream; `start` asks for a stream again.
  */
 export function usePlaybackSession(movieId: number, enabled: boolean) {
   const [gate, setGate] = useState<PlaybackGate>({ state: 'idle' });
@@ -61,7 +84,10 @@ export function usePlaybackSession(movieId: number, enabled: boolean) {
 
   const start = useCallback(async () => {
     setGate({ state: 'starting' });
-    const next = await startPlayback(movieId).catch(() => ({ state: 'error' }) as PlaybackGate);
+    const next = await callPlayback('/api/playback/start', { movie_id: movieId }).then(
+      (reply) => gateFrom(reply.status, reply.body),
+      () => ({ state: 'error' }) as PlaybackGate,
+    );
     if (next.state === 'ok') current.current = next.playbackId;
     setGate(next);
   }, [movieId]);
@@ -84,17 +110,28 @@ export function usePlaybackSession(movieId: number, enabled: boolean) {
     };
   }, [enabled, start]);
 
+  /** The session is over for this device: no stop to send, the player drops its stream. */
+  const end = useCallback((next: PlaybackGate) => {
+    current.current = null;
+    setGate(next);
+  }, []);
+
   const playbackId = gate.state === 'ok' ? gate.playbackId : null;
   const heartbeatSeconds = gate.state === 'ok' ? gate.heartbeatSeconds : 30;
   useEffect(() => {
     if (!playbackId) return;
     const timer = setInterval(() => {
-      void api
-        .request<void>(`/api/playback/${encodeURIComponent(playbackId)}/heartbeat`, { method: 'POST' })
-        .catch(() => undefined);
+      void callPlayback(`/api/playback/${encodeURIComponent(playbackId)}/heartbeat`).then(
+        ({ status, body }) => {
+          // Stopped from another device (410), or back after silence with every stream taken (409).
+          if (status === 410 || status === 409) end(gateFrom(status, body));
+        },
+        // A heartbeat lost on the way is not the end: the lease outlasts two of them.
+        () => undefined,
+      );
     }, heartbeatSeconds * 1000);
     return () => clearInterval(timer);
-  }, [playbackId, heartbeatSeconds]);
+  }, [playbackId, heartbeatSeconds, end]);
 
   const stopOther = useCallback(
     async (otherId: string) => {
@@ -104,5 +141,11 @@ export function usePlaybackSession(movieId: number, enabled: boolean) {
     [start],
   );
 
-  return { gate, stopOther };
+  const refused = useCallback(() => {
+    // Refused by a 403 (an address past its lifetime, a plan that changed), the session may still count.
+    if (current.current) void stopPlayback(current.current);
+    end({ state: 'stopped' });
+  }, [end]);
+
+  return { gate, stopOther, start, refused };
 }
