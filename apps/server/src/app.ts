@@ -17,6 +17,8 @@ import type { Config } from './config.js';
 import { type Container, type ContainerOptions, createContainer } from './container.js';
 import { seedDemoCatalog } from './db/seed/demo-catalog.js';
 import { seedDatabase } from './db/seed/index.js';
+import { stdoutLog } from './lib/log-destination.js';
+import { randomToken } from './lib/tokens.js';
 import { registerAccountRoutes } from './modules/accounts/compose.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { registerBillingRoutes, startBillingTimer } from './modules/billing/compose.js';
@@ -29,6 +31,7 @@ import { userActivityRoutes } from './modules/user-activity/routes.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerBodylessCalls } from './plugins/bodyless-calls.js';
 import { cachedPing } from './plugins/cached-ping.js';
+import { httpServerOptions } from './plugins/client-limits.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { appLogging } from './plugins/request-logger.js';
@@ -49,9 +52,10 @@ declare module 'fastify' {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<AppInstance> {
-  const logging = appLogging(config.logLevel);
+  const logging = appLogging(config.logLevel, stdoutLog(config.logBufferBytes));
   const app = Fastify({
     ...logging.fastify,
+    ...httpServerOptions(config.httpTimeouts),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Refused during shutdown by our own hook below, in the API's error format.
@@ -88,7 +92,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .send({ error: { code: 'unavailable', message: 'The server is restarting, try again shortly' } });
   });
 
+  // Before the plugins that add routes: their contexts keep the error handler they were registered under.
+  registerErrorHandler(app);
   await app.register(fastifyCookie);
+  // Before any route is added (the API docs' too), so each gets the hooks of its declared access.
+  const accessGates = registerAccessControl(app, container.services.auth);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'SalomTV API', version: '1.0.0', description: 'Every call of the SalomTV service.' },
@@ -101,11 +109,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Open in development; in production for administrators only, unless API_DOCS_PUBLIC opens it.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    ...(config.apiDocsPublic ? {} : { uiHooks: { onRequest: accessGates.admin } }),
+  });
 
-  registerErrorHandler(app);
-  registerAccessControl(app, container.services.auth);
-  registerCsrf(app);
+  const csrfKey = await container.repos.secrets.getOrCreate(
+    'csrf_hmac_key',
+    () => randomToken(32),
+    container.clock.now().toISOString(),
+  );
+  registerCsrf(app, { key: Buffer.from(csrfKey), publicUrl: config.publicUrl });
   registerBodylessCalls(app);
 
   const { services } = container;

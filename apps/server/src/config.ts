@@ -122,6 +122,12 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   TRUST_PROXY: booleanFlag.default(false),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
+  API_DOCS_PUBLIC: booleanFlag.optional(),
+  LOG_BUFFER_KB: z.coerce.number().int().min(16).max(1_048_576).default(4096),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -169,11 +175,29 @@ export type Config = {
   loginMaxFailures: number;
   loginWindowMinutes: number;
   trustProxy: boolean;
+  /** How long a client may take to send its request, and to stay silent on a connection. */
+  httpTimeouts: HttpTimeouts;
+  /** /api/docs for everyone (development) or for administrators only (production). */
+  apiDocsPublic: boolean;
   /** Rate limits and one-time-code counters in Redis instead of the database (optional). */
   redisUrl: string | undefined;
   logLevel: string;
+  /** Log bytes held in memory while the log reader is not reading; past it, lines are dropped and counted. */
+  logBufferBytes: number;
   webDist: string | undefined;
 };
+
+/** Seconds (REQUEST 0: no limit on the whole request). */
+export interface HttpTimeouts {
+  /** The request line and headers must arrive within this (slowloris). */
+  headersSeconds: number;
+  /** The whole request, headers and body, must arrive within this. */
+  requestSeconds: number;
+  /** A connection on which nothing moves for this long is closed (a stalled body, a stalled reader). */
+  idleSeconds: number;
+  /** An idle kept-alive connection between requests is closed after this. */
+  keepAliveSeconds: number;
+}
 
 export interface TwilioSettings {
   accountSid: string;
@@ -295,6 +319,19 @@ function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
   };
 }
 
+function httpTimeouts(e: z.infer<typeof envSchema>): HttpTimeouts {
+  if (e.REQUEST_TIMEOUT_SECONDS > 0 && e.REQUEST_TIMEOUT_SECONDS < e.HEADERS_TIMEOUT_SECONDS)
+    throw new ConfigError(
+      'Invalid setting REQUEST_TIMEOUT_SECONDS: must be 0 or at least HEADERS_TIMEOUT_SECONDS',
+    );
+  return {
+    headersSeconds: e.HEADERS_TIMEOUT_SECONDS,
+    requestSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    idleSeconds: e.IDLE_TIMEOUT_SECONDS,
+    keepAliveSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
+  };
+}
+
 /** Reads every setting once from the environment; a bad value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
@@ -364,7 +401,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     trustProxy: e.TRUST_PROXY,
+    httpTimeouts: httpTimeouts(e),
+    apiDocsPublic: e.API_DOCS_PUBLIC ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
+    logBufferBytes: e.LOG_BUFFER_KB * 1024,
     webDist: e.WEB_DIST,
   };
 }

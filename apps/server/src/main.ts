@@ -1,5 +1,9 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { stdoutLog } from './lib/log-destination.js';
+
+/** How long a shutdown may take before the process exits anyway. */
+const SHUTDOWN_LIMIT_MS = 10_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -15,7 +19,10 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
 
+  // Lines dropped because the log reader stopped reading are told on the way out.
+  process.on('exit', () => stdoutLog(config.logBufferBytes).reportAtExit(process.stderr));
   // Graceful shutdown: stop accepting, let in-flight requests finish, close the database; give up after 10 s.
+  // Nothing on the way holds the process: log lines never wait for their reader (lib/log-destination.ts).
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -24,7 +31,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long, exiting');
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_LIMIT_MS);
     timer.unref();
     app.close().then(
       () => process.exit(0),

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
-import { createTestApp, type TestApp, TestClient } from './test/harness.js';
+import { createTestApp, signedInAdmin, signedInViewer, type TestApp, TestClient } from './test/harness.js';
 
 describe('platform', () => {
   let t: TestApp;
@@ -52,6 +52,13 @@ describe('platform', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
     expect(response.headers['cache-control']).toContain('max-age=31536000');
+    // Files keep their validators: a browser revalidating one gets 304, with no private, no-store of the API's.
+    const revalidated = await t.app.inject({
+      url: '/static/js/index-abc123.js',
+      headers: { 'if-none-match': String(response.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['cache-control']).not.toContain('no-store');
     expect((await t.app.inject({ url: '/static/js/missing-1.js' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/favicon.svg' })).headers['content-type']).toContain('image/svg+xml');
   });
@@ -102,6 +109,45 @@ describe('platform', () => {
   });
 });
 
+describe('the API docs', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SMS_CONSOLE_IN_PRODUCTION: 'true',
+    EMAIL_CONSOLE_IN_PRODUCTION: 'true',
+  };
+  const docs = ['/api/docs/json', '/api/docs/', '/api/docs/static/index.html'];
+
+  it('are open in production to administrators only', async () => {
+    const t = await createTestApp(production);
+    try {
+      const viewer = await signedInViewer(t.app, '+998901250001');
+      const admin = await signedInAdmin(t.app);
+      for (const url of docs) {
+        const anonymous = await t.app.inject({ url });
+        expect(anonymous.statusCode, url).toBe(401);
+        expect(anonymous.json().error.code).toBe('unauthorized');
+        expect(anonymous.body).not.toContain('openapi');
+        expect((await viewer.get(url)).statusCode, url).toBe(403);
+        expect((await admin.get(url)).statusCode, url).not.toBeGreaterThanOrEqual(400);
+      }
+      expect((await admin.get('/api/docs/json')).json().paths['/api/user/login']).toBeDefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('are open to everyone with API_DOCS_PUBLIC=true, and in development', async () => {
+    for (const env of [{ ...production, API_DOCS_PUBLIC: 'true' }, { NODE_ENV: 'development' }]) {
+      const t = await createTestApp(env);
+      try {
+        for (const url of docs) expect((await t.app.inject({ url })).statusCode, url).toBeLessThan(400);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+});
+
 describe('configuration', () => {
   it('names the variable of a bad value in one line', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
@@ -113,6 +159,23 @@ describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
+    expect(config.httpTimeouts).toEqual({
+      headersSeconds: 15,
+      requestSeconds: 600,
+      idleSeconds: 60,
+      keepAliveSeconds: 72,
+    });
+    expect(config.apiDocsPublic).toBe(true);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SMS_CONSOLE_IN_PRODUCTION: 'true',
+        EMAIL_CONSOLE_IN_PRODUCTION: 'true',
+      }).apiDocsPublic,
+    ).toBe(false);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '30', REQUEST_TIMEOUT_SECONDS: '20' })).toThrow(
+      /REQUEST_TIMEOUT_SECONDS/,
+    );
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toBe(path.resolve('./data'));
   });

@@ -4,12 +4,14 @@
  */
 import { ConfigError, loadConfig } from './config.js';
 import { createContainer } from './container.js';
+import { stdoutLog } from './lib/log-destination.js';
 import { liveFfmpegs } from './media/ffmpeg/run-ffmpeg.js';
 import type { WorkerLog } from './media/jobs/worker.js';
 import { createMediaWorker, logMediaBinaries } from './modules/media/compose.js';
 
-/** JSON lines on stdout, like the API's logs. */
-function jsonLog(level: string): WorkerLog {
+/** JSON lines on stdout, like the API's logs, through the same destination that never waits for its reader. */
+function jsonLog(level: string, bufferBytes: number): WorkerLog {
+  const out = stdoutLog(bufferBytes);
   const silent = level === 'silent';
   const write = (name: string) => (object: object, message?: string) => {
     if (silent) return;
@@ -19,7 +21,7 @@ function jsonLog(level: string): WorkerLog {
         value instanceof Error ? { message: value.message } : value,
       ]),
     );
-    process.stdout.write(
+    out.write(
       `${JSON.stringify({ level: name, time: Date.now(), name: 'worker', ...extra, msg: message })}\n`,
     );
   };
@@ -37,7 +39,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = jsonLog(config.logLevel);
+  const log = jsonLog(config.logLevel, config.logBufferBytes);
+  process.on('exit', () => stdoutLog(config.logBufferBytes).reportAtExit(process.stderr));
   const container = await createContainer(config, { log });
   await logMediaBinaries(container.catalog, log);
   const worker = createMediaWorker(container.catalog, config, log);

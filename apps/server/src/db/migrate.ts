@@ -17,6 +17,7 @@ import * as accountOwnership from './migrations/0009-account-ownership.js';
 import * as guessLimits from './migrations/0010-guess-limits.js';
 import * as ageRatingUnset from './migrations/0011-age-rating-unset.js';
 import * as playbackStreamBind from './migrations/0012-playback-stream-bind.js';
+import * as cleanRichText from './migrations/0013-clean-rich-text.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0010-guess-limits': guessLimits,
   '0011-age-rating-unset': ageRatingUnset,
   '0012-playback-stream-bind': playbackStreamBind,
+  '0013-clean-rich-text': cleanRichText,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,7 +31,7 @@ export interface PostsTable {
   title: string;
   /** Media key of the cover image (`posts/...webp`), or null. */
   cover: string | null;
-  /** HTML sanitised on the way in (allowlist in modules/posts/sanitize.ts). */
+  /** HTML cleaned on the way in (the policy of lib/rich-text.ts). */
   body: string;
   status: 'draft' | 'published';
   /** A published post is public once this moment has passed; null until first published. */

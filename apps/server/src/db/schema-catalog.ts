@@ -8,7 +8,7 @@ export interface TitlesTable {
   movie_id: Generated<number>;
   kind: 'movie' | 'series';
   title: string;
-  /** Sanitised HTML. */
+  /** HTML cleaned on the way in (the policy of lib/rich-text.ts). */
   description: string;
   /** JSON arrays of strings. */
   genres: string;

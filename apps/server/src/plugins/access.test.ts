@@ -10,8 +10,8 @@ import {
   type TestApp,
   TestClient,
 } from '../test/harness.js';
-import { ROUTE_CLASSES } from '../test/security/route-classes.js';
-import { registerAccessControl } from './access.js';
+import { ROUTE_CLASSES, SHARED_CACHE } from '../test/security/route-classes.js';
+import { PRIVATE_NO_STORE, registerAccessControl } from './access.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -28,6 +28,18 @@ function expectCleanError(response: LightMyRequestResponse, label: string) {
   if ((response.headers['content-type'] ?? '').toString().includes('json')) {
     expect(typeof response.json().error?.code, label).toBe('string');
   }
+}
+
+/** A personal or admin answer may be kept by no cache; a shared route sets no `private` of its own. */
+function expectCachePolicy(
+  response: LightMyRequestResponse,
+  route: { method: string; url: string },
+  label: string,
+) {
+  const cacheControl = response.headers['cache-control'];
+  if (SHARED_CACHE.includes(`${route.method} ${route.url}`))
+    expect(cacheControl ?? '', label).not.toMatch(/private|no-store/);
+  else expect(cacheControl, label).toBe(PRIVATE_NO_STORE);
 }
 
 /** Every route of the route table, each checked against its class as written down in route-classes.ts. */
@@ -57,6 +69,14 @@ describe('every route answers as its access class says', () => {
     expect(declared).toEqual(Object.fromEntries(written));
   });
 
+  it('lets a shared cache keep only the routes written down as shared in route-classes.ts', () => {
+    const shared = t.app.routeTable.filter((r) => r.cache === 'shared').map((r) => `${r.method} ${r.url}`);
+    expect(shared.sort()).toEqual([...SHARED_CACHE].sort());
+    // Only reads that are the same for everyone: nothing a session changes.
+    for (const route of t.app.routeTable.filter((r) => r.cache === 'shared'))
+      expect(route.access, route.url).toBe('public');
+  });
+
   it('has routes of every class to check', () => {
     for (const access of ['public', 'viewer', 'admin'] as const) {
       expect(t.app.routeTable.filter((r) => r.access === access).length, access).toBeGreaterThan(3);
@@ -74,6 +94,7 @@ describe('every route answers as its access class says', () => {
       const label = `${route.method} ${route.url}`;
       const signedOut = await anonymous.request(method, url);
       expectCleanError(signedOut, `${label} signed out`);
+      expectCachePolicy(signedOut, route, `${label} signed out`);
       if (route.access === 'public') {
         // The guard lets everyone through; the route's own rules may still say "sign in to watch".
         if (signedOut.statusCode === 401)
@@ -92,6 +113,7 @@ describe('every route answers as its access class says', () => {
       }
       const asViewer = await viewer.request(method, url);
       expectCleanError(asViewer, `${label} as a viewer`);
+      expectCachePolicy(asViewer, route, `${label} as a viewer`);
       if (route.access === 'admin') {
         expect(asViewer.statusCode, `${label} as a viewer`).toBe(403);
         expect(asViewer.json().error.code).toBe('forbidden');
@@ -102,6 +124,7 @@ describe('every route answers as its access class says', () => {
       if (!(await stillSignedIn(admin))) admin = await signedInAdmin(t.app);
       const asAdmin = await admin.request(method, url);
       expectCleanError(asAdmin, `${label} as an admin`);
+      expectCachePolicy(asAdmin, route, `${label} as an admin`);
       expect(asAdmin.statusCode, `${label} as an admin`).not.toBe(401);
       if (asAdmin.statusCode === 403)
         expect(asAdmin.json().error.message, `${label} as an admin`).not.toBe('This needs an administrator');

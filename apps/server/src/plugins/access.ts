@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { AuthService, NewSession } from '../modules/auth/service.js';
 import type { SessionUser } from '../modules/auth/session-repo.js';
+import { renewCsrfCookie } from './csrf.js';
 import { appendHook } from './route-hooks.js';
+import { SESSION_COOKIE } from './session-cookie.js';
+
+export { SESSION_COOKIE };
 
 /** Who may call a route. Every `/api` route must say; one that does not stops the app from starting. */
 export type Access = 'public' | 'viewer' | 'admin';
@@ -12,10 +16,21 @@ declare module 'fastify' {
     access?: Access;
     /** false: exempt from CSRF (signed webhooks); true: also checked on GET (the spec's state-changing GETs). */
     csrf?: boolean;
+    /**
+     * 'shared': the answer is the same for everyone, so a shared cache may keep it (the README lists these) and
+     * the route sets its own Cache-Control, if any. Every other API answer is `private, no-store`.
+     */
+    cache?: 'shared';
   }
   interface FastifyInstance {
-    /** Every /api route with its declared access, for the security tests. */
-    routeTable: { method: string; url: string; access: Access; csrf: boolean | undefined }[];
+    /** Every /api route with its declared access and cache policy, for the security tests. */
+    routeTable: {
+      method: string;
+      url: string;
+      access: Access;
+      csrf: boolean | undefined;
+      cache: 'shared' | undefined;
+    }[];
   }
   interface FastifyRequest {
     viewer: SessionUser | undefined;
@@ -23,9 +38,13 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'sid';
+/** What a personal or admin answer may be kept as: nowhere (a shared cache, the browser's history, its disk). */
+export const PRIVATE_NO_STORE = 'private, no-store';
 
-export function registerAccessControl(app: FastifyInstance, auth: AuthService): void {
+/** The hooks that let a request through by its route's declared access. */
+export type AccessGates = Record<Access, onRequestHookHandler>;
+
+export function registerAccessControl(app: FastifyInstance, auth: AuthService): AccessGates {
   app.decorateRequest('viewer', undefined);
   app.decorateRequest('sessionToken', undefined);
   const routeTable: FastifyInstance['routeTable'] = [];
@@ -40,9 +59,12 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService): 
   // Put on each route by its access when the route is added, so no request reads its route's options. A callback
   // hook, not an async one: a call without a session cookie (most public calls) costs no promise and no database
   // look-up (bench/README.md, framework cost). Public routes still learn who is signed in (locks, streams).
+  // The Cache-Control of a route that is not shared is set here too, first, so errors carry it; a route that
+  // sets its own (a stream's private caching) replaces it. One constant string: nothing is made per request.
   const sessionGate =
-    (access: Access): onRequestHookHandler =>
-    (request, _reply, done) => {
+    (access: Access, shared: boolean): onRequestHookHandler =>
+    (request, reply, done) => {
+      if (!shared) reply.header('cache-control', PRIVATE_NO_STORE);
       const token = request.cookies[SESSION_COOKIE];
       request.sessionToken = token;
       if (!token) return done(refusal(undefined, access));
@@ -51,26 +73,40 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService): 
         done(refusal(viewer, access));
       }, done);
     };
-  const gates: Record<Access, onRequestHookHandler> = {
-    public: sessionGate('public'),
-    viewer: sessionGate('viewer'),
-    admin: sessionGate('admin'),
+  const gates: AccessGates = {
+    public: sessionGate('public', false),
+    viewer: sessionGate('viewer', false),
+    admin: sessionGate('admin', false),
+  };
+  const sharedGates: AccessGates = {
+    public: sessionGate('public', true),
+    viewer: sessionGate('viewer', true),
+    admin: sessionGate('admin', true),
   };
 
   app.addHook('onRoute', (route) => {
-    const { access, csrf } = (route.config ?? {}) as { access?: Access; csrf?: boolean };
-    if (access) route.onRequest = appendHook(route.onRequest, gates[access]);
+    const { access, csrf, cache } = (route.config ?? {}) as {
+      access?: Access;
+      csrf?: boolean;
+      cache?: 'shared';
+    };
+    if (cache !== undefined && cache !== 'shared')
+      throw new Error(`Route ${route.method} ${route.url}: cache must be 'shared' or left out`);
+    if (access)
+      route.onRequest = appendHook(route.onRequest, (cache === 'shared' ? sharedGates : gates)[access]);
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     if (!access)
       throw new Error(
         `Route ${route.method} ${route.url} does not declare its access (public, viewer or admin)`,
       );
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access, csrf });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access, csrf, cache });
     }
   });
+  return gates;
 }
 
+/** Sets the session cookie, with a CSRF token bound to the new session (the page keeps working without a reload). */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: NewSession): void {
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
@@ -79,10 +115,13 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, s
     secure: request.protocol === 'https',
     ...(session.persistentUntil ? { expires: session.persistentUntil } : {}),
   });
+  renewCsrfCookie(request, reply, session.token);
 }
 
+/** Clears the session cookie, with a fresh CSRF token of no session. */
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  renewCsrfCookie(reply.request, reply, undefined);
 }
 
 export function requireViewer(request: FastifyRequest): SessionUser {

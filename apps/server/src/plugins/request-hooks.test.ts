@@ -101,7 +101,7 @@ describe('per-request hooks', () => {
     const cookie = (r: typeof first) => String(r.headers['set-cookie']);
     expect(cookie(first)).toMatch(/^XSRF-TOKEN=[\w-]{43}; Path=\/; SameSite=Lax$/);
     expect(cookie(first)).not.toBe(cookie(second));
-    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.headers['cache-control']).toBe('private, no-store');
     const token = cookie(first).split(';')[0]!.split('=')[1]!;
     const again = await t.app.inject({
       method: 'GET',

@@ -118,9 +118,10 @@ export interface AppLogging {
  * it as before, its request lines included. Below that, Fastify gets no logger of its own: with one it listens for
  * the end of every response, to write a "request completed" line that such a level drops, a tenth of a small call's
  * cost (bench/README.md, fifteenth round). Requests still log through the app's logger with their ids, and errors
- * (the error handler's, a failed stream's) are written as before.
+ * (the error handler's, a failed stream's) are written as before. `destination` must never wait for its reader
+ * (`lib/log-destination.ts`): pino's default one blocks the process when stdout is a pipe nobody reads.
  */
-export function appLogging(level: string, destination?: DestinationStream): AppLogging {
+export function appLogging(level: string, destination: DestinationStream): AppLogging {
   const root = pino({ level }, destination);
   const writesInfo = WRITES_INFO.has(level);
   return {

@@ -76,7 +76,7 @@ export function isApiAddress(url: string): boolean {
 }
 
 /** A set as sent over plain HTTP: without HSTS, which RFC 6797 (7.2) says is never sent there (browsers ignore it). */
-function overPlainHttp(headers: HeaderList): HeaderList {
+export function overPlainHttp(headers: HeaderList): HeaderList {
   return headers.filter(([name]) => name !== STRICT_TRANSPORT_SECURITY[0]);
 }
 

@@ -83,6 +83,27 @@ export async function makeCorruptClip(dir: string): Promise<Buffer> {
   return data;
 }
 
+/** Sound only (AAC in an MP4), no picture. */
+export async function makeAudioOnlyClip(dir: string, name: string): Promise<Buffer> {
+  const { ffmpeg } = await binaries();
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.mp4`);
+  await run(ffmpeg.path, [
+    ...['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1'],
+    ...['-c:a', 'aac', file],
+  ]);
+  return fs.readFileSync(file);
+}
+
+/**
+ * A clip cut short, as an upload that stopped part-way: with `faststart` its index (moov) comes first and
+ * survives, so ffprobe reads it and the picture ends early; without, the index (written last) is lost.
+ */
+export async function makeTruncatedClip(dir: string, name: string, faststart: boolean): Promise<Buffer> {
+  const whole = await makeClip(dir, name, { seconds: 2, format: faststart ? 'mp4' : 'mov' });
+  return whole.subarray(0, Math.floor(whole.length * 0.3));
+}
+
 export async function waitFor<T>(
   check: () => Promise<T | undefined | false>,
   what: string,

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { explainProbeOutput, MediaFailure } from '../failure.js';
 
 const run = promisify(execFile);
 
@@ -80,7 +82,23 @@ export function parseProbe(json: string): ProbeResult {
   };
 }
 
-/** Runs ffprobe on a file (or a `concat:a|b` input); throws with ffprobe's message when it cannot read it. */
+/** The first bytes of a file (none for a `concat:` input or a file that cannot be read). */
+async function headOf(input: string): Promise<Buffer> {
+  if (input.startsWith('concat:')) return Buffer.alloc(0);
+  const file = await fs.open(input).catch(() => undefined);
+  if (!file) return Buffer.alloc(0);
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(12), 0, 12, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * Runs ffprobe on a file (or a `concat:a|b` input); when it cannot read it, throws a MediaFailure with the admin's
+ * reason (ffprobe's own lines as its detail).
+ */
 export async function probe(ffprobe: string, input: string, signal?: AbortSignal): Promise<ProbeResult> {
   try {
     const { stdout } = await run(
@@ -95,7 +113,8 @@ export async function probe(ffprobe: string, input: string, signal?: AbortSignal
     return parseProbe(stdout);
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? '').trim();
-    throw new Error(stderr.split('\n').slice(-3).join(' ') || (error as Error).message);
+    const detail = stderr.split('\n').slice(-3).join(' ') || (error as Error).message;
+    throw new MediaFailure(explainProbeOutput(stderr, await headOf(input)), detail);
   }
 }
 

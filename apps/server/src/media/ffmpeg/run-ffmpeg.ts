@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
+import { explainFfmpegOutput, MEDIA_REASONS, MediaFailure } from '../failure.js';
 import { progressSeconds } from './ladder.js';
 
 export interface RunOptions {
@@ -11,7 +12,8 @@ export interface RunOptions {
   stallMs?: number;
 }
 
-export class FfmpegError extends Error {}
+/** ffmpeg failed: the admin's reason as the message, ffmpeg's last lines as the detail for the log. */
+export class FfmpegError extends MediaFailure {}
 
 const STDERR_LINES = 12;
 /**
@@ -21,7 +23,7 @@ const STDERR_LINES = 12;
  */
 const FFMPEG_NICENESS = 10;
 
-/** The last few meaningful lines ffmpeg wrote, as the reason shown to the admin. */
+/** The last few meaningful lines ffmpeg wrote, for the server log (they name paths: never shown to a client). */
 export function lastLines(text: string, count = 5): string {
   const lines = text
     .split(/\r?\n/)
@@ -33,7 +35,7 @@ export function lastLines(text: string, count = 5): string {
 /** Every ffmpeg this process started and has not seen exit (so shutdown can make sure none is left). */
 export const liveFfmpegs = new Set<ChildProcess>();
 
-/** Runs ffmpeg, reporting progress; rejects with its last stderr lines on failure, and kills it on abort. */
+/** Runs ffmpeg, reporting progress; rejects with the admin's reason (its last stderr lines as detail), kills it on abort. */
 export function runFfmpeg(binary: string, args: string[], options: RunOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
@@ -52,18 +54,24 @@ export function runFfmpeg(binary: string, args: string[], options: RunOptions): 
     let stderr = '';
     let pending = '';
     let lastActivity = Date.now();
-    let killedFor: string | undefined;
-    const kill = (reason: string) => {
+    let killedFor: FfmpegError | undefined;
+    const kill = (reason: FfmpegError) => {
       if (killedFor) return;
       killedFor = reason;
       child.kill('SIGKILL');
     };
-    const onAbort = () => kill('cancelled');
+    const onAbort = () => kill(new FfmpegError('cancelled'));
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const stallMs = options.stallMs ?? 120_000;
     const watchdog = setInterval(
       () => {
-        if (Date.now() - lastActivity > stallMs) kill(`ffmpeg stalled for ${Math.round(stallMs / 1000)} s`);
+        if (Date.now() - lastActivity > stallMs)
+          kill(
+            new FfmpegError(
+              MEDIA_REASONS.stalled,
+              `ffmpeg wrote nothing for ${Math.round(stallMs / 1000)} s`,
+            ),
+          );
       },
       Math.min(5000, stallMs),
     );
@@ -95,11 +103,19 @@ export function runFfmpeg(binary: string, args: string[], options: RunOptions): 
       if (error) reject(error);
       else resolve();
     };
-    child.on('error', (error) => finish(new FfmpegError(`ffmpeg could not start: ${error.message}`)));
+    child.on('error', (error) =>
+      finish(new FfmpegError(MEDIA_REASONS.notStarted, `ffmpeg could not start: ${error.message}`)),
+    );
     child.on('close', (code, signal) => {
-      if (killedFor) finish(new FfmpegError(killedFor));
+      if (killedFor) finish(killedFor);
       else if (code === 0) finish();
-      else finish(new FfmpegError(lastLines(stderr) || `ffmpeg exited with ${code ?? signal}`));
+      else
+        finish(
+          new FfmpegError(
+            explainFfmpegOutput(stderr),
+            lastLines(stderr) || `ffmpeg exited with ${code ?? signal}`,
+          ),
+        );
     });
   });
 }

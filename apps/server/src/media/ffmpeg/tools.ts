@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { MEDIA_REASONS, MediaFailure } from '../failure.js';
 import { type MediaBinaries, resolveMediaBinaries } from './binaries.js';
 import { packageRendition } from './fragmented-mp4.js';
 import { parseVariantPlaylist, renditionBandwidth, type StoredRendition, VARIANT_PLAYLIST } from './hls.js';
@@ -12,7 +13,7 @@ import {
   transcodeArgs,
 } from './ladder.js';
 import { codecString, type ProbeResult, probe } from './probe.js';
-import { FfmpegError, runFfmpeg } from './run-ffmpeg.js';
+import { runFfmpeg } from './run-ffmpeg.js';
 
 export interface TranscodeResult {
   source: ProbeResult;
@@ -72,7 +73,7 @@ export class MediaTools {
   ): Promise<TranscodeResult> {
     const { ffmpeg } = await this.binaries();
     const source = await this.probe(input, signal);
-    if (!source.video) throw new FfmpegError('The file has no video stream');
+    if (!source.video) throw new MediaFailure(MEDIA_REASONS.noVideo);
     const plan = planTranscode(sourceInfo(source));
     await fs.rm(workDir, { recursive: true, force: true });
     for (const rendition of plan.renditions)
@@ -85,7 +86,11 @@ export class MediaTools {
     });
     const renditions: StoredRendition[] = [];
     for (const rendition of plan.renditions) {
-      await packageRendition(path.join(workDir, rendition.dir), FRAGMENTED_FILE, segmentStartSeconds);
+      await packageRendition(path.join(workDir, rendition.dir), FRAGMENTED_FILE, segmentStartSeconds).catch(
+        (error: Error) => {
+          throw new MediaFailure(MEDIA_REASONS.failed, `${rendition.height}p: ${error.message}`);
+        },
+      );
       renditions.push(
         await this.checkRendition(path.join(workDir, rendition.dir), rendition.height, source, signal),
       );
@@ -111,7 +116,7 @@ export class MediaTools {
     const text = await fs.readFile(path.join(dir, VARIANT_PLAYLIST), 'utf8').catch(() => '');
     const playlist = parseVariantPlaylist(text);
     if (!playlist.initUri || playlist.segments.length === 0) {
-      throw new FfmpegError(`The ${height}p rendition has no segments`);
+      throw new MediaFailure(MEDIA_REASONS.failed, `The ${height}p rendition has no segments`);
     }
     const sizes = new Map<string, number>();
     for (const uri of [playlist.initUri, ...playlist.segments.map((s) => s.uri)]) {
@@ -119,14 +124,16 @@ export class MediaTools {
     }
     const covered = playlist.segments.reduce((sum, s) => sum + s.duration, 0);
     if (source.duration > 0 && covered < source.duration * 0.5) {
-      throw new FfmpegError(
+      // The source announces more than it holds: ffmpeg met its end early.
+      throw new MediaFailure(
+        `The file ends early: the picture stops after ${covered.toFixed(1)} s of ${source.duration.toFixed(1)} s`,
         `The ${height}p rendition covers ${covered.toFixed(1)} s of ${source.duration.toFixed(1)} s`,
       );
     }
     const first = `concat:${path.join(dir, playlist.initUri)}|${path.join(dir, playlist.segments[0]!.uri)}`;
     const produced = await this.probe(first, signal);
     if (!produced.video || produced.video.height !== height) {
-      throw new FfmpegError(`The ${height}p rendition does not decode at its height`);
+      throw new MediaFailure(MEDIA_REASONS.failed, `The ${height}p rendition does not decode at its height`);
     }
     const { bandwidth, average } = renditionBandwidth(playlist, (uri) => sizes.get(uri) ?? 0);
     return {

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { randomToken } from '../../lib/tokens.js';
+import { MediaFailure } from '../failure.js';
 import { backoffMs, type Job, type JobKind, type JobQueue } from './queue.js';
 
 /**
@@ -37,8 +38,18 @@ export interface JobContext {
 /** What runs one kind of job (PeerTube style: handlers dispatched by kind from one map). */
 export interface JobHandler {
   run(job: Job, context: JobContext): Promise<void>;
-  /** After a failed attempt; `final` when no attempts remain. */
+  /** After a failed attempt, with the reason an admin may see; `final` when no attempts remain. */
   failed(job: Job, reason: string, final: boolean): Promise<void>;
+}
+
+/**
+ * What a failed job says to the admins (its row, its title): a MediaFailure's own words; anything else (a file
+ * system or storage error, whose message names server paths) only that it failed on our side, by job id, so the
+ * log line with the same id can be found.
+ */
+export function publicReason(job: Job, error: unknown): string {
+  if (error instanceof MediaFailure) return error.message;
+  return `Something went wrong on our side (job ${job.jobId}): the server log has the details`;
 }
 
 export interface WorkerOptions {
@@ -169,7 +180,14 @@ export class JobWorker {
       await this.queue.complete(job.jobId, this.workerId);
       this.options.log.info({ jobId: job.jobId }, 'job done');
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = publicReason(job, error);
+      // The raw cause (ffmpeg's own lines, paths) goes to the log only, under the job's id.
+      const detail =
+        error instanceof MediaFailure
+          ? (error.detail ?? error.message)
+          : error instanceof Error
+            ? error.message
+            : String(error);
       if (controller.signal.aborted) {
         // Shutdown hands the job back; a deleted job needs nothing more.
         if (this.stopped) await this.queue.release(job.jobId, this.workerId).catch(() => {});
@@ -186,7 +204,10 @@ export class JobWorker {
           reason,
           backoffMs(job.attempts, this.options.retryBaseSeconds),
         );
-        this.options.log.warn({ jobId: job.jobId, attempt: job.attempts, outcome, reason }, 'job failed');
+        this.options.log.warn(
+          { jobId: job.jobId, kind: job.kind, attempt: job.attempts, outcome, reason, detail },
+          'job failed',
+        );
       }
     } finally {
       clearInterval(keepAlive);

@@ -29,7 +29,7 @@ export function billingRoutes(
   demo: DemoCheckoutService,
 ): void {
   app.get('/api/plans', {
-    config: { access: 'public' },
+    config: { access: 'public', cache: 'shared' },
     schema: { tags, response: { 200: planListReplySchema } },
     handler: () => plans.listOffered(),
   });

@@ -1,10 +1,10 @@
 import type { TitleCard } from '@salomtv/contract';
+import { richTextWords } from '../../lib/rich-text.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
 import type { AssetRow } from '../media/asset-repo.js';
 import type { EpisodeRow } from '../movies/episode-repo.js';
 import { parseList, presentImage } from '../movies/present.js';
 import type { TitleRow } from '../movies/repo.js';
-import { htmlToText } from '../movies/sanitize-html.js';
 import type { LockCheck } from './locks.js';
 
 /** What cards need beyond the title rows: their assets and (for series) episodes, loaded in batches. */
@@ -32,7 +32,7 @@ export function released(title: TitleRow, today: string): boolean {
 }
 
 function summary(description: string): string {
-  const text = htmlToText(description);
+  const text = richTextWords(description);
   return text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text;
 }
 

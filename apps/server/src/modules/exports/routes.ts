@@ -14,7 +14,6 @@ export function exportRoutes(app: AppInstance, exports: ExportService, today: ()
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="salomtv-${name}-${today()}.csv"`)
-          .header('cache-control', 'no-store')
           .send(Readable.from(lines));
       },
     });

@@ -9,7 +9,7 @@ const HEALTHY_JSON = JSON.stringify(HEALTHY);
 
 export function healthRoutes(app: AppInstance, ping: CachedPing): void {
   app.get('/api/health', {
-    config: { access: 'public' },
+    config: { access: 'public', cache: 'shared' },
     schema: {
       tags: ['health'],
       response: {

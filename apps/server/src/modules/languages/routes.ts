@@ -19,7 +19,7 @@ const tags = ['languages'];
 
 export function languageRoutes(app: AppInstance, languages: LanguageService): void {
   app.get('/api/language/select', {
-    config: { access: 'public' },
+    config: { access: 'public', cache: 'shared' },
     schema: {
       tags,
       querystring: z.strictObject({ search: z.string().max(60).optional() }),
@@ -30,7 +30,7 @@ export function languageRoutes(app: AppInstance, languages: LanguageService): vo
 
   app.post('/api/language/get', {
     // A read that the spec's client sends as POST: it changes nothing, so no CSRF token is needed.
-    config: { access: 'public', csrf: false },
+    config: { access: 'public', csrf: false, cache: 'shared' },
     // The reply is serialised once and cached by the service; the schema documents it.
     schema: { tags, body: languageGetBodySchema, response: { 200: languageGetReplySchema } },
     handler: async (request, reply) => {

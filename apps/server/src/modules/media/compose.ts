@@ -222,7 +222,7 @@ export async function registerCatalogRoutes(
 /** With object storage, public media (images, flags, avatars, covers) answer with a redirect to the bucket. */
 function publicMediaRedirects(app: AppInstance, storage: MediaStorage): void {
   app.get('/api/media/*', {
-    config: { access: 'public' },
+    config: { access: 'public', cache: 'shared' },
     schema: { hide: true },
     handler: async (request, reply) => {
       const key = (request.params as { '*': string })['*'];

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/tokens.js';
+import { MediaFailure } from '../../media/failure.js';
 import { spriteVtt } from '../../media/ffmpeg/ladder.js';
 import type { DemoClip, MediaTools, TranscodeResult } from '../../media/ffmpeg/tools.js';
 import { renderImageSizes } from '../../media/images.js';
@@ -86,7 +87,7 @@ export class TranscodeHandler implements JobHandler {
   }
 
   private async renderDemoSource(asset: AssetRow, signal: AbortSignal): Promise<AssetRow> {
-    if (!asset.generator) throw new Error('The asset has no source file');
+    if (!asset.generator) throw new MediaFailure('The video has no source file: upload it again');
     const clip = JSON.parse(asset.generator) as DemoClip;
     await fs.mkdir(this.tmpDir, { recursive: true });
     const file = path.join(this.tmpDir, `demo-a${asset.asset_id}-${randomToken(4)}.mp4`);
@@ -137,7 +138,7 @@ export class TranscodeHandler implements JobHandler {
       // Replaced or deleted while we worked: throw the results away.
       const current = await this.assets.findById(asset.asset_id);
       if (!current || current.source_key !== asset.source_key)
-        throw new Error('The asset changed during the transcode');
+        throw new MediaFailure('The video was replaced or removed while it was being converted');
       await this.assets.update(asset.asset_id, {
         status: 'ready',
         progress: 100,

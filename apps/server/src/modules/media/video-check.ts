@@ -1,5 +1,6 @@
 import { fileTypeFromFile } from 'file-type';
 import { unsupportedType } from '../../lib/errors.js';
+import { MEDIA_REASONS, MediaFailure } from '../../media/failure.js';
 import type { ProbeResult } from '../../media/ffmpeg/probe.js';
 import type { MediaTools } from '../../media/ffmpeg/tools.js';
 
@@ -30,11 +31,12 @@ export async function checkVideoFile(tools: MediaTools, file: string, field = 'f
   let probe: ProbeResult;
   try {
     probe = await tools.probe(file);
-  } catch {
-    throw unsupportedType('The video could not be read', { [field]: 'The file is damaged or not a video' });
+  } catch (error) {
+    const reason = error instanceof MediaFailure ? error.message : MEDIA_REASONS.notReadable;
+    throw unsupportedType(reason, { [field]: reason });
   }
   if (!probe.video || probe.video.width <= 0 || probe.video.height <= 0) {
-    throw unsupportedType('The file has no video stream', { [field]: 'The file has no picture' });
+    throw unsupportedType(MEDIA_REASONS.noVideo, { [field]: 'The file has no picture' });
   }
   return { extension, probe };
 }

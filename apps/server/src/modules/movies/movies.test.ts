@@ -82,7 +82,7 @@ describe('movie administration (/api/movie/*)', () => {
         collections: ['hollywood_movies'],
         featured: true,
         description:
-          '<p>A <strong>tense</strong> night.</p><a>bad</a><a href="https://example.com/x" rel="noopener noreferrer nofollow">ok</a>',
+          '<p>A <strong>tense</strong> night.</p>bad<a href="https://example.com/x" rel="noopener noreferrer nofollow">ok</a>',
       },
     });
     const fetched = (await admin.get(`/api/movie/${movie_id}`)).json();

@@ -9,6 +9,7 @@ import type {
 import { movieListQuerySchema, publishBlocker } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { cleanRichText } from '../../lib/rich-text.js';
 import type { JobQueue } from '../../media/jobs/queue.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
 import type { AuditActor, AuditService } from '../audit/service.js';
@@ -17,7 +18,6 @@ import type { EpisodeRepo, EpisodeRow } from './episode-repo.js';
 import { mediaCondition, requestedStatus, type TitleMediaState } from './media-state.js';
 import { imageKeys, movieAuditView, parseList, presentListItem, presentMovie } from './present.js';
 import type { TitleRepo, TitleRow } from './repo.js';
-import { sanitizeHtml } from './sanitize-html.js';
 
 /** "sci-fi " -> "Sci-Fi": one spelling per genre, whatever the admin typed. */
 export function displayGenre(genre: string): string {
@@ -154,7 +154,7 @@ export class MovieService {
       );
       if (blocker) throw conflict(blocker, { status: blocker });
     }
-    const description = body.description === undefined ? title.description : sanitizeHtml(body.description);
+    const description = body.description === undefined ? title.description : cleanRichText(body.description);
     await this.titles.updateWithGenres(
       title.movie_id,
       {
@@ -224,7 +224,7 @@ export class MovieService {
       season_id: season.season_id,
       number: body.number ?? (await this.episodes.nextEpisodeNumber(season.season_id)),
       title: body.title,
-      description: sanitizeHtml(body.description ?? ''),
+      description: cleanRichText(body.description ?? ''),
       created_at: now,
       updated_at: now,
     });
@@ -250,7 +250,7 @@ export class MovieService {
       season_id: season.season_id,
       number: body.number ?? episode.number,
       title: body.title,
-      ...(body.description !== undefined ? { description: sanitizeHtml(body.description) } : {}),
+      ...(body.description !== undefined ? { description: cleanRichText(body.description) } : {}),
       updated_at: now,
     });
     await this.episodes.deleteEmptySeasons(body.movie_id);

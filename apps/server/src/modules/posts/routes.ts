@@ -32,13 +32,13 @@ async function readPostForm<T extends z.ZodObject>(request: FastifyRequest, sche
 export function postRoutes(app: AppInstance, posts: PostService): void {
   // Public: the landing page's what's-new section and the news page.
   app.get('/api/posts', {
-    config: { access: 'public' },
+    config: { access: 'public', cache: 'shared' },
     schema: { tags, querystring: postPublicQuerySchema, response: { 200: postListReplySchema } },
     handler: (request) => posts.listPublic(request.query.page, request.query.pageSize),
   });
 
   app.get('/api/posts/:post_id', {
-    config: { access: 'public' },
+    config: { access: 'public', cache: 'shared' },
     schema: { tags, params, response: { 200: postSchema } },
     handler: (request) => posts.getPublic(request.params.post_id),
   });

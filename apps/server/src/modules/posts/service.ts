@@ -1,12 +1,12 @@
 import type { Post, PostFields, PostUpdate } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { cleanRichText, excerptOf, toPlainText } from '../../lib/rich-text.js';
 import { randomToken } from '../../lib/tokens.js';
 import { reencodeImage } from '../../media/images.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
 import type { AuditActor, AuditService } from '../audit/service.js';
 import type { PostRepo, PostRow } from './repo.js';
-import { excerptOf, sanitizePostBody, toPlainText } from './sanitize.js';
 
 const COVER_SIZE = { width: 1600, height: 900, fit: 'inside' } as const;
 
@@ -110,7 +110,7 @@ export class PostService {
     try {
       postId = await this.posts.insert({
         title,
-        body: sanitizePostBody(fields.body),
+        body: cleanRichText(fields.body),
         cover: coverKey,
         status,
         publish_at: toUtc(fields.publish_at) ?? (status === 'published' ? now : null),
@@ -136,7 +136,7 @@ export class PostService {
     try {
       await this.posts.update(postId, {
         ...(fields.title !== undefined ? { title: this.cleanTitle(fields.title) } : {}),
-        ...(fields.body !== undefined ? { body: sanitizePostBody(fields.body) } : {}),
+        ...(fields.body !== undefined ? { body: cleanRichText(fields.body) } : {}),
         status,
         publish_at: publishAt,
         cover: coverKey,

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, type StdioOptions, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -130,8 +130,11 @@ export class ServerFixture {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Starts the server and waits until it answers its health check. */
-  async start(env: Record<string, string> = {}): Promise<ChildProcess> {
+  /** Starts the server and waits until it answers its health check; its output goes nowhere unless `stdio` says. */
+  async start(
+    env: Record<string, string> = {},
+    options: { stdio?: StdioOptions } = {},
+  ): Promise<ChildProcess> {
     if (!fs.existsSync(serverBundle)) throw new Error(`${serverBundle} is missing: run tsc -b first`);
     if (!this.port) this.port = await freePort();
     const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE_RUNNER, serverBundle], {
@@ -150,7 +153,7 @@ export class ServerFixture {
         ADMIN_PASSWORD,
         ...env,
       },
-      stdio: 'ignore',
+      stdio: options.stdio ?? 'ignore',
     });
     this.children.push(child);
     // The process migrates the schema while it starts.

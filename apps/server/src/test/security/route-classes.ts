@@ -158,3 +158,18 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'POST /api/web/user/:user_id/verified',
   ],
 };
+
+/**
+ * The answers that are the same for everyone, so a shared cache (a CDN, a proxy) may keep them: these routes say
+ * `cache: 'shared'`, and the README lists them. Every other API answer, signed in or not, is `private, no-store`
+ * (catalogue calls and ratings too: a session changes them, and Vary cannot keep one viewer's copy from another).
+ * `GET /api/media/*` (a redirect to the bucket) exists only with STORAGE=s3.
+ */
+export const SHARED_CACHE: readonly string[] = [
+  'GET /api/health',
+  'POST /api/language/get',
+  'GET /api/language/select',
+  'GET /api/plans',
+  'GET /api/posts',
+  'GET /api/posts/:post_id',
+];

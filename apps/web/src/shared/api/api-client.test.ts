@@ -71,6 +71,47 @@ describe('api client', () => {
     expect(headerOf(fetchSpy.mock.calls[1]![1], 'X-XSRF-TOKEN')).toBe('fresh=');
   });
 
+  it('asks for a fitting token once when the server says the token is stale, and sends the call again', async () => {
+    let cookies = 'XSRF-TOKEN=before-sign-in';
+    const fetchSpy = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/csrf') {
+        cookies = 'XSRF-TOKEN=of-this-session';
+        return new Response(null, { status: 204 });
+      }
+      return headerOf(init, 'X-XSRF-TOKEN') === 'of-this-session'
+        ? json(200, { ok: true })
+        : json(403, { error: { code: 'csrf_failed', message: 'stale' } });
+    });
+    const client = createApiClient({
+      fetch: fetchSpy as unknown as typeof fetch,
+      readCookies: () => cookies,
+    });
+    await expect(
+      client.request('/api/watchlist', { method: 'POST', json: { movie_id: 1 } }),
+    ).resolves.toEqual({
+      ok: true,
+    });
+    expect(fetchSpy.mock.calls.map((call) => call[0])).toEqual([
+      '/api/watchlist',
+      '/api/csrf',
+      '/api/watchlist',
+    ]);
+    expect(fetchSpy.mock.calls[2]![1]?.body).toBe('{"movie_id":1}');
+
+    // A refusal the token does not explain (another site's call) is not sent again.
+    cookies = 'XSRF-TOKEN=of-this-session';
+    fetchSpy.mockImplementation(async (url: string) =>
+      url === '/api/csrf'
+        ? new Response(null, { status: 204 })
+        : json(403, { error: { code: 'csrf_failed', message: 'x' } }),
+    );
+    fetchSpy.mockClear();
+    await expect(client.request('/api/watchlist', { method: 'POST' })).rejects.toMatchObject({
+      code: 'csrf_failed',
+    });
+    expect(fetchSpy.mock.calls.map((call) => call[0])).toEqual(['/api/watchlist', '/api/csrf']);
+  });
+
   it('turns the error JSON into an ApiError with status, code, message, fields and Retry-After', async () => {
     const { client } = clientWith(async () =>
       json(

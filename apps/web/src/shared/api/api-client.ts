@@ -1,5 +1,5 @@
 import { CSRF_HEADER, CSRF_TOKEN_PATH, TOTAL_COUNT_HEADER } from '@salomtv/contract';
-import { abortedError, errorFromReply, networkError, timeoutError } from './api-error';
+import { abortedError, errorFromReply, networkError, parseErrorReply, timeoutError } from './api-error';
 import { readCsrfToken } from './csrf';
 
 export interface RequestOptions {
@@ -99,19 +99,21 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
+  /** Asks CSRF_TOKEN_PATH for a cookie (the server gives one when the browser has none that fits its session). */
+  async function fetchCsrfToken(): Promise<string | undefined> {
+    await send(CSRF_TOKEN_PATH, {}, 'GET', new Headers({ accept: 'application/json' })).catch(
+      () => undefined,
+    );
+    return readCsrfToken(deps.readCookies());
+  }
+
   /**
-   * The CSRF cookie the server set with the page; asked for at CSRF_TOKEN_PATH when it is missing (a page the
-   * server did not send, as under the dev server, or a cookie gone since), before the first state-changing call.
+   * The CSRF cookie the server set with the page (and renews at sign-in and sign-out); asked for at
+   * CSRF_TOKEN_PATH when it is missing (a page the server did not send, as under the dev server, or a cookie gone
+   * since), before the first state-changing call.
    */
   async function ensureCsrfToken(): Promise<string | undefined> {
-    let token = readCsrfToken(deps.readCookies());
-    if (!token) {
-      await send(CSRF_TOKEN_PATH, {}, 'GET', new Headers({ accept: 'application/json' })).catch(
-        () => undefined,
-      );
-      token = readCsrfToken(deps.readCookies());
-    }
-    return token;
+    return readCsrfToken(deps.readCookies()) ?? (await fetchCsrfToken());
   }
 
   /** The answer's body and headers; a refusal throws an ApiError. */
@@ -121,12 +123,21 @@ export function createApiClient(deps: ApiClientDeps) {
   ): Promise<{ body: T; headers: Headers }> {
     const method = options.method ?? 'GET';
     const headers = new Headers({ accept: 'application/json' });
-    if (!SAFE_METHODS.has(method) || options.csrf) {
-      const token = await ensureCsrfToken();
-      if (token) headers.set(CSRF_HEADER, token);
+    const protectedCall = !SAFE_METHODS.has(method) || options.csrf === true;
+    const token = protectedCall ? await ensureCsrfToken() : undefined;
+    if (token) headers.set(CSRF_HEADER, token);
+    let response = await send(path, options, method, headers);
+    let body = await readBody(response).catch(() => undefined);
+    // A token that fits no session of this browser (one issued before the session it now has): the server hands
+    // a fitting one, and the call goes once more with it.
+    if (protectedCall && response.status === 403 && parseErrorReply(body)?.error.code === 'csrf_failed') {
+      const renewed = await fetchCsrfToken();
+      if (renewed && renewed !== token) {
+        headers.set(CSRF_HEADER, renewed);
+        response = await send(path, options, method, headers);
+        body = await readBody(response).catch(() => undefined);
+      }
     }
-    const response = await send(path, options, method, headers);
-    const body = await readBody(response).catch(() => undefined);
     if (!response.ok) throw errorFromReply(response.status, body, response.headers.get('retry-after'));
     return { body: body as T, headers: response.headers };
   }
