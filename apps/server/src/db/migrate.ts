@@ -7,6 +7,7 @@ import * as admin from './migrations/0005-admin.js';
 import * as library from './migrations/0006-library.js';
 import * as catalogVersion from './migrations/0007-catalog-version.js';
 import * as accessVersion from './migrations/0008-access-version.js';
+import * as planChanges from './migrations/0009-plan-changes.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-library': library,
   '0007-catalog-version': catalogVersion,
   '0008-access-version': accessVersion,
+  '0009-plan-changes': planChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,7 +12,7 @@ describe("the admin's view of a viewer's plan and watching", () => {
   afterAll(() => t.close());
 
   it('shows the plan, its status and what the viewer is part-way through', async () => {
-    const viewer = await billingViewer(t.app);
+    const viewer = await billingViewer(t.app, null);
     expect((await buyWithDemo(t.app, viewer.client, 'standard')).statusCode).toBe(200);
     const { movie_id } = (await admin.post('/api/movie/create')).json();
     await admin.post('/api/movie/details', { movie_id, title: 'Night Shift', status: 'published' });
