@@ -4,7 +4,7 @@ import {
   type QualityCap,
   type SubscriptionStatus,
 } from '@salomtv/contract';
-import { renewalLapsed, trialRunning as trialRuns } from './billing-periods.js';
+import { renewalLapsed, trialRunning } from './billing-periods.js';
 import type { PlanRow } from './plan-repo.js';
 import { planFeatures } from './plan-service.js';
 import type { SubscriptionRow } from './subscription-repo.js';
@@ -50,14 +50,13 @@ export function effectiveStatus(
   now: Date,
 ): EffectiveStatus {
   const nowIso = now.toISOString();
-  const trialRunning = trialRuns(facts.trial_ends_at, now);
   if (!row) {
     if (facts.trial_ends_at === null) return 'none';
-    return trialRunning ? 'trialing' : 'expired';
+    return trialRunning(facts.trial_ends_at, now) ? 'trialing' : 'expired';
   }
   switch (row.status) {
     case 'trialing':
-      if (trialRunning) return 'trialing';
+      if (trialRunning(facts.trial_ends_at, now)) return 'trialing';
       // A plan bought during the trial is charged at its end: the trial lasts until that charge is applied.
       return row.scheduled_plan_id !== null && !renewalLapsed(row.current_period_end, now)
         ? 'trialing'
