@@ -8,7 +8,7 @@ import { planPrice, renewalTerms, toPlan } from './plan-service.js';
 import { cardDeclined } from './providers/demo.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { SubscriptionRepo, SubscriptionRow } from './subscription-repo.js';
-import { NO_UPGRADE, type SubscriptionService } from './subscription-service.js';
+import { NO_UPGRADE, type SubscriptionService, upgradeDescription } from './subscription-service.js';
 
 /** An upgrade left without an invoice this long died midway (its request ended): another may start. */
 const UPGRADE_CLAIM_MS = 5 * 60 * 1000;
@@ -229,7 +229,7 @@ export class PlanChangeService {
     const claim = { ...row, upgrade_plan_id: plan.plan_id, upgrade_price_cents: d.priceCents };
     const release = () =>
       subscriptions.updateIf(row.subscription_id, { upgrade_plan_id: plan.plan_id }, NO_UPGRADE);
-    const description = `${plan.name} plan, upgrade for the rest of the period`;
+    const description = upgradeDescription(plan);
 
     let outcome: Awaited<ReturnType<PaymentProvider['upgrade']>>;
     try {

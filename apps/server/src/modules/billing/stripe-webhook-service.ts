@@ -10,7 +10,7 @@ import { planPrice } from './plan-service.js';
 import type { StripeProvider } from './providers/stripe.js';
 import type { PurchaseService } from './purchase-service.js';
 import type { SubscriptionRepo, SubscriptionRow } from './subscription-repo.js';
-import { paymentDescription, type SubscriptionService } from './subscription-service.js';
+import { paymentDescription, type SubscriptionService, upgradeDescription } from './subscription-service.js';
 
 export interface WebhookResult {
   received: true;
@@ -221,7 +221,7 @@ export class StripeWebhookService {
       status: 'succeeded',
       provider: 'stripe',
       providerRef: invoice.id ?? null,
-      description: plan ? `${plan.name} plan, upgrade for the rest of the period` : 'Upgrade',
+      description: plan ? upgradeDescription(plan) : 'Upgrade',
     });
     if (!invoice.id || row.upgrade_invoice_id !== invoice.id)
       return 'payment recorded; no upgrade waits for it';

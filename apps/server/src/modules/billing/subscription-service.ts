@@ -69,6 +69,11 @@ export function paymentDescription(plan: PlanRow, interval: BillingInterval, ren
   return `${plan.name} plan, ${interval === 'year' ? 'yearly' : 'monthly'}${renewal ? ' renewal' : ''}`;
 }
 
+/** What an upgrade's prorated payment says in the payment history. */
+export function upgradeDescription(plan: PlanRow): string {
+  return `${plan.name} plan, upgrade for the rest of the period`;
+}
+
 /**
  * The subscription life cycle: the trial's row, the account page's view, cancel and undo, payments. Purchases
  * are in purchase-service.ts, plan changes in plan-change-service.ts, renewals in renewal-service.ts, the demo
