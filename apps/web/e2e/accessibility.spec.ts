@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible, signInNewViewer } from './accounts-helpers';
-import { ADMIN, markPublished, xsrfHeaders } from './helpers';
+import { ADMIN, xsrfHeaders } from './helpers';
+import { markPublished } from './server-database';
 
 /** axe-core over every viewer page: no serious or critical WCAG 2.1 AA violation. */
 

@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { newPhone, signUpViaApi } from './accounts-helpers';
 import { adminAxeFindings, signInAsAdmin, snap, xsrfHeaders } from './helpers';
+import { endTrial } from './server-database';
 
 const PASSWORD = 'viewer-pass-123';
 
 // Several browser contexts and a fresh build share two cores with other work: allow for a slow machine.
 test.describe.configure({ timeout: 120_000 });
 
-/** A new viewer in a browser context of its own; `buy` pays for that plan with the demo card. */
+/** A new viewer in a browser context of its own; `buy` ends the trial and pays for that plan with the demo card. */
 async function newViewer(browser: Browser, buy?: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -17,6 +18,7 @@ async function newViewer(browser: Browser, buy?: string) {
   // The trial's subscription row starts at the account's first look at its subscription.
   expect((await page.request.get('/api/billing/subscription')).status()).toBe(200);
   if (buy) {
+    await endTrial(page);
     const plans = (await (await page.request.get('/api/plans')).json()) as {
       plan_id: number;
       code: string;

@@ -1,16 +1,74 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { newPhone, signUpViaApi } from './accounts-helpers';
+import { ADMIN, xsrfHeaders } from './helpers';
+import { endTrial } from './server-database';
 
 const PASSWORD = 'viewer-pass-123';
+const stamp = Date.now().toString(36);
+/** Plans of this run's own, dearer and cheaper than Standard ($19), taken off the offer afterwards. */
+const MAX = { code: `e2e-max-${stamp}`, name: `Max ${stamp}`, cents: 2500 };
+const LITE = { code: `e2e-lite-${stamp}`, name: `Lite ${stamp}`, cents: 500 };
 
-test('a new viewer buys Standard with the demo card, changes to Basic, cancels and undoes it', async ({
+/** Signs the request context in as the admin; answers the CSRF header for its calls. */
+async function admin(request: APIRequestContext) {
+  const login = await request.post('/api/user/login', {
+    data: { phone_number: ADMIN.phone, password: ADMIN.password },
+    headers: await xsrfHeaders(request),
+  });
+  expect(login.status()).toBe(200);
+  return xsrfHeaders(request);
+}
+
+test.beforeAll(async ({ request }) => {
+  const headers = await admin(request);
+  for (const plan of [MAX, LITE]) {
+    const created = await request.post('/api/admin/plans', {
+      headers,
+      data: {
+        code: plan.code,
+        name: plan.name,
+        monthly_price_cents: plan.cents,
+        quality_cap: 1080,
+        max_streams: 2,
+      },
+    });
+    expect(created.status(), await created.text()).toBeLessThan(300);
+  }
+});
+
+test.afterAll(async ({ request }) => {
+  const headers = await admin(request);
+  const plans = (await (await request.get('/api/admin/plans')).json()) as { plan_id: number; code: string }[];
+  for (const plan of plans.filter((p) => p.code === MAX.code || p.code === LITE.code)) {
+    await request.post(`/api/admin/plans/${plan.plan_id}`, { headers, data: { offered: false } });
+  }
+});
+
+async function payOnCheckout(page: Page, card: string, button: RegExp) {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Aziza Karimova');
+  await page.getByRole('button', { name: button }).click();
+}
+
+test('on the free trial a purchase saves the card and charges nothing: "first payment on" the trial end', async ({
   page,
 }) => {
   const { phone } = newPhone();
   await signUpViaApi(page, phone, PASSWORD);
 
+  // A trial without a card has no next billing date.
+  await page.goto('/userprofile');
+  await expect(page.getByTestId('next-billing')).toContainText('No card saved');
+  await expect(page.getByTestId('next-billing')).not.toContainText('Your next billing date is');
+
   await page.goto('/pricingplan');
   await expect(page.getByRole('heading', { name: 'Pricing Plan', level: 1 })).toBeVisible();
+  // The page says before paying that the trial is kept and when the first payment is.
+  const note = page.getByTestId('trial-note');
+  await expect(note).toContainText('Your free trial runs until');
+  await expect(note).toContainText('pay nothing today');
   const standard = page.getByTestId('plan-standard');
   await expect(standard.getByText('HD', { exact: true })).toBeVisible();
   await expect(standard.getByText('Not included').first()).toBeAttached();
@@ -18,33 +76,82 @@ test('a new viewer buys Standard with the demo card, changes to Basic, cancels a
 
   await expect(page).toHaveURL(/\/checkout\/demo\?session=/);
   await expect(page.getByTestId('demo-mode')).toContainText('Demo mode');
-  await expect(page.getByText('Standard', { exact: false }).first()).toBeVisible();
-  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Aziza Karimova');
-  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByTestId('checkout-trial-note')).toContainText('Nothing is charged today');
+  await payOnCheckout(page, '4000 0000 0000 0002', /^Save card/);
   await expect(page.getByText('Your card was declined')).toBeVisible();
+  await payOnCheckout(page, '4242 4242 4242 4242', /^Save card/);
 
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/userprofile/);
+  await expect(page.getByTestId('next-billing')).toContainText(/First payment on \w+ \d{1,2}, \d{4}/);
+  await expect(page.getByTestId('trial-plan')).toContainText('Standard');
+  await expect(page.getByTestId('plan-status')).toContainText('Free trial until');
+  await expect(page.getByTestId('payment-method')).toContainText('4242');
+  // Nothing paid: only the declined card's attempt is in the history.
+  const history = page.getByTestId('payment-history').locator('tbody tr');
+  await expect(history.filter({ hasText: 'Failed' })).toHaveCount(1);
+  await expect(history.filter({ hasText: 'Paid' })).toHaveCount(0);
+});
+
+test('a subscriber upgrades for the prorated amount shown, schedules a downgrade and undoes it, cancels and undoes it', async ({
+  page,
+}) => {
+  const { phone } = newPhone();
+  await signUpViaApi(page, phone, PASSWORD);
+  await endTrial(page);
+
+  await page.goto('/pricingplan');
+  await expect(page.getByTestId('trial-note')).toHaveCount(0);
+  await page.getByTestId('plan-standard').getByRole('button', { name: 'Purchase' }).click();
+  await expect(page).toHaveURL(/\/checkout\/demo\?session=/);
+  await expect(page.getByTestId('checkout-trial-note')).toHaveCount(0);
+  await payOnCheckout(page, '4242 4242 4242 4242', /^Pay/);
   await expect(page).toHaveURL(/\/userprofile/);
   await expect(page.getByTestId('plan-name')).toContainText('Standard');
   await expect(page.getByTestId('plan-status')).toHaveText('Active');
   await expect(page.getByTestId('next-billing')).toContainText('Your next billing date is');
-  // The declined attempt is recorded as failed; the successful one as paid.
-  const history = page.getByTestId('payment-history').locator('tbody tr');
-  await expect(history.filter({ hasText: 'Paid' })).toHaveCount(1);
-  await expect(history.filter({ hasText: 'Failed' })).toHaveCount(1);
 
+  // Upgrade: the prorated difference for the rest of the month ($25 - $19, the month just begun) is shown first.
   await page.goto('/pricingplan');
   await expect(page.getByTestId('plan-standard').getByTestId('current-plan')).toBeVisible();
-  await page.getByTestId('plan-basic').getByRole('button', { name: 'Change Plan' }).click();
+  await page.getByTestId(`plan-${MAX.code}`).getByRole('button', { name: 'Change Plan' }).click();
+  const panel = page.getByTestId('plan-change');
+  await expect(panel.getByTestId('plan-change-terms')).toContainText(
+    'You pay $6 now for the rest of this billing period',
+  );
+  await expect(panel.getByTestId('plan-change-terms')).toContainText('$25 / Per month');
+  await panel.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Your plan has been changed')).toBeVisible();
-  await expect(page.getByTestId('plan-basic').getByTestId('current-plan')).toBeVisible();
+  await expect(page.getByTestId(`plan-${MAX.code}`).getByTestId('current-plan')).toBeVisible();
 
   await page.goto('/userprofile');
-  await expect(page.getByTestId('plan-name')).toContainText('Basic');
+  await expect(page.getByTestId('plan-name')).toContainText(MAX.name);
+  const history = page.getByTestId('payment-history').locator('tbody tr');
+  await expect(history.filter({ hasText: '$6' })).toHaveCount(1);
+  await expect(history.filter({ hasText: 'Paid' })).toHaveCount(2);
+
+  // Downgrade: its date is shown before confirming; it waits for the end of the paid period.
+  await page.goto('/pricingplan');
+  await page.getByTestId(`plan-${LITE.code}`).getByRole('button', { name: 'Change Plan' }).click();
+  await expect(panel.getByTestId('plan-change-terms')).toContainText(
+    new RegExp(
+      `You keep ${MAX.name} until \\w+ \\d{1,2}, \\d{4}; then your plan changes to ${LITE.name} at \\$5`,
+    ),
+  );
+  await panel.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Your plan change is scheduled')).toBeVisible();
+  await expect(page.getByTestId(`plan-${MAX.code}`).getByTestId('current-plan')).toBeVisible();
+
+  await page.goto('/userprofile');
+  await expect(page.getByTestId('plan-name')).toContainText(MAX.name);
+  const scheduled = page.getByTestId('scheduled-change');
+  await expect(scheduled).toContainText(
+    new RegExp(`Your plan changes to ${LITE.name} on \\w+ \\d{1,2}, \\d{4}`),
+  );
+  await scheduled.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Your plan stays as it is')).toBeVisible();
+  await expect(scheduled).toHaveCount(0);
+  await expect(history.filter({ hasText: 'Paid' })).toHaveCount(2);
+
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Cancel Membership' }).click();
   await expect(page.getByTestId('membership-ends')).toContainText('Your membership ends on');

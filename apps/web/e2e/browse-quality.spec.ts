@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { expectAccessible, signInNewViewer } from './accounts-helpers';
 import { ADMIN, createPublishedTitle, xsrfHeaders } from './helpers';
+import { endTrial, withServerDatabase } from './server-database';
 
 const FFMPEG = path.resolve(import.meta.dirname, '../../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
 const stamp = Date.now().toString(36);
@@ -18,30 +18,9 @@ let workDir = '';
 let clipPath = '';
 let posterPng: Buffer;
 
-/**
- * The test server's SQLite database, in the run's work folder (playwright.config.ts makes it, start-server.mjs
- * keeps the data there). Only used to move a subscription through time: the browser server runs on the real
- * clock.
- */
-function serverDatabase(): Database.Database {
-  const workDir = process.env.E2E_WORK_DIR;
-  if (!workDir) throw new Error('E2E_WORK_DIR is not set (run through playwright.config.ts)');
-  const db = new Database(path.join(workDir, 'data', 'salomtv.sqlite'));
-  db.pragma('busy_timeout = 5000');
-  return db;
-}
-
-function withDatabase<T>(work: (db: Database.Database) => T): T {
-  const db = serverDatabase();
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
-/** Buys a plan with the demo provider through the API, as the signed-in page's context. */
+/** Buys a plan with the demo provider through the API, as the signed-in page's context, once past the trial. */
 async function buyPlan(page: Page, code: string): Promise<void> {
+  await endTrial(page);
   const headers = await xsrfHeaders(page.request);
   const plans = (await (await page.request.get('/api/plans')).json()) as { plan_id: number; code: string }[];
   const plan = plans.find((p) => p.code === code);
@@ -167,7 +146,7 @@ test('once the trial has ended: every feature is locked, Play prompts to subscri
   request,
 }) => {
   const phone = await signInNewViewer(page, request, PASSWORD);
-  withDatabase((db) =>
+  withServerDatabase((db) =>
     db
       .prepare('UPDATE users SET trial_ends_at = ? WHERE phone_number = ?')
       .run(new Date(Date.now() - 60_000).toISOString(), phone),
@@ -259,7 +238,7 @@ test('past due: account settings show the grace end; Update Payment info with a 
   await buyPlan(page, 'standard');
   // A renewal failed a moment ago: past due with 7 days of grace (retried tomorrow by the server's timer).
   const grace = new Date(Date.now() + 7 * 86_400_000);
-  withDatabase((db) =>
+  withServerDatabase((db) =>
     db
       .prepare(
         `UPDATE subscriptions SET status = 'past_due', grace_until = ?, next_attempt_at = ?

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { markPublished } from './server-database';
 
 export const ADMIN = { phone: '+998900000001', password: 'admin-pass-123' };
 
@@ -98,23 +98,6 @@ export async function snap(page: Page, name: string, options: { fullPage?: boole
  * A published title made through the admin API (the request context must be an admin's): details, a poster,
  * a trailer transcoded by the server, then published.
  */
-/**
- * Marks a title published in the test server's database (the run's work folder, playwright.config.ts), whatever
- * its media: the API publishes only a title with a ready video, and specs about what viewers see of a title
- * need some with a trailer alone or nothing yet. The catalogue's version triggers see the write.
- */
-export function markPublished(movieId: number): void {
-  const workDir = process.env.E2E_WORK_DIR;
-  if (!workDir) throw new Error('E2E_WORK_DIR is not set (run through playwright.config.ts)');
-  const db = new Database(path.join(workDir, 'data', 'salomtv.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare("update titles set status = 'published' where movie_id = ?").run(movieId);
-  } finally {
-    db.close();
-  }
-}
-
 export async function createPublishedTitle(
   request: APIRequestContext,
   details: Record<string, unknown>,

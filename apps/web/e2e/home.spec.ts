@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, gotoWithScriptsHeld, markPublished, xsrfHeaders } from './helpers';
+import { ADMIN, gotoWithScriptsHeld, xsrfHeaders } from './helpers';
+import { markPublished } from './server-database';
 
 interface Card {
   title: string;

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInNewViewer } from './accounts-helpers';
-import { ADMIN, holdRequests, markPublished, xsrfHeaders } from './helpers';
+import { ADMIN, holdRequests, xsrfHeaders } from './helpers';
+import { markPublished } from './server-database';
 
 const stamp = Date.now().toString(36);
 const TITLES = [`Pocket Storm ${stamp}`, `Narrow Bridge ${stamp}`, `Small Hours ${stamp}`];

@@ -11,7 +11,8 @@ import {
   test,
 } from '@playwright/test';
 import { newPhone, signUpViaApi } from './accounts-helpers';
-import { ADMIN, markPublished, xsrfHeaders } from './helpers';
+import { ADMIN, xsrfHeaders } from './helpers';
+import { endTrial, markPublished } from './server-database';
 
 /*
  * The players with real (tiny) media: a 1080p clip for the quality ladder, a 30 s clip for resume and the
@@ -122,8 +123,9 @@ async function publish(admin: APIRequestContext, movieId: number, title: string)
   expect(published.status(), await published.text()).toBe(200);
 }
 
-/** Buys a plan on /pricingplan with the demo provider's test card (as e2e/billing.spec.ts does). */
+/** Buys a plan on /pricingplan with the demo provider's test card (as e2e/billing.spec.ts does), past the trial. */
 async function buyPlan(page: Page, code: string): Promise<void> {
+  await endTrial(page);
   await page.goto('/pricingplan');
   await page.getByTestId(`plan-${code}`).getByRole('button', { name: 'Purchase' }).click();
   await expect(page).toHaveURL(/\/checkout\/demo\?session=/);
@@ -495,6 +497,7 @@ test('quality by plan, and the pre-roll for plans with ads: Standard, then Basic
 
   await page.goto('/pricingplan');
   await page.getByTestId('plan-basic').getByRole('button', { name: 'Change Plan' }).click();
+  await page.getByTestId('plan-change').getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Your plan has been changed')).toBeVisible();
 
   // Basic: a house trailer of another title first, skippable after 5 s, then the feature at SD only.

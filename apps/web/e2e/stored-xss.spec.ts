@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { newPhone, signUpViaApi } from './accounts-helpers';
-import { chooseLanguage, FLAG_PNG, markPublished, signInAsAdmin, xsrfHeaders } from './helpers';
+import { chooseLanguage, FLAG_PNG, signInAsAdmin, xsrfHeaders } from './helpers';
+import { markPublished } from './server-database';
 
 const run = Date.now().toString(36);
 

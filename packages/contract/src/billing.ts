@@ -143,8 +143,19 @@ export const subscriptionReplySchema = z.object({
   renewal_price_cents: z.number().nullable(),
   current_period_start: z.string().nullable(),
   current_period_end: z.string().nullable(),
-  /** When the next charge is due, or null (trial, cancel pending, ended). */
+  /**
+   * When the next charge is due, or null (cancel pending, ended, or a free trial without a card). During a trial
+   * with a card saved: the trial's end, the first payment.
+   */
   next_billing_date: z.string().nullable(),
+  /**
+   * The plan that takes over at `scheduled_change_at` and is charged from then on: a downgrade waiting for the
+   * end of the paid period, or the plan bought during the free trial.
+   */
+  scheduled_plan: planSchema.nullable(),
+  scheduled_change_at: z.string().nullable(),
+  /** An upgrade whose payment the provider has yet to confirm; the current plan applies until it does. */
+  pending_upgrade_plan: planSchema.nullable(),
   cancel_at_period_end: z.boolean(),
   grace_until: z.string().nullable(),
   trial_ends_at: z.string().nullable(),
@@ -169,6 +180,31 @@ export const checkoutReplySchema = z.object({ url: z.string(), session_id: z.str
 export const changePlanBodySchema = z.strictObject({
   plan_id: z.number({ error: 'Choose a plan' }).int().positive(),
 });
+
+/** `GET /api/billing/change-plan/preview?plan_id=`: what `POST /api/billing/change-plan` would do, before it does. */
+export const planChangePreviewQuerySchema = z.strictObject({
+  plan_id: z.coerce.number({ error: 'Choose a plan' }).int().positive(),
+});
+export const PLAN_CHANGE_KINDS = ['upgrade', 'downgrade', 'switch', 'undo', 'trial'] as const;
+export const planChangePreviewReplySchema = z.object({
+  /**
+   * `upgrade`: a dearer plan, now, for the prorated difference; `downgrade`: a cheaper plan from the end of the
+   * paid period; `switch`: a plan at the same price, now; `undo`: back to the current plan, dropping a scheduled
+   * change; `trial`: another plan for the trial's first payment.
+   */
+  kind: z.enum(PLAN_CHANGE_KINDS),
+  plan: planSchema,
+  /** Charged when the change is confirmed (an upgrade's prorated difference), else 0. Minor units. */
+  amount_due_now_cents: z.number(),
+  currency: z.string(),
+  /** When the new plan applies: now, or the end of the paid period (or of the trial). */
+  effective_at: z.string(),
+  interval: billingIntervalSchema,
+  /** What each period costs from the next charge on, and when that charge is. */
+  renewal_price_cents: z.number(),
+  next_billing_date: z.string(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewReplySchema>;
 export const urlReplySchema = z.object({ url: z.string() });
 
 /* ---------- Payments ---------- */
@@ -277,6 +313,8 @@ export const demoSessionReplySchema = z.object({
   price_cents: z.number(),
   currency: z.string(),
   expires_at: z.string(),
+  /** Bought during the free trial: nothing is charged today and the first payment is on this date; else null. */
+  first_payment_at: z.string().nullable(),
   test_cards: z.array(z.object({ number: z.string(), outcome: z.string() })),
 });
 export type DemoSessionReply = z.infer<typeof demoSessionReplySchema>;
@@ -310,7 +348,8 @@ export type DemoCardBody = z.input<typeof demoCardBodySchema>;
 
 export const demoPayReplySchema = z.object({
   status: subscriptionStatusSchema,
-  payment_id: z.number(),
+  /** The payment taken, or null when nothing was charged (a purchase during the free trial). */
+  payment_id: z.number().nullable(),
   /** Where the page goes next. */
   redirect: z.string(),
 });

@@ -18,6 +18,7 @@ import * as guessLimits from './migrations/0010-guess-limits.js';
 import * as ageRatingUnset from './migrations/0011-age-rating-unset.js';
 import * as playbackStreamBind from './migrations/0012-playback-stream-bind.js';
 import * as cleanRichText from './migrations/0013-clean-rich-text.js';
+import * as planChanges from './migrations/0014-plan-changes.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0011-age-rating-unset': ageRatingUnset,
   '0012-playback-stream-bind': playbackStreamBind,
   '0013-clean-rich-text': cleanRichText,
+  '0014-plan-changes': planChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -55,6 +55,18 @@ export interface SubscriptionsTable {
   payment_method_summary: string | null;
   /** `created` of the newest provider event applied: older events arriving late change nothing. */
   provider_event_at: string | null;
+  /**
+   * The plan that takes over at `current_period_end`, charged from then on: a downgrade, or the plan bought
+   * during the free trial (a trialing row with a saved card).
+   */
+  scheduled_plan_id: number | null;
+  /** An upgrade being paid: the plan and its price, unlocked once its payment (`upgrade_invoice_id`) is paid. */
+  upgrade_plan_id: number | null;
+  upgrade_price_cents: number | null;
+  upgrade_invoice_id: string | null;
+  upgrade_requested_at: string | null;
+  /** The start of the periods' calendar: renewals fall on its day of the month (null: current_period_start). */
+  billing_anchor: string | null;
   ended_at: string | null;
   created_at: string;
   updated_at: string;

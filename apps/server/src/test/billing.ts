@@ -73,3 +73,28 @@ export async function buyWithDemo(
     name: 'Test Viewer',
   });
 }
+
+/** Sets plans' prices (cents) through the plan service, as an admin's edit would. */
+export async function setPlanPrices(
+  app: AppInstance,
+  prices: Record<string, { monthly: number; yearly: number | null }>,
+): Promise<void> {
+  for (const [code, price] of Object.entries(prices)) {
+    const plan = await planByCode(app, code);
+    await app.container.services.plans.update(
+      plan.plan_id,
+      { monthly_price_cents: price.monthly, yearly_price_cents: price.yearly },
+      null,
+    );
+  }
+}
+
+/** Update Payment info in demo mode: saves another test card. */
+export function saveDemoCard(client: TestClient, card: string) {
+  return client.post('/api/billing/demo/card', {
+    card_number: card,
+    exp: '12/30',
+    cvc: '123',
+    name: 'Test Viewer',
+  });
+}

@@ -1,11 +1,10 @@
 import {
-  GRACE_DAYS,
   PLAN_FEATURES,
   type PlanFeatures,
   type QualityCap,
   type SubscriptionStatus,
 } from '@salomtv/contract';
-import { addDays } from '../../lib/clock.js';
+import { renewalLapsed, trialRunning } from './billing-periods.js';
 import type { PlanRow } from './plan-repo.js';
 import { planFeatures } from './plan-service.js';
 import type { SubscriptionRow } from './subscription-repo.js';
@@ -51,19 +50,20 @@ export function effectiveStatus(
   now: Date,
 ): EffectiveStatus {
   const nowIso = now.toISOString();
-  const trialRunning = facts.trial_ends_at !== null && nowIso < facts.trial_ends_at;
   if (!row) {
     if (facts.trial_ends_at === null) return 'none';
-    return trialRunning ? 'trialing' : 'expired';
+    return trialRunning(facts.trial_ends_at, now) ? 'trialing' : 'expired';
   }
   switch (row.status) {
     case 'trialing':
-      return trialRunning ? 'trialing' : 'expired';
+      if (trialRunning(facts.trial_ends_at, now)) return 'trialing';
+      // A plan bought during the trial is charged at its end: the trial lasts until that charge is applied.
+      return row.scheduled_plan_id !== null && !renewalLapsed(row.current_period_end, now)
+        ? 'trialing'
+        : 'expired';
     case 'active':
       if (row.cancel_at_period_end === 1 && nowIso >= row.current_period_end) return 'canceled';
-      // A renewal nobody applied for a whole grace period (a provider that went silent) does not last forever.
-      if (nowIso >= addDays(new Date(row.current_period_end), GRACE_DAYS).toISOString()) return 'expired';
-      return 'active';
+      return renewalLapsed(row.current_period_end, now) ? 'expired' : 'active';
     case 'past_due':
       return row.grace_until !== null && nowIso >= row.grace_until ? 'expired' : 'past_due';
     default:

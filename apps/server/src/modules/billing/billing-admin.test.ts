@@ -10,8 +10,8 @@ describe('billing administration and privacy', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await signedInAdmin(t.app);
-    alice = await billingViewer(t.app);
-    bob = await billingViewer(t.app);
+    alice = await billingViewer(t.app, null);
+    bob = await billingViewer(t.app, null);
     await t.app.container.repos.users.update(alice.userId, { first_name: 'Alice', last_name: 'Karimova' });
     await buyWithDemo(t.app, alice.client, 'standard');
     await buyWithDemo(t.app, bob.client, 'basic', { card: CARD_DECLINED });

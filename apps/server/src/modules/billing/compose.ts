@@ -13,6 +13,7 @@ import { EntitlementService } from './entitlements.js';
 import { BillingEventRepo } from './event-repo.js';
 import { LivePlaybacks } from './live-playbacks.js';
 import { PaymentRepo } from './payment-repo.js';
+import { PlanChangeService } from './plan-change-service.js';
 import { PlanRepo } from './plan-repo.js';
 import { PlanService } from './plan-service.js';
 import { PlaybackRepo } from './playback-repo.js';
@@ -20,6 +21,7 @@ import { playbackRoutes } from './playback-routes.js';
 import { PlaybackService, type PlaybackTitles } from './playback-service.js';
 import { DemoProvider } from './providers/demo.js';
 import { createStripeClient, type StripeClient, StripeProvider } from './providers/stripe.js';
+import { PurchaseService } from './purchase-service.js';
 import { RenewalService } from './renewal-service.js';
 import { billingRoutes } from './routes.js';
 import { StripeWebhookService } from './stripe-webhook-service.js';
@@ -61,17 +63,33 @@ export function createBillingModule(deps: BillingDeps) {
     subscriptions: repos.subscriptions,
     plans: repos.plans,
     payments: repos.payments,
-    checkouts: repos.checkouts,
     accounts,
     provider,
     clock,
   });
+  const purchases = new PurchaseService({
+    subscriptions: repos.subscriptions,
+    checkouts: repos.checkouts,
+    provider,
+    service: subscriptions,
+    clock,
+  });
   const renewal = new RenewalService(repos.subscriptions, repos.plans, subscriptions, provider, clock);
+  const planChanges = new PlanChangeService({
+    subscriptions: repos.subscriptions,
+    plans: repos.plans,
+    payments: repos.payments,
+    provider,
+    service: subscriptions,
+    clock,
+  });
   // The playback sessions every stream address checks (streaming reads them from memory).
   const livePlaybacks = new LivePlaybacks(repos.playbackSessions, clock);
   const services = {
     plans: new PlanService(repos.plans, deps.audit, clock),
     subscriptions,
+    purchases,
+    planChanges,
     renewal,
     entitlements: new EntitlementService(subscriptions),
     livePlaybacks,
@@ -81,6 +99,7 @@ export function createBillingModule(deps: BillingDeps) {
       repos.plans,
       repos.subscriptions,
       subscriptions,
+      purchases,
       renewal,
       demo,
       clock,
@@ -92,6 +111,8 @@ export function createBillingModule(deps: BillingDeps) {
       repos.plans,
       repos.checkouts,
       subscriptions,
+      purchases,
+      planChanges,
       clock,
     ),
     billingAdmin: new BillingAdminService(repos.subscriptions, repos.payments, accounts),
@@ -107,7 +128,7 @@ export async function registerBillingRoutes(
   billing: { services: BillingModule['services'] },
 ) {
   const { services } = billing;
-  billingRoutes(app, services.plans, services.subscriptions, services.demoCheckout);
+  billingRoutes(app, services);
   billingAdminRoutes(app, services.plans, services.billingAdmin);
   playbackRoutes(app, services.playback);
   await stripeWebhookRoutes(app, services.stripeWebhooks);

@@ -1,11 +1,12 @@
 import type { DemoSessionReply, SubscriptionReply } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { addIntervals } from './billing-periods.js';
 import type { CheckoutRepo, CheckoutRow } from './checkout-repo.js';
-import { addInterval } from './periods.js';
 import type { PlanRepo, PlanRow } from './plan-repo.js';
 import { toPlan } from './plan-service.js';
 import { type CardInput, cardDeclined, DEMO_TEST_CARDS, type DemoProvider } from './providers/demo.js';
+import type { PurchaseService } from './purchase-service.js';
 import type { RenewalService } from './renewal-service.js';
 import type { SubscriptionRepo } from './subscription-repo.js';
 import { paymentDescription, type SubscriptionService } from './subscription-service.js';
@@ -17,6 +18,7 @@ export class DemoCheckoutService {
     private readonly plans: PlanRepo,
     private readonly subscriptions: SubscriptionRepo,
     private readonly service: SubscriptionService,
+    private readonly purchases: PurchaseService,
     private readonly renewal: RenewalService,
     private readonly demo: DemoProvider | undefined,
     private readonly clock: Clock,
@@ -25,6 +27,8 @@ export class DemoCheckoutService {
   /** What the demo checkout page shows. */
   async session(userId: number, sessionId: string): Promise<DemoSessionReply> {
     const { session, plan } = await this.requireSession(userId, sessionId);
+    const { facts } = await this.service.state(userId);
+    const firstPayment = this.purchases.firstPaymentAt(facts, this.clock.now());
     return {
       session_id: session.session_id,
       demo: true,
@@ -34,11 +38,15 @@ export class DemoCheckoutService {
       price_cents: session.price_cents,
       currency: session.currency,
       expires_at: session.expires_at,
+      first_payment_at: firstPayment ? firstPayment.toISOString() : null,
       test_cards: DEMO_TEST_CARDS,
     };
   }
 
-  /** Pays a checkout with a test card: 4242… succeeds, 4000…0002 is declined (402), a bad number is a 400. */
+  /**
+   * Pays a checkout with a test card: 4242… succeeds, 4000…0002 is declined (402), a bad number is a 400. During
+   * the free trial the card is only saved: the trial runs on and the plan is first charged at its end.
+   */
   async pay(userId: number, sessionId: string, card: CardInput) {
     const demo = this.requireDemo();
     const { session, plan } = await this.requireSession(userId, sessionId);
@@ -76,13 +84,25 @@ export class DemoCheckoutService {
     if (!(await this.checkouts.complete(session.session_id, now.toISOString()))) {
       throw conflict('This checkout is already paid');
     }
+    const keptTrial = await this.purchases.chooseDuringTrial({
+      userId,
+      plan,
+      interval: session.billing_interval,
+      provider: 'demo',
+      customerId: `demo_cus_${userId}`,
+      paymentMethod: saved.token,
+      paymentSummary: saved.summary,
+    });
+    if (keptTrial) {
+      return { status: 'trialing' as const, payment_id: null, redirect: '/userprofile?checkout=trial' };
+    }
     const outcome = demo.chargeToken(saved.token);
     if (!outcome.ok) {
       await failed(outcome.reason);
       await this.checkouts.reopen(session.session_id);
       throw cardDeclined(`${outcome.reason} Try another card.`);
     }
-    const row = await this.service.activate({
+    const row = await this.purchases.activate({
       userId,
       plan,
       interval: session.billing_interval,
@@ -90,7 +110,7 @@ export class DemoCheckoutService {
       currency: session.currency,
       provider: 'demo',
       periodStart: now,
-      periodEnd: addInterval(now, session.billing_interval),
+      periodEnd: addIntervals(now, session.billing_interval),
       customerId: `demo_cus_${userId}`,
       paymentMethod: saved.token,
       paymentSummary: saved.summary,
@@ -117,7 +137,11 @@ export class DemoCheckoutService {
   async saveCard(userId: number, card: CardInput): Promise<SubscriptionReply> {
     const demo = this.requireDemo();
     const { access, row } = await this.service.state(userId);
-    if (row?.provider !== 'demo' || (access.status !== 'active' && access.status !== 'past_due')) {
+    const planBought = access.status === 'trialing' && row?.scheduled_plan_id != null;
+    if (
+      row?.provider !== 'demo' ||
+      (access.status !== 'active' && access.status !== 'past_due' && !planBought)
+    ) {
       throw conflict('Choose a plan first: the card is saved with your purchase');
     }
     const saved = demo.saveCard(card, this.clock.now());

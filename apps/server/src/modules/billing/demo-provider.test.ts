@@ -44,7 +44,7 @@ describe('demo payment provider', () => {
   });
 
   it('accepts 4242 4242 4242 4242: active, payment recorded, the session cannot be paid twice', async () => {
-    const v = await billingViewer(t.app);
+    const v = await billingViewer(t.app, null);
     const session = await openCheckout(v.client);
     const paid = await v.client.post('/api/billing/demo/pay', { session, ...card(CARD_OK) });
     expect(paid.statusCode).toBe(200);

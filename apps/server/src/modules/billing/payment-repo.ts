@@ -22,6 +22,18 @@ export class PaymentRepo {
     return this.db.insertInto('payments').values(values).returningAll().executeTakeFirstOrThrow();
   }
 
+  /** Whether the account's payment `ref` at the provider (a Stripe invoice) has been recorded as paid. */
+  async paid(userId: number, ref: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('payments')
+      .select('payment_id')
+      .where('user_id', '=', userId)
+      .where('provider_ref', '=', ref)
+      .where('status', '=', 'succeeded')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async listForUser(userId: number, page: number, pageSize: number): Promise<Page<PaymentRow>> {
     const [items, total] = await Promise.all([
       this.db

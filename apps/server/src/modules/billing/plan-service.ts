@@ -44,6 +44,20 @@ export function planPrice(row: PlanRow, interval: BillingInterval): number | nul
   return interval === 'year' ? row.yearly_price_cents : row.monthly_price_cents;
 }
 
+/**
+ * What the plan's next period is billed at for a subscription on `interval`: its price then in force, monthly
+ * when the plan has lost its yearly price.
+ */
+export function renewalTerms(
+  row: PlanRow,
+  interval: BillingInterval,
+): { interval: BillingInterval; priceCents: number } {
+  const yearly = interval === 'year' && row.yearly_price_cents !== null;
+  return yearly
+    ? { interval: 'year', priceCents: row.yearly_price_cents! }
+    : { interval: 'month', priceCents: row.monthly_price_cents };
+}
+
 function featureColumns(features: Partial<PlanFeatures>): Partial<Record<keyof PlanFeatures, number>> {
   const columns: Partial<Record<keyof PlanFeatures, number>> = {};
   for (const feature of PLAN_FEATURES) {

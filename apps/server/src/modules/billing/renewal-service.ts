@@ -1,8 +1,7 @@
-import { GRACE_DAYS } from '@salomtv/contract';
-import { addDays, type Clock } from '../../lib/clock.js';
-import { addInterval } from './periods.js';
+import type { Clock } from '../../lib/clock.js';
+import { graceEnd, lapsedBefore, nextRetry, renewalPeriod } from './billing-periods.js';
 import type { PlanRepo } from './plan-repo.js';
-import { planPrice } from './plan-service.js';
+import { renewalTerms } from './plan-service.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { SubscriptionRepo, SubscriptionRow } from './subscription-repo.js';
 import { paymentDescription, type SubscriptionService } from './subscription-service.js';
@@ -14,15 +13,15 @@ export interface RenewalReport {
   canceled: number;
 }
 
-/** A failed renewal is retried this often while the grace period lasts. */
-const RETRY_MS = 24 * 60 * 60 * 1000;
 /** A charge taken by one process is not taken by another for this long. */
 const LEASE_MS = 60 * 60 * 1000;
 
 /**
  * The timer's work (every minute, and callable from tests): ends trials, ends cancelled memberships at their
- * period end, charges due renewals through the provider (success: a new period at the plan's current price;
- * failure: past due with 7 days of grace, retried daily), and expires what is past its grace.
+ * period end, charges due renewals and the first payment of plans bought during the trial through the provider
+ * (success: a new period at the plan's current price; failure: past due with 7 days of grace, retried daily), and
+ * expires what is past its grace. At each period's end a scheduled plan (a downgrade, or the plan bought during the
+ * trial) takes over and is what is charged.
  */
 export class RenewalService {
   private running: Promise<RenewalReport> | undefined;
@@ -57,7 +56,7 @@ export class RenewalService {
     const now = this.clock.now();
     const nowIso = now.toISOString();
 
-    for (const row of await this.subscriptions.trialsEnded(nowIso)) {
+    for (const row of await this.subscriptions.trialsEnded(nowIso, lapsedBefore(now).toISOString())) {
       if (
         await this.subscriptions.transition(row.subscription_id, 'trialing', {
           status: 'expired',
@@ -104,12 +103,10 @@ export class RenewalService {
       new Date(now.getTime() + LEASE_MS).toISOString(),
     );
     if (!claimed) return false;
-    const plan = await this.plans.findById(row.plan_id);
+    const plan = await this.plans.findById(row.scheduled_plan_id ?? row.plan_id);
     if (!plan) return false;
-    // The plan's price now: a change made during the period applies from this renewal on.
-    const yearly = row.billing_interval === 'year' && plan.yearly_price_cents !== null;
-    const interval = yearly ? 'year' : 'month';
-    const price = planPrice(plan, interval)!;
+    // The plan's price now: a change of price made during the period applies from this renewal on.
+    const { interval, priceCents: price } = renewalTerms(plan, row.billing_interval);
     const description = paymentDescription(plan, interval, row.status === 'active');
     const outcome =
       row.provider === this.provider.name && this.provider.chargesRenewals
@@ -129,32 +126,44 @@ export class RenewalService {
       failureReason: outcome.ok ? null : outcome.reason,
     });
 
+    // The period's end has passed, paid or not: the plan charged for is the plan from now on.
+    const terms = {
+      plan_id: plan.plan_id,
+      scheduled_plan_id: null,
+      billing_interval: interval,
+      price_cents: price,
+      currency: plan.currency,
+    };
     if (outcome.ok) {
-      // Periods follow each other; one that would already be over (the timer was down) starts now instead.
       const previousEnd = new Date(row.current_period_end);
-      const contiguous = row.status === 'active' && addInterval(previousEnd, interval) > now;
-      const start = contiguous ? previousEnd : now;
-      const end = addInterval(start, interval);
+      const period = renewalPeriod({
+        // A trial's end starts the calendar of the periods that follow it.
+        anchor:
+          row.status === 'trialing' ? previousEnd : new Date(row.billing_anchor ?? row.current_period_start),
+        previousEnd,
+        interval,
+        now,
+        followsOn: row.status !== 'past_due',
+      });
       await this.subscriptions.update(row.subscription_id, {
+        ...terms,
         status: 'active',
-        billing_interval: interval,
-        price_cents: price,
-        currency: plan.currency,
-        current_period_start: start.toISOString(),
-        current_period_end: end.toISOString(),
+        current_period_start: period.start.toISOString(),
+        current_period_end: period.end.toISOString(),
+        billing_anchor: period.anchor.toISOString(),
         grace_until: null,
-        next_attempt_at: end.toISOString(),
+        next_attempt_at: period.end.toISOString(),
         updated_at: nowIso,
       });
       return true;
     }
     const graceUntil =
-      row.status === 'past_due' && row.grace_until ? new Date(row.grace_until) : addDays(now, GRACE_DAYS);
-    const retry = new Date(Math.min(now.getTime() + RETRY_MS, graceUntil.getTime()));
+      row.status === 'past_due' && row.grace_until ? new Date(row.grace_until) : graceEnd(now);
     await this.subscriptions.update(row.subscription_id, {
+      ...terms,
       status: 'past_due',
       grace_until: graceUntil.toISOString(),
-      next_attempt_at: retry.toISOString(),
+      next_attempt_at: nextRetry(now, graceUntil).toISOString(),
       updated_at: nowIso,
     });
     return false;

@@ -9,6 +9,8 @@ import {
   demoSessionReplySchema,
   paymentListQuerySchema,
   paymentListReplySchema,
+  planChangePreviewQuerySchema,
+  planChangePreviewReplySchema,
   planListReplySchema,
   subscriptionReplySchema,
   urlReplySchema,
@@ -16,7 +18,9 @@ import {
 import type { AppInstance } from '../../app-types.js';
 import { requireViewer } from '../../plugins/access.js';
 import type { DemoCheckoutService } from './demo-checkout-service.js';
+import type { PlanChangeService } from './plan-change-service.js';
 import type { PlanService } from './plan-service.js';
+import type { PurchaseService } from './purchase-service.js';
 import type { SubscriptionService } from './subscription-service.js';
 
 const tags = ['billing'];
@@ -24,10 +28,15 @@ const tags = ['billing'];
 /** Plans and the viewer's own subscription (spec viewer screens 10 and 11). */
 export function billingRoutes(
   app: AppInstance,
-  plans: PlanService,
-  subscriptions: SubscriptionService,
-  demo: DemoCheckoutService,
+  services: {
+    plans: PlanService;
+    subscriptions: SubscriptionService;
+    purchases: PurchaseService;
+    planChanges: PlanChangeService;
+    demoCheckout: DemoCheckoutService;
+  },
 ): void {
+  const { plans, subscriptions, purchases, planChanges, demoCheckout: demo } = services;
   app.get('/api/plans', {
     config: { access: 'public', cache: 'shared' },
     schema: { tags, response: { 200: planListReplySchema } },
@@ -51,17 +60,29 @@ export function billingRoutes(
     config: { access: 'viewer' },
     schema: { tags, body: checkoutBodySchema, response: { 200: checkoutReplySchema } },
     handler: (request) =>
-      subscriptions.startCheckout(
-        requireViewer(request).user_id,
-        request.body.plan_id,
-        request.body.interval,
-      ),
+      purchases.startCheckout(requireViewer(request).user_id, request.body.plan_id, request.body.interval),
   });
 
   app.post('/api/billing/change-plan', {
     config: { access: 'viewer' },
     schema: { tags, body: changePlanBodySchema, response: { 200: subscriptionReplySchema } },
-    handler: (request) => subscriptions.changePlan(requireViewer(request).user_id, request.body.plan_id),
+    handler: (request) => planChanges.change(requireViewer(request).user_id, request.body.plan_id),
+  });
+
+  app.get('/api/billing/change-plan/preview', {
+    config: { access: 'viewer' },
+    schema: {
+      tags,
+      querystring: planChangePreviewQuerySchema,
+      response: { 200: planChangePreviewReplySchema },
+    },
+    handler: (request) => planChanges.preview(requireViewer(request).user_id, request.query.plan_id),
+  });
+
+  app.post('/api/billing/change-plan/undo', {
+    config: { access: 'viewer' },
+    schema: { tags, response: { 200: subscriptionReplySchema } },
+    handler: (request) => planChanges.undo(requireViewer(request).user_id),
   });
 
   app.post('/api/billing/cancel', {

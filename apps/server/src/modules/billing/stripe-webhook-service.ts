@@ -1,15 +1,16 @@
-import { GRACE_DAYS } from '@salomtv/contract';
 import type Stripe from 'stripe';
-import { addDays, type Clock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
+import { addIntervals, graceEnd } from './billing-periods.js';
 import type { CheckoutRepo } from './checkout-repo.js';
 import type { BillingEventRepo } from './event-repo.js';
-import { addInterval } from './periods.js';
+import type { PlanChangeService } from './plan-change-service.js';
 import type { PlanRepo, PlanRow } from './plan-repo.js';
 import { planPrice } from './plan-service.js';
 import type { StripeProvider } from './providers/stripe.js';
+import type { PurchaseService } from './purchase-service.js';
 import type { SubscriptionRepo, SubscriptionRow } from './subscription-repo.js';
-import { paymentDescription, type SubscriptionService } from './subscription-service.js';
+import { paymentDescription, type SubscriptionService, upgradeDescription } from './subscription-service.js';
 
 export interface WebhookResult {
   received: true;
@@ -33,6 +34,9 @@ function invoiceSubscription(invoice: Stripe.Invoice): {
 /**
  * Applies Stripe's webhook events. Each event id is applied once (billing_events); an event older than the
  * newest one already applied to a subscription changes nothing (but a payment it reports is still recorded).
+ * Only a paid invoice gives more: a renewal's (`subscription_cycle`, which also brings in a scheduled plan) or an
+ * upgrade's proration (`subscription_update`, which applies the upgrade waiting for that very invoice). The plan
+ * a subscription event names is not taken from it: our plan changes are ours.
  */
 export class StripeWebhookService {
   constructor(
@@ -42,6 +46,8 @@ export class StripeWebhookService {
     private readonly plans: PlanRepo,
     private readonly checkouts: CheckoutRepo,
     private readonly service: SubscriptionService,
+    private readonly purchases: PurchaseService,
+    private readonly planChanges: PlanChangeService,
     private readonly clock: Clock,
   ) {}
 
@@ -107,8 +113,22 @@ export class StripeWebhookService {
       return 'already active';
     }
     const interval = metadata.interval === 'year' ? 'year' : 'month';
+    // Bought during the free trial: Stripe first charges when it ends; until then the trial runs on.
+    const firstPaymentAt = metadata.first_payment_at;
+    if (firstPaymentAt && firstPaymentAt > eventAt) {
+      const kept = await this.purchases.chooseDuringTrial({
+        userId,
+        plan,
+        interval,
+        provider: 'stripe',
+        customerId: idOf(session.customer),
+        providerSubscriptionId: subscriptionId,
+        eventAt,
+      });
+      if (kept) return 'trial: first payment at its end';
+    }
     const start = new Date(eventAt);
-    await this.service.activate({
+    await this.purchases.activate({
       userId,
       plan,
       interval,
@@ -116,7 +136,7 @@ export class StripeWebhookService {
       currency: (session.currency ?? plan.currency).toUpperCase(),
       provider: 'stripe',
       periodStart: start,
-      periodEnd: addInterval(start, interval),
+      periodEnd: addIntervals(start, interval),
       customerId: idOf(session.customer),
       providerSubscriptionId: subscriptionId,
       eventAt,
@@ -132,12 +152,14 @@ export class StripeWebhookService {
     const periodStart = line ? isoFromUnix(line.period.start) : eventAt;
     const periodEnd = line ? isoFromUnix(line.period.end) : undefined;
     if (!row) {
-      // Paid before checkout.session.completed arrived: the subscription's metadata says whose it is.
+      // Paid before checkout.session.completed arrived: the subscription's metadata says whose it is. A trial's
+      // invoice of nothing starts no period.
+      if (invoice.amount_paid <= 0) return 'ignored: nothing paid';
       const userId = Number(metadata.user_id);
       const plan = await this.planFrom(metadata.plan_id);
       if (!Number.isInteger(userId) || userId <= 0 || !plan) return 'ignored: unknown subscription';
       const interval = metadata.interval === 'year' ? 'year' : 'month';
-      row = await this.service.activate({
+      row = await this.purchases.activate({
         userId,
         plan,
         interval,
@@ -145,17 +167,22 @@ export class StripeWebhookService {
         currency: invoice.currency.toUpperCase(),
         provider: 'stripe',
         periodStart: new Date(periodStart),
-        periodEnd: periodEnd ? new Date(periodEnd) : addInterval(new Date(periodStart), interval),
+        periodEnd: periodEnd ? new Date(periodEnd) : addIntervals(new Date(periodStart), interval),
         customerId: idOf(invoice.customer),
         providerSubscriptionId: subscriptionId,
         eventAt,
       });
     }
-    const plan = await this.plans.findById(row.plan_id);
+    if (invoice.billing_reason === 'subscription_update') return this.upgradePaid(row, invoice);
+    if (row.status === 'trialing' && invoice.amount_paid <= 0) return 'trial: nothing charged';
+    // A new period: the plan scheduled for it (a downgrade, the plan bought during the trial) takes over.
+    const cycle = invoice.billing_reason === 'subscription_cycle' || row.status === 'trialing';
+    const planId = cycle ? (row.scheduled_plan_id ?? row.plan_id) : row.plan_id;
+    const plan = await this.plans.findById(planId);
     await this.service.recordPayment({
       userId: row.user_id,
       subscriptionId: row.subscription_id,
-      planId: row.plan_id,
+      planId,
       amountCents: invoice.amount_paid,
       currency: invoice.currency.toUpperCase(),
       status: 'succeeded',
@@ -167,6 +194,7 @@ export class StripeWebhookService {
     });
     if (this.isStale(row, eventAt)) return 'payment recorded; stale for the subscription';
     await this.subscriptions.update(row.subscription_id, {
+      ...(cycle ? { plan_id: planId, scheduled_plan_id: null } : {}),
       status: 'active',
       price_cents: invoice.amount_paid,
       currency: invoice.currency.toUpperCase(),
@@ -181,17 +209,45 @@ export class StripeWebhookService {
     return 'paid';
   }
 
+  /** An upgrade's proration paid: the upgrade waiting for this invoice applies (whatever the events' order). */
+  private async upgradePaid(row: SubscriptionRow, invoice: Stripe.Invoice): Promise<string> {
+    const plan = await this.plans.findById(row.upgrade_plan_id ?? row.plan_id);
+    await this.service.recordPayment({
+      userId: row.user_id,
+      subscriptionId: row.subscription_id,
+      planId: plan?.plan_id ?? row.plan_id,
+      amountCents: invoice.amount_paid,
+      currency: invoice.currency.toUpperCase(),
+      status: 'succeeded',
+      provider: 'stripe',
+      providerRef: invoice.id ?? null,
+      description: plan ? upgradeDescription(plan) : 'Upgrade',
+    });
+    if (!invoice.id || row.upgrade_invoice_id !== invoice.id)
+      return 'payment recorded; no upgrade waits for it';
+    return (await this.planChanges.applyUpgrade(row))
+      ? 'upgraded'
+      : 'payment recorded; upgrade already applied';
+  }
+
   private async invoiceFailed(invoice: Stripe.Invoice, eventAt: string): Promise<string> {
     const { id: subscriptionId } = invoiceSubscription(invoice);
     const row = subscriptionId
       ? await this.subscriptions.findByProviderSubscription(subscriptionId)
       : undefined;
     if (!row) return 'ignored: unknown subscription';
-    const plan = await this.plans.findById(row.plan_id);
+    const upgrade = invoice.billing_reason === 'subscription_update';
+    const cycle = !upgrade && (invoice.billing_reason === 'subscription_cycle' || row.status === 'trialing');
+    const planId = upgrade
+      ? (row.upgrade_plan_id ?? row.plan_id)
+      : cycle
+        ? (row.scheduled_plan_id ?? row.plan_id)
+        : row.plan_id;
+    const plan = await this.plans.findById(planId);
     await this.service.recordPayment({
       userId: row.user_id,
       subscriptionId: row.subscription_id,
-      planId: row.plan_id,
+      planId,
       amountCents: invoice.amount_due,
       currency: invoice.currency.toUpperCase(),
       status: 'failed',
@@ -200,8 +256,14 @@ export class StripeWebhookService {
       description: plan ? paymentDescription(plan, row.billing_interval, true) : 'Subscription payment',
       failureReason: 'The payment was declined at Stripe',
     });
+    // An unpaid upgrade leaves the plan as it was; the subscription itself is not behind.
+    if (upgrade) {
+      if (invoice.id && row.upgrade_invoice_id === invoice.id) await this.planChanges.upgradeFailed(row);
+      return 'upgrade not paid: plan unchanged';
+    }
     if (this.isStale(row, eventAt)) return 'payment recorded; stale for the subscription';
     await this.subscriptions.update(row.subscription_id, {
+      ...(cycle ? { plan_id: planId, scheduled_plan_id: null } : {}),
       status: 'past_due',
       grace_until: this.graceFor(row, eventAt),
       provider_event_at: eventAt,
@@ -214,8 +276,15 @@ export class StripeWebhookService {
     const row = await this.subscriptions.findByProviderSubscription(subscription.id);
     if (!row) return 'ignored: unknown subscription';
     if (this.isStale(row, eventAt)) return 'stale: a newer event was applied';
+    // A trial with a plan bought stays a trial until its first payment is in (invoice.paid).
+    if (row.status === 'trialing') {
+      await this.subscriptions.update(row.subscription_id, {
+        provider_event_at: eventAt,
+        updated_at: this.clock.now().toISOString(),
+      });
+      return 'trial: unchanged until paid';
+    }
     const item = subscription.items.data[0];
-    const plan = await this.planFrom(subscription.metadata?.plan_id);
     const status = this.mapStatus(subscription.status, row);
     await this.subscriptions.update(row.subscription_id, {
       status,
@@ -228,7 +297,6 @@ export class StripeWebhookService {
               item.price?.recurring?.interval === 'year' ? ('year' as const) : ('month' as const),
           }
         : {}),
-      ...(plan ? { plan_id: plan.plan_id } : {}),
       grace_until: status === 'past_due' ? this.graceFor(row, eventAt) : null,
       ended_at: status === 'canceled' ? eventAt : null,
       provider_event_at: eventAt,
@@ -241,6 +309,16 @@ export class StripeWebhookService {
     const row = await this.subscriptions.findByProviderSubscription(subscription.id);
     if (!row) return 'ignored: unknown subscription';
     if (this.isStale(row, eventAt)) return 'stale: a newer event was applied';
+    if (row.status === 'trialing') {
+      // The plan bought for after the trial is gone; the trial itself runs on.
+      await this.subscriptions.update(row.subscription_id, {
+        scheduled_plan_id: null,
+        provider_subscription_id: null,
+        provider_event_at: eventAt,
+        updated_at: this.clock.now().toISOString(),
+      });
+      return 'trial: plan dropped';
+    }
     await this.subscriptions.update(row.subscription_id, {
       status: 'canceled',
       cancel_at_period_end: 0,
@@ -271,7 +349,7 @@ export class StripeWebhookService {
 
   private graceFor(row: SubscriptionRow, eventAt: string): string {
     if (row.status === 'past_due' && row.grace_until) return row.grace_until;
-    return addDays(new Date(eventAt), GRACE_DAYS).toISOString();
+    return graceEnd(new Date(eventAt)).toISOString();
   }
 
   private isStale(row: SubscriptionRow, eventAt: string): boolean {

@@ -1,31 +1,21 @@
-import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 import { billingViewer, DAY_MS, planByCode } from '../../test/billing.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import {
+  checkoutCompleted,
+  invoiceEvent,
+  STRIPE_ENV,
+  STRIPE_SECRET,
+  sendWebhook,
+  stripeClient,
+  stripeSigner,
+  subscriptionEvent,
+  unix,
+} from '../../test/stripe.js';
 
-const SECRET = 'whsec_test_secret_for_salomtv';
-const STRIPE_ENV = {
-  PAYMENT_PROVIDER: 'stripe',
-  STRIPE_SECRET_KEY: 'sk_test_salomtv',
-  STRIPE_WEBHOOK_SECRET: SECRET,
-  PUBLIC_URL: 'https://tv.example.com/',
-};
-const signer = new Stripe('sk_test_signer_only');
-const unix = (date: Date) => Math.floor(date.getTime() / 1000);
-
-let eventCounter = 0;
-function event(type: string, object: Record<string, unknown>, created: Date, id = `evt_${++eventCounter}`) {
-  return {
-    id,
-    object: 'event',
-    api_version: '2026-10-28',
-    type,
-    created: unix(created),
-    livemode: false,
-    data: { object },
-  };
-}
+const SECRET = STRIPE_SECRET;
+const signer = stripeSigner;
 
 describe('stripe provider', () => {
   let t: TestApp;
@@ -35,102 +25,12 @@ describe('stripe provider', () => {
   afterAll(() => t.close());
   afterEach(() => vi.restoreAllMocks());
 
-  function send(body: unknown, options: { secret?: string; signature?: string; raw?: string } = {}) {
-    const payload = options.raw ?? JSON.stringify(body);
-    const signature =
-      options.signature ??
-      signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/billing/stripe/webhook',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-      payload,
-    });
-  }
-  const client = () => t.app.container.billing.stripe!.client as Stripe;
+  const send = (body: unknown, options: { secret?: string; signature?: string; raw?: string } = {}) =>
+    sendWebhook(t.app, body, options);
+  const client = () => stripeClient(t.app);
   const payments = async (userId: number) => t.app.container.services.subscriptions.payments(userId, 1, 50);
   const state = async (userId: number) => t.app.container.services.subscriptions.view(userId);
-
-  function checkoutCompleted(userId: number, planId: number, created: Date, sub = `sub_${userId}`) {
-    return event(
-      'checkout.session.completed',
-      {
-        id: `cs_${userId}`,
-        object: 'checkout.session',
-        mode: 'subscription',
-        client_reference_id: String(userId),
-        customer: `cus_${userId}`,
-        subscription: sub,
-        amount_total: 1900,
-        currency: 'usd',
-        metadata: { user_id: String(userId), plan_id: String(planId), interval: 'month' },
-      },
-      created,
-    );
-  }
-  function invoice(
-    type: 'invoice.paid' | 'invoice.payment_failed',
-    userId: number,
-    planId: number,
-    created: Date,
-    period: [Date, Date],
-    id: string,
-  ) {
-    return event(
-      type,
-      {
-        id,
-        object: 'invoice',
-        customer: `cus_${userId}`,
-        amount_paid: type === 'invoice.paid' ? 1900 : 0,
-        amount_due: 1900,
-        currency: 'usd',
-        billing_reason: 'subscription_cycle',
-        parent: {
-          type: 'subscription_details',
-          subscription_details: {
-            subscription: `sub_${userId}`,
-            metadata: { user_id: String(userId), plan_id: String(planId) },
-          },
-        },
-        lines: { object: 'list', data: [{ period: { start: unix(period[0]), end: unix(period[1]) } }] },
-      },
-      created,
-    );
-  }
-  function subscriptionEvent(
-    type: string,
-    userId: number,
-    planId: number,
-    created: Date,
-    values: Record<string, unknown>,
-  ) {
-    const start = new Date(created.getTime() - DAY_MS);
-    return event(
-      type,
-      {
-        id: `sub_${userId}`,
-        object: 'subscription',
-        customer: `cus_${userId}`,
-        status: 'active',
-        cancel_at_period_end: false,
-        metadata: { user_id: String(userId), plan_id: String(planId) },
-        items: {
-          object: 'list',
-          data: [
-            {
-              id: `si_${userId}`,
-              current_period_start: unix(start),
-              current_period_end: unix(new Date(start.getTime() + 30 * DAY_MS)),
-              price: { recurring: { interval: 'month' } },
-            },
-          ],
-        },
-        ...values,
-      },
-      created,
-    );
-  }
+  const invoice = invoiceEvent;
 
   it('needs its keys: stripe without them is a configuration error naming the variable', () => {
     const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/x', PAYMENT_PROVIDER: 'stripe' };

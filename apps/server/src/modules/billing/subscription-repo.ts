@@ -176,6 +176,55 @@ export class SubscriptionRepo implements LiveSessionReader {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /**
+   * Changes the row only while the given columns still hold the values read (null: still empty); false when
+   * another request or process changed them first.
+   */
+  async updateIf(
+    subscriptionId: number,
+    expected: Partial<SubscriptionRow>,
+    values: Updateable<SubscriptionsTable>,
+  ): Promise<boolean> {
+    let query = this.db
+      .updateTable('subscriptions')
+      .set(values)
+      .where('subscription_id', '=', subscriptionId);
+    for (const [key, value] of Object.entries(expected)) {
+      const column = key as keyof SubscriptionRow;
+      query =
+        value === null
+          ? query.where(column, 'is', null)
+          : query.where(column, '=', value as SubscriptionRow[typeof column]);
+    }
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Takes the row for one upgrade at a time: the plan and price read must still be current, and no other upgrade
+   * may be under way, unless it was left before `staleBefore` without an invoice (its request died midway).
+   */
+  async claimUpgrade(
+    row: Pick<SubscriptionRow, 'subscription_id' | 'plan_id' | 'price_cents'>,
+    staleBefore: string,
+    values: Pick<SubscriptionsTable, 'upgrade_plan_id' | 'upgrade_price_cents' | 'upgrade_requested_at'>,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('subscriptions')
+      .set({ ...values, upgrade_invoice_id: null })
+      .where('subscription_id', '=', row.subscription_id)
+      .where('plan_id', '=', row.plan_id)
+      .where('price_cents', '=', row.price_cents)
+      .where((eb) =>
+        eb.or([
+          eb('upgrade_plan_id', 'is', null),
+          eb.and([eb('upgrade_invoice_id', 'is', null), eb('upgrade_requested_at', '<', staleBefore)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   /** Takes a due charge for this process by moving its next attempt on; false when another process took it. */
   async claimAttempt(subscriptionId: number, expected: string, leaseUntil: string): Promise<boolean> {
     const result = await this.db
@@ -187,12 +236,15 @@ export class SubscriptionRepo implements LiveSessionReader {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Active or past-due subscriptions whose charge is due (only rows we charge ourselves have a next attempt). */
+  /**
+   * Subscriptions whose charge is due: renewals, retries, and trials with a saved card at their end (only rows we
+   * charge ourselves have a next attempt).
+   */
   dueCharges(nowIso: string): Promise<SubscriptionRow[]> {
     return this.db
       .selectFrom('subscriptions')
       .selectAll()
-      .where('status', 'in', ['active', 'past_due'])
+      .where('status', 'in', ['active', 'past_due', 'trialing'])
       .where('cancel_at_period_end', '=', 0)
       .where('next_attempt_at', 'is not', null)
       .where('next_attempt_at', '<=', nowIso)
@@ -224,14 +276,26 @@ export class SubscriptionRepo implements LiveSessionReader {
       .execute();
   }
 
-  /** Trials whose end (the account's trial_ends_at) has passed. */
-  trialsEnded(nowIso: string): Promise<SubscriptionRow[]> {
+  /**
+   * Trials whose end (the account's trial_ends_at) has passed: without a plan bought, at once; with one, only
+   * once its first payment has gone unanswered past `lapsedBefore` (it is normally charged at the trial's end).
+   */
+  trialsEnded(nowIso: string, lapsedBefore: string): Promise<SubscriptionRow[]> {
     return this.db
       .selectFrom('subscriptions')
       .innerJoin('users', 'users.user_id', 'subscriptions.user_id')
       .selectAll('subscriptions')
       .where('subscriptions.status', '=', 'trialing')
-      .where((eb) => eb.or([eb('users.trial_ends_at', 'is', null), eb('users.trial_ends_at', '<=', nowIso)]))
+      .where((eb) =>
+        eb.or([
+          eb('users.trial_ends_at', 'is', null),
+          eb.and([
+            eb('subscriptions.scheduled_plan_id', 'is', null),
+            eb('users.trial_ends_at', '<=', nowIso),
+          ]),
+          eb('users.trial_ends_at', '<=', lapsedBefore),
+        ]),
+      )
       .limit(BATCH)
       .execute();
   }

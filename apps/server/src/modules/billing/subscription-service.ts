@@ -6,14 +6,11 @@ import type {
 } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { randomToken } from '../../lib/tokens.js';
 import type { SessionUser } from '../auth/session-repo.js';
 import { type AccountFacts, type ViewerAccess, viewerAccess } from './access.js';
-import type { CheckoutRepo } from './checkout-repo.js';
 import type { AccessReader } from './entitlements.js';
 import type { PaymentRepo, PaymentRow } from './payment-repo.js';
 import type { PlanRepo, PlanRow } from './plan-repo.js';
-import { planPrice } from './plan-service.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { SubscriptionRepo, SubscriptionRow } from './subscription-repo.js';
 import { paymentView, subscriptionView } from './subscription-view.js';
@@ -30,7 +27,6 @@ export interface SubscriptionDeps {
   subscriptions: SubscriptionRepo;
   plans: PlanRepo;
   payments: PaymentRepo;
-  checkouts: CheckoutRepo;
   accounts: AccountLookup;
   provider: PaymentProvider;
   clock: Clock;
@@ -41,23 +37,6 @@ export interface SubscriptionState {
   row: SubscriptionRow | undefined;
   plan: PlanRow | undefined;
   access: ViewerAccess;
-}
-
-/** A paid period starting: what checkout, a provider webhook or a renewal hands over. */
-export interface Activation {
-  userId: number;
-  plan: PlanRow;
-  interval: BillingInterval;
-  priceCents: number;
-  currency: string;
-  provider: PaymentProviderName;
-  periodStart: Date;
-  periodEnd: Date;
-  customerId?: string | null;
-  providerSubscriptionId?: string | null;
-  paymentMethod?: string | null;
-  paymentSummary?: string | null;
-  eventAt?: string | null;
 }
 
 export interface PaymentRecord {
@@ -78,17 +57,28 @@ function needsTrialRow(row: SubscriptionRow | undefined, facts: AccountFacts): b
   return !row && facts.role === 'user' && facts.trial_ends_at !== null;
 }
 
-/** How long a checkout page stays payable. */
-export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
+/** The columns of an upgrade under way, emptied. */
+export const NO_UPGRADE = {
+  upgrade_plan_id: null,
+  upgrade_price_cents: null,
+  upgrade_invoice_id: null,
+  upgrade_requested_at: null,
+} as const;
 
 export function paymentDescription(plan: PlanRow, interval: BillingInterval, renewal = false): string {
   return `${plan.name} plan, ${interval === 'year' ? 'yearly' : 'monthly'}${renewal ? ' renewal' : ''}`;
 }
 
+/** What an upgrade's prorated payment says in the payment history. */
+export function upgradeDescription(plan: PlanRow): string {
+  return `${plan.name} plan, upgrade for the rest of the period`;
+}
+
 /**
- * The subscription life cycle: trial, checkout, change of plan, cancel and undo. Renewals are in
- * renewal-service.ts, the demo checkout page in demo-checkout-service.ts, Stripe's events in
- * stripe-webhook-service.ts. All dates come from the injected clock.
+ * The subscription life cycle: the trial's row, the account page's view, cancel and undo, payments. Purchases
+ * are in purchase-service.ts, plan changes in plan-change-service.ts, renewals in renewal-service.ts, the demo
+ * checkout page in demo-checkout-service.ts, Stripe's events in stripe-webhook-service.ts. All dates come from the
+ * injected clock.
  */
 export class SubscriptionService implements AccessReader {
   constructor(private readonly deps: SubscriptionDeps) {}
@@ -123,7 +113,12 @@ export class SubscriptionService implements AccessReader {
 
   async view(userId: number): Promise<SubscriptionReply> {
     const { access, row, facts } = await this.state(userId);
-    return subscriptionView(access, row, facts);
+    const planOf = async (planId: number | null | undefined) =>
+      planId == null ? undefined : this.deps.plans.findById(planId);
+    return subscriptionView(access, row, facts, {
+      scheduled: await planOf(row?.scheduled_plan_id),
+      upgrade: await planOf(row?.upgrade_plan_id),
+    });
   }
 
   async payments(userId: number, page: number, pageSize: number) {
@@ -131,85 +126,22 @@ export class SubscriptionService implements AccessReader {
     return { items: result.items.map(paymentView), total: result.total, page, pageSize };
   }
 
-  /** Starts a checkout with the provider and answers the page to send the viewer to. */
-  async startCheckout(
-    userId: number,
-    planId: number,
-    interval: BillingInterval,
-  ): Promise<{ url: string; session_id: string }> {
-    const { access, row } = await this.state(userId);
-    if (access.status === 'active' || access.status === 'past_due') {
-      throw conflict(
-        access.status === 'active'
-          ? 'You already have a plan: use Change plan to switch'
-          : 'Your last payment failed: update your payment method instead',
-      );
-    }
-    const plan = await this.requireOfferedPlan(planId);
-    const price = planPrice(plan, interval);
-    if (price === null)
-      throw badRequest('This plan has no yearly price', { interval: 'This plan is billed monthly only' });
-    const now = this.deps.clock.now();
-    const sessionId = randomToken(18);
-    const expiresAt = new Date(now.getTime() + CHECKOUT_TTL_MS);
-    await this.deps.checkouts.insert({
-      session_id: sessionId,
-      user_id: userId,
-      plan_id: plan.plan_id,
-      billing_interval: interval,
-      price_cents: price,
-      currency: plan.currency,
-      provider: this.deps.provider.name,
-      provider_session_id: null,
-      status: 'open',
-      created_at: now.toISOString(),
-      expires_at: expiresAt.toISOString(),
-      completed_at: null,
-    });
-    const checkout = await this.deps.provider.createCheckout({
-      sessionId,
-      userId,
-      plan,
-      interval,
-      priceCents: price,
-      currency: plan.currency,
-      customerId: row?.provider === this.deps.provider.name ? row.provider_customer_id : null,
-      expiresAt,
-    });
-    if (checkout.providerSessionId)
-      await this.deps.checkouts.setProviderSession(sessionId, checkout.providerSessionId);
-    return { url: checkout.url, session_id: sessionId };
-  }
-
-  /** Change Plan: the cap and collections change at once; the new price applies from the next period. */
-  async changePlan(userId: number, planId: number): Promise<SubscriptionReply> {
-    const { access, row } = await this.state(userId);
-    if (!row || (access.status !== 'active' && access.status !== 'past_due')) {
-      throw conflict(
-        access.status === 'trialing'
-          ? 'The free trial includes every plan: choose a plan to subscribe'
-          : 'You have no plan to change: choose a plan to subscribe',
-      );
-    }
-    const plan = await this.requireOfferedPlan(planId);
-    if (plan.plan_id === row.plan_id) throw conflict('You are already on this plan');
-    const nextPrice = planPrice(plan, row.billing_interval) ?? plan.monthly_price_cents;
-    const interval = planPrice(plan, row.billing_interval) === null ? 'month' : row.billing_interval;
-    if (row.provider === this.deps.provider.name) {
-      await this.deps.provider.changePlan(row, plan, interval, nextPrice);
-    }
-    await this.deps.subscriptions.update(row.subscription_id, {
-      plan_id: plan.plan_id,
-      updated_at: this.nowIso(),
-    });
-    return this.view(userId);
-  }
-
-  /** Cancel Membership: ends at the end of the paid period (a past-due subscription ends now). */
+  /**
+   * Cancel Membership: ends at the end of the paid period (a past-due subscription ends now). During the trial it
+   * drops the plan bought for after it: the trial runs on and nothing is charged.
+   */
   async cancel(userId: number): Promise<SubscriptionReply> {
     const { access, row } = await this.state(userId);
     const mine = row?.provider === this.deps.provider.name;
-    if (row && access.status === 'active') {
+    if (row && access.status === 'trialing' && row.scheduled_plan_id !== null) {
+      if (mine && row.provider_subscription_id) await this.deps.provider.cancelNow(row);
+      await this.deps.subscriptions.update(row.subscription_id, {
+        scheduled_plan_id: null,
+        next_attempt_at: null,
+        provider_subscription_id: null,
+        updated_at: this.nowIso(),
+      });
+    } else if (row && access.status === 'active') {
       if (row.cancel_at_period_end === 1) throw conflict('Your membership is already set to end');
       if (mine) await this.deps.provider.setCancelAtPeriodEnd(row, true);
       await this.deps.subscriptions.update(row.subscription_id, {
@@ -256,53 +188,16 @@ export class SubscriptionService implements AccessReader {
     const row = await this.deps.subscriptions.findByUser(userId);
     if (this.deps.provider.name === 'demo') {
       const { access } = await this.state(userId);
-      const paid = access.status === 'active' || access.status === 'past_due';
+      const paid =
+        access.status === 'active' ||
+        access.status === 'past_due' ||
+        (access.status === 'trialing' && row?.scheduled_plan_id != null);
       return { url: paid && row?.provider === 'demo' ? DEMO_CARD_PAGE : '/pricingplan' };
     }
     if (!row || row.provider !== this.deps.provider.name) {
       throw conflict('There is no payment method on file yet: choose a plan first');
     }
     return { url: await this.deps.provider.portalUrl(row) };
-  }
-
-  /** Starts (or restarts) a paid period. */
-  async activate(a: Activation): Promise<SubscriptionRow> {
-    const existing = await this.deps.subscriptions.findByUser(a.userId);
-    const sameProvider = existing?.provider === a.provider;
-    const now = this.nowIso();
-    const values = {
-      plan_id: a.plan.plan_id,
-      status: 'active' as const,
-      billing_interval: a.interval,
-      price_cents: a.priceCents,
-      currency: a.currency,
-      current_period_start: a.periodStart.toISOString(),
-      current_period_end: a.periodEnd.toISOString(),
-      cancel_at_period_end: 0,
-      grace_until: null,
-      next_attempt_at: a.provider === 'demo' ? a.periodEnd.toISOString() : null,
-      provider: a.provider,
-      provider_customer_id: a.customerId ?? (sameProvider ? existing.provider_customer_id : null),
-      provider_subscription_id: a.providerSubscriptionId ?? null,
-      provider_payment_method: a.paymentMethod ?? (sameProvider ? existing.provider_payment_method : null),
-      payment_method_summary: a.paymentSummary ?? (sameProvider ? existing.payment_method_summary : null),
-      provider_event_at: a.eventAt ?? existing?.provider_event_at ?? null,
-      ended_at: null,
-      updated_at: now,
-    };
-    if (existing) {
-      await this.deps.subscriptions.update(existing.subscription_id, values);
-      return (await this.deps.subscriptions.findById(existing.subscription_id))!;
-    }
-    try {
-      return await this.deps.subscriptions.insert({ ...values, user_id: a.userId, created_at: now });
-    } catch (error) {
-      // A trial row created at the same moment: update it instead.
-      const raced = await this.deps.subscriptions.findByUser(a.userId);
-      if (!raced) throw error;
-      await this.deps.subscriptions.update(raced.subscription_id, values);
-      return (await this.deps.subscriptions.findById(raced.subscription_id))!;
-    }
   }
 
   recordPayment(p: PaymentRecord): Promise<PaymentRow> {

@@ -2,14 +2,23 @@ import type { Payment, SubscriptionReply } from '@salomtv/contract';
 import type { AccountFacts, ViewerAccess } from './access.js';
 import type { PaymentRow } from './payment-repo.js';
 import type { PlanRow } from './plan-repo.js';
-import { planPrice, toPlan } from './plan-service.js';
+import { renewalTerms, toPlan } from './plan-service.js';
 import type { SubscriptionRow } from './subscription-repo.js';
+
+/** The plans a subscription row points to besides its current one. */
+export interface PlanChanges {
+  /** `scheduled_plan_id`'s plan. */
+  scheduled: PlanRow | undefined;
+  /** `upgrade_plan_id`'s plan. */
+  upgrade: PlanRow | undefined;
+}
 
 /** The account page's view of a subscription (GET /api/billing/subscription). */
 export function subscriptionView(
   access: ViewerAccess,
   row: SubscriptionRow | undefined,
   facts: AccountFacts,
+  changes: PlanChanges,
 ): SubscriptionReply {
   const { status } = access;
   const paid =
@@ -20,8 +29,12 @@ export function subscriptionView(
       (status === 'expired' && row.price_cents > 0));
   const plan: PlanRow | null = paid ? access.plan : null;
   const renewing = status === 'active' && row?.cancel_at_period_end === 0;
+  // A trial with a card saved has a plan bought for after it; a trial without one is charged nothing, ever.
+  const trialPlan = status === 'trialing' ? (changes.scheduled ?? null) : null;
+  const scheduled = trialPlan ?? (renewing ? (changes.scheduled ?? null) : null);
+  const nextPlan = scheduled ?? plan;
   const nextBilling =
-    status === 'active' && renewing
+    (status === 'active' && renewing) || trialPlan
       ? row!.current_period_end
       : status === 'past_due'
         ? (row?.next_attempt_at ?? null)
@@ -29,16 +42,20 @@ export function subscriptionView(
   return {
     status,
     plan: plan ? toPlan(plan) : null,
-    interval: paid ? row!.billing_interval : null,
+    interval: paid || trialPlan ? row!.billing_interval : null,
     price_cents: paid ? row!.price_cents : null,
-    currency: paid ? row!.currency : null,
+    currency: paid || trialPlan ? row!.currency : null,
     renewal_price_cents:
-      plan && (renewing || status === 'past_due')
-        ? (planPrice(plan, row!.billing_interval) ?? plan.monthly_price_cents)
+      nextPlan && (renewing || trialPlan || status === 'past_due')
+        ? renewalTerms(nextPlan, row!.billing_interval).priceCents
         : null,
     current_period_start: paid ? row!.current_period_start : null,
     current_period_end: paid ? row!.current_period_end : null,
     next_billing_date: nextBilling,
+    scheduled_plan: scheduled ? toPlan(scheduled) : null,
+    scheduled_change_at: scheduled ? row!.current_period_end : null,
+    pending_upgrade_plan:
+      status === 'active' && changes.upgrade && row?.upgrade_invoice_id ? toPlan(changes.upgrade) : null,
     cancel_at_period_end: status === 'active' && row?.cancel_at_period_end === 1,
     grace_until: status === 'past_due' ? (row?.grace_until ?? null) : null,
     trial_ends_at: facts.trial_ends_at,
@@ -48,7 +65,7 @@ export function subscriptionView(
     preroll: access.preroll,
     max_streams: access.maxStreams,
     payment_method_summary: row?.payment_method_summary ?? null,
-    provider: row && paid ? row.provider : null,
+    provider: row && (paid || trialPlan) ? row.provider : null,
   };
 }
 

@@ -64,36 +64,38 @@ describe('the catalogue marks the titles locked for the viewer asking', () => {
       'Sunset Lot': [null, null],
     });
 
-    expect((await buyWithDemo(t.app, viewer.client, 'basic')).statusCode).toBe(200);
-    expect(await list(viewer.client)).toEqual({
+    // A plan bought during the trial starts when the trial ends: a viewer past theirs buys Basic.
+    const subscriber = await billingViewer(t.app, null);
+    expect((await buyWithDemo(t.app, subscriber.client, 'basic')).statusCode).toBe(200);
+    expect(await list(subscriber.client)).toEqual({
       ...open,
       'Special Night': ['upgrade', 'salomtv_special'],
       'Brooklyn Block': ['upgrade', 'america_tv_shows'],
       'Sunset Lot': [null, null],
     });
     // Rows, search and details say the same.
-    const rows = (await viewer.client.get('/api/catalog/rows')).json().rows as { items: Card[] }[];
+    const rows = (await subscriber.client.get('/api/catalog/rows')).json().rows as { items: Card[] }[];
     const fromRows = locksOf(rows.flatMap((row) => row.items));
     expect(fromRows['Brooklyn Block']).toEqual(['upgrade', 'america_tv_shows']);
     expect(fromRows['Open Road']).toEqual([null, null]);
-    const found = (await viewer.client.get('/api/catalog/search?q=special')).json().items as Card[];
+    const found = (await subscriber.client.get('/api/catalog/search?q=special')).json().items as Card[];
     expect(locksOf(found)['Special Night']).toEqual(['upgrade', 'salomtv_special']);
-    const details = (await viewer.client.get(`/api/catalog/titles/${ids['Special Night']}`)).json();
+    const details = (await subscriber.client.get(`/api/catalog/titles/${ids['Special Night']}`)).json();
     expect([details.locked, details.locked_feature]).toEqual(['upgrade', 'salomtv_special']);
     // So do the viewer's own lists.
-    await viewer.client.post('/api/watchlist', { movie_id: ids['Special Night'] });
-    await viewer.client.post('/api/favourites', { movie_id: ids['Brooklyn Block'] });
-    const watchList = (await viewer.client.get('/api/watchlist')).json().items as Card[];
+    await subscriber.client.post('/api/watchlist', { movie_id: ids['Special Night'] });
+    await subscriber.client.post('/api/favourites', { movie_id: ids['Brooklyn Block'] });
+    const watchList = (await subscriber.client.get('/api/watchlist')).json().items as Card[];
     expect(locksOf(watchList)).toEqual({ 'Special Night': ['upgrade', 'salomtv_special'] });
-    const favourites = (await viewer.client.get('/api/favourites')).json().items as Card[];
+    const favourites = (await subscriber.client.get('/api/favourites')).json().items as Card[];
     expect(locksOf(favourites)).toEqual({ 'Brooklyn Block': ['upgrade', 'america_tv_shows'] });
 
     // A plan change shows on the next request.
-    const plans = (await viewer.client.get('/api/plans')).json() as { plan_id: number; code: string }[];
+    const plans = (await subscriber.client.get('/api/plans')).json() as { plan_id: number; code: string }[];
     const standard = plans.find((plan) => plan.code === 'standard')!;
-    const changed = await viewer.client.post('/api/billing/change-plan', { plan_id: standard.plan_id });
+    const changed = await subscriber.client.post('/api/billing/change-plan', { plan_id: standard.plan_id });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(Object.values(await list(viewer.client)).every(([locked]) => locked === null)).toBe(true);
+    expect(Object.values(await list(subscriber.client)).every(([locked]) => locked === null)).toBe(true);
   });
 
   it('once the trial has ended without a plan: trailers only, every feature asks to subscribe', async () => {

@@ -18,7 +18,7 @@ describe("the admin's view of a viewer's plan and watching", () => {
   afterAll(() => t.close());
 
   it('shows the plan, its status and what the viewer is part-way through', async () => {
-    const viewer = await billingViewer(t.app);
+    const viewer = await billingViewer(t.app, null);
     expect((await buyWithDemo(t.app, viewer.client, 'standard')).statusCode).toBe(200);
     const movie_id = await publishedTitle(admin, 'Night Shift');
     expect(

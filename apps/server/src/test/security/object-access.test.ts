@@ -100,7 +100,8 @@ describe('object-level access between two viewers', () => {
 
     const alices = (await alice.client.get('/api/billing/subscription')).json();
     expect(JSON.stringify(alices)).toContain(plan.name);
-    expect(alices).toMatchObject({ status: 'active', plan: { plan_id: plan.plan_id } });
+    // Bought during her trial: the plan is hers from the trial's end.
+    expect(alices).toMatchObject({ status: 'trialing', scheduled_plan: { plan_id: plan.plan_id } });
     // Bob is still on his own trial, with no plan of his own.
     expect((await bob.client.get('/api/billing/subscription')).json()).toMatchObject({
       status: 'trialing',

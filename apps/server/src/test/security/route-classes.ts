@@ -44,6 +44,8 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
   viewer: [
     'POST /api/billing/cancel',
     'POST /api/billing/change-plan',
+    'GET /api/billing/change-plan/preview',
+    'POST /api/billing/change-plan/undo',
     'POST /api/billing/checkout',
     'POST /api/billing/demo/card',
     'POST /api/billing/demo/pay',

@@ -1,6 +1,6 @@
 import { englishTexts, type LanguageRecord } from '@salomtv/contract';
 import { describe, expect, it } from 'vitest';
-import { directionOf, htmlLangOf, translate } from './translate';
+import { directionOf, fillText, htmlLangOf, translate } from './translate';
 
 const urdu = { keyword: 'Ur', dir: 'rtl', sign_in: 'داخل ہوں', world_best: '   ' } as Partial<LanguageRecord>;
 
@@ -21,5 +21,12 @@ describe('translate', () => {
     expect(directionOf(undefined)).toBe('ltr');
     expect(htmlLangOf('Ur')).toBe('ur');
     expect(htmlLangOf(undefined)).toBe('en');
+  });
+
+  it('fills every mark of a text, leaving unknown marks as they are', () => {
+    expect(fillText('Until {date}; first payment on {date}', { date: '1 July 2026' })).toBe(
+      'Until 1 July 2026; first payment on 1 July 2026',
+    );
+    expect(fillText('{plan} costs {price}', { plan: 'Basic' })).toBe('Basic costs {price}');
   });
 });

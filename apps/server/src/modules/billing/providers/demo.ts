@@ -3,7 +3,7 @@ import { AppError, badRequest } from '../../../lib/errors.js';
 import { randomToken } from '../../../lib/tokens.js';
 import type { SubscriptionRow } from '../subscription-repo.js';
 import { cardSummary, expiryValid, luhnValid } from './cards.js';
-import type { ChargeOutcome, CheckoutRequest, PaymentProvider } from './provider.js';
+import type { ChargeOutcome, CheckoutRequest, PaymentProvider, UpgradeOutcome } from './provider.js';
 
 export interface CardInput {
   card_number: string;
@@ -92,7 +92,15 @@ export class DemoProvider implements PaymentProvider {
     return { ok: false, ref: null, reason: 'No card is saved for this subscription.' };
   }
 
-  async changePlan(): Promise<void> {}
+  async upgrade(subscription: SubscriptionRow): Promise<UpgradeOutcome> {
+    const outcome = this.chargeToken(subscription.provider_payment_method);
+    return outcome.ok
+      ? { status: 'paid', ref: outcome.ref }
+      : { status: 'declined', ref: outcome.ref, reason: outcome.reason };
+  }
+
+  /** Renewals charge the plan's price at the time, read by the renewal: nothing to tell. */
+  async setRenewalPrice(): Promise<void> {}
 
   async setCancelAtPeriodEnd(): Promise<void> {}
 

@@ -12,10 +12,34 @@ export interface CheckoutRequest {
   currency: string;
   /** The provider's customer from an earlier subscription, to reuse. */
   customerId: string | null;
+  now: Date;
   expiresAt: Date;
+  /** Bought during the free trial: the card is saved now and first charged then. */
+  firstPaymentAt: Date | null;
 }
 
 export type ChargeOutcome = { ok: true; ref: string } | { ok: false; ref: string | null; reason: string };
+
+/** A move to a dearer plan: its price from now on, and the prorated difference to pay for the rest of the period. */
+export interface UpgradeRequest {
+  plan: PlanRow;
+  interval: BillingInterval;
+  priceCents: number;
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** The moment the proration is computed for. */
+  at: Date;
+}
+
+/**
+ * `paid`: charged at once (the upgrade applies now); `invoiced`: the provider bills it and reports the invoice's
+ * payment by webhook (the upgrade applies then); `declined`: nothing changed.
+ */
+export type UpgradeOutcome =
+  | { status: 'paid'; ref: string }
+  | { status: 'invoiced'; invoiceId: string | null }
+  | { status: 'declined'; ref: string | null; reason: string };
 
 /** A payment provider: the demo one built in, or Stripe. The subscription service talks only to this. */
 export interface PaymentProvider {
@@ -33,8 +57,13 @@ export interface PaymentProvider {
     currency: string,
     description: string,
   ): Promise<ChargeOutcome>;
-  /** The plan changed now; the new price applies from the next period (no proration). */
-  changePlan(
+  /** Bills the prorated difference of an upgrade now, with the saved payment method. */
+  upgrade(subscription: SubscriptionRow, request: UpgradeRequest): Promise<UpgradeOutcome>;
+  /**
+   * The price the next period is billed at, with nothing charged now: a downgrade, its undo, a switch at the same
+   * price, another plan chosen during the trial.
+   */
+  setRenewalPrice(
     subscription: SubscriptionRow,
     plan: PlanRow,
     interval: BillingInterval,

@@ -4,7 +4,13 @@ import type Stripe from 'stripe';
 import { AppError, badRequest, conflict } from '../../../lib/errors.js';
 import type { PlanRow } from '../plan-repo.js';
 import type { SubscriptionRow } from '../subscription-repo.js';
-import type { ChargeOutcome, CheckoutRequest, PaymentProvider } from './provider.js';
+import type {
+  ChargeOutcome,
+  CheckoutRequest,
+  PaymentProvider,
+  UpgradeOutcome,
+  UpgradeRequest,
+} from './provider.js';
 
 export interface StripeSettings {
   secretKey: string;
@@ -31,9 +37,28 @@ export function createStripeClient(secretKey: string): Stripe {
   return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'SalomTV' } });
 }
 
+function priceData(plan: PlanRow, product: string, priceCents: number, interval: BillingInterval) {
+  return { currency: plan.currency.toLowerCase(), product, unit_amount: priceCents, recurring: { interval } };
+}
+
 /** Stripe's product for one of our plans has a fixed id, so every price of that plan hangs off one product. */
 export function stripeProductId(plan: PlanRow): string {
   return `salomtv_plan_${plan.plan_id}`;
+}
+
+/** Stripe Checkout takes a trial end only this far ahead; a nearer first payment anchors the billing cycle instead. */
+const CHECKOUT_TRIAL_MIN_MS = 48 * 60 * 60 * 1000;
+const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * How a Checkout Session defers the first payment to the end of our free trial: as a Stripe trial, or, when that
+ * is under Stripe's 48 hours, as a billing cycle anchored then with the time before it free (no proration).
+ */
+function deferredStart(request: CheckoutRequest): Stripe.Checkout.SessionCreateParams.SubscriptionData {
+  const at = request.firstPaymentAt;
+  if (!at) return {};
+  if (at.getTime() - request.now.getTime() >= CHECKOUT_TRIAL_MIN_MS) return { trial_end: unix(at) };
+  return { billing_cycle_anchor: unix(at), proration_behavior: 'none' };
 }
 
 const providerUnavailable = () =>
@@ -61,6 +86,7 @@ export class StripeProvider implements PaymentProvider {
       user_id: String(request.userId),
       plan_id: String(plan.plan_id),
       interval,
+      ...(request.firstPaymentAt ? { first_payment_at: request.firstPaymentAt.toISOString() } : {}),
     };
     const session = await this.call(async () =>
       this.client.checkout.sessions.create(
@@ -82,6 +108,7 @@ export class StripeProvider implements PaymentProvider {
           metadata,
           subscription_data: {
             metadata: { user_id: String(request.userId), plan_id: String(plan.plan_id), interval },
+            ...deferredStart(request),
           },
           success_url: `${base}/userprofile?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${base}/pricingplan?checkout=canceled`,
@@ -112,33 +139,47 @@ export class StripeProvider implements PaymentProvider {
     return { ok: false, ref: null, reason: 'Stripe renews this subscription itself' };
   }
 
-  async changePlan(
+  /**
+   * Moves the subscription to the dearer price and invoices the proration now (`always_invoice`, computed at the
+   * same moment as our preview). `error_if_incomplete`: a payment that fails leaves the subscription unchanged and
+   * answers 402. The upgrade applies on `invoice.paid` for the invoice answered here.
+   */
+  async upgrade(subscription: SubscriptionRow, request: UpgradeRequest): Promise<UpgradeOutcome> {
+    const { id, item } = await this.currentItem(subscription);
+    const product = await this.call(() => this.ensureProduct(request.plan));
+    try {
+      const updated = await this.call(() =>
+        this.client.subscriptions.update(id, {
+          items: [
+            { id: item, price_data: priceData(request.plan, product, request.priceCents, request.interval) },
+          ],
+          proration_behavior: 'always_invoice',
+          proration_date: unix(request.at),
+          payment_behavior: 'error_if_incomplete',
+        }),
+      );
+      const invoice = updated.latest_invoice;
+      return { status: 'invoiced', invoiceId: typeof invoice === 'string' ? invoice : (invoice?.id ?? null) };
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'card_declined')
+        return { status: 'declined', ref: null, reason: error.message };
+      throw error;
+    }
+  }
+
+  /** The next period's price, with no proration: what was paid for this period stays as it is. */
+  async setRenewalPrice(
     subscription: SubscriptionRow,
     plan: PlanRow,
     interval: BillingInterval,
     priceCents: number,
-  ) {
-    const id = this.requireSubscriptionId(subscription);
-    const current = await this.call(() => this.client.subscriptions.retrieve(id));
-    const item = current.items.data[0];
-    if (!item) throw conflict('The Stripe subscription has no item to change');
+  ): Promise<void> {
+    const { id, item } = await this.currentItem(subscription);
     const product = await this.call(() => this.ensureProduct(plan));
     await this.call(() =>
       this.client.subscriptions.update(id, {
-        items: [
-          {
-            id: item.id,
-            price_data: {
-              currency: plan.currency.toLowerCase(),
-              product,
-              unit_amount: priceCents,
-              recurring: { interval },
-            },
-          },
-        ],
-        // The new price starts with the next period; what was paid for this one stays as it is.
+        items: [{ id: item, price_data: priceData(plan, product, priceCents, interval) }],
         proration_behavior: 'none',
-        metadata: { user_id: String(subscription.user_id), plan_id: String(plan.plan_id), interval },
       }),
     );
   }
@@ -180,6 +221,14 @@ export class StripeProvider implements PaymentProvider {
       await this.client.products.create({ id, name, metadata: { plan_id: String(plan.plan_id) } });
     }
     return id;
+  }
+
+  private async currentItem(subscription: SubscriptionRow): Promise<{ id: string; item: string }> {
+    const id = this.requireSubscriptionId(subscription);
+    const current = await this.call(() => this.client.subscriptions.retrieve(id));
+    const item = current.items.data[0];
+    if (!item) throw conflict('The Stripe subscription has no item to change');
+    return { id, item: item.id };
   }
 
   private requireSubscriptionId(subscription: SubscriptionRow): string {

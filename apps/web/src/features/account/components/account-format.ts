@@ -27,15 +27,3 @@ export function refusalOf(
   if (error.status === 429) return { fields: {}, message: t('too_many_attempts') };
   return { fields: {}, message: error.message || t('something_went_wrong') };
 }
-
-/** A stored date (YYYY-MM-DD or an ISO time) in the viewer's language, such as 5 March 2026. */
-export function formatDate(value: string | null | undefined, locale: string): string | undefined {
-  if (!value) return undefined;
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  try {
-    return new Intl.DateTimeFormat([locale, 'en'], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-  } catch {
-    return value.slice(0, 10);
-  }
-}

@@ -1,8 +1,9 @@
 import type { SubscriptionReply, TranslationKey, UserProfile } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
-import { htmlLangOf } from '../../../shared/i18n/translate';
+import { fillText, htmlLangOf } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { buttonClasses } from '../../../shared/ui/button-classes';
@@ -13,8 +14,8 @@ import {
   subscriptionQuery,
   useCancelMembership,
   usePaymentPortal,
+  useUndoPlanChange,
 } from '../../pricing/api/billing-api';
-import { formatDate } from './account-format';
 
 const cardClass = 'rounded-card border border-border bg-surface p-5 sm:p-6';
 
@@ -32,7 +33,10 @@ const PAYMENT_STATUS_KEYS = {
   refunded: 'payment_refunded_status',
 } as const satisfies Record<string, TranslationKey>;
 
-/** Billing Details and Plan Details (spec viewer 11): the real subscription, its payments, cancel and undo. */
+/**
+ * Billing Details and Plan Details (spec viewer 11): the real subscription, its payments, cancel and undo, a
+ * scheduled downgrade with its date (and Undo), and during the trial the first payment, only once a card is saved.
+ */
 export function BillingSection({ profile }: { profile: UserProfile }) {
   const { t, keyword } = useLanguage();
   const locale = htmlLangOf(keyword);
@@ -42,15 +46,21 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
   const cancel = useCancelMembership('cancel');
   const resume = useCancelMembership('resume');
   const portal = usePaymentPortal();
+  const undoChange = useUndoPlanChange();
   const navigate = useNavigate();
   const sub = subscription.data;
   const date = (value: string | null | undefined) => formatDate(value, locale);
 
   const trialEnds = date(sub?.trial_ends_at ?? profile.trial_ends_at);
-  const nextBilling = sub?.status === 'trialing' || !sub ? trialEnds : date(sub.next_billing_date);
+  const trialing = sub?.status === 'trialing';
+  // A trial is billed only once a plan is bought with a card: then its end is the first payment.
+  const trialPlan = trialing ? sub?.scheduled_plan : null;
+  const nextBilling = date(sub?.next_billing_date);
+  const scheduled = sub?.status === 'active' ? sub.scheduled_plan : null;
   const endsOn = sub?.cancel_at_period_end ? date(sub.access_until ?? sub.current_period_end) : undefined;
   const paid = sub ? sub.status === 'active' || sub.status === 'past_due' : false;
-  const failed = cancel.error ?? resume.error ?? portal.error;
+  const cancellable = paid || Boolean(trialPlan);
+  const failed = cancel.error ?? resume.error ?? portal.error ?? undoChange.error;
   const graceEnds = sub?.status === 'past_due' ? date(sub.grace_until) : undefined;
 
   /** Update Payment info goes through the provider: its own page (Stripe) or our demo card page. */
@@ -67,6 +77,8 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
     cancel.mutate(undefined, { onSuccess: () => toast.show(t('updated')) });
   };
   const onUndo = () => resume.mutate(undefined, { onSuccess: () => toast.show(t('membership_continues')) });
+  const onUndoChange = () =>
+    undoChange.mutate(undefined, { onSuccess: () => toast.show(t('plan_change_undone')) });
 
   return (
     <>
@@ -85,7 +97,15 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
           </p>
         ) : (
           <p className="text-muted" data-testid="next-billing">
-            {nextBilling ? (
+            {trialing ? (
+              trialPlan && nextBilling ? (
+                <span className="font-semibold text-text">
+                  {fillText(t('first_payment_on'), { date: nextBilling })}
+                </span>
+              ) : (
+                t('trial_no_card')
+              )
+            ) : nextBilling ? (
               <>
                 {t('your_next_billing_date_is')}{' '}
                 <span className="font-semibold text-text">{nextBilling}</span>
@@ -95,6 +115,24 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
             )}
           </p>
         )}
+        {scheduled && sub?.scheduled_change_at ? (
+          <div className="mt-3 flex flex-wrap items-center gap-3" data-testid="scheduled-change">
+            <p>
+              {fillText(t('scheduled_plan_change'), {
+                plan: scheduled.name,
+                date: date(sub.scheduled_change_at) ?? '',
+              })}
+            </p>
+            <Button size="sm" variant="secondary" busy={undoChange.isPending} onClick={onUndoChange}>
+              {t('undo')}
+            </Button>
+          </div>
+        ) : null}
+        {sub?.pending_upgrade_plan ? (
+          <p className="mt-3" data-testid="pending-upgrade">
+            {fillText(t('upgrade_pending'), { plan: sub.pending_upgrade_plan.name })}
+          </p>
+        ) : null}
         {sub?.payment_method_summary ? (
           <p className="mt-2 text-muted" data-testid="payment-method">
             {t('payment_method')}: <span className="text-text">{sub.payment_method_summary}</span>
@@ -121,14 +159,14 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
             <>
               <Button
                 variant="danger"
-                disabled={!paid}
+                disabled={!cancellable}
                 busy={cancel.isPending}
-                aria-describedby={paid ? undefined : 'cancel-membership-note'}
+                aria-describedby={cancellable ? undefined : 'cancel-membership-note'}
                 onClick={onCancel}
               >
                 {t('cancel_membership')}
               </Button>
-              {paid ? null : (
+              {cancellable ? null : (
                 <span id="cancel-membership-note" className="text-xs text-muted">
                   {t('available_with_subscription')}
                 </span>
@@ -193,17 +231,27 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
             ) : null}
           </dl>
         ) : (
-          <p className="text-muted" data-testid="plan-status">
-            {sub?.status === 'trialing' && trialEnds ? (
-              <>
-                {t('free_trial_until')} <span className="font-semibold text-text">{trialEnds}</span>
-              </>
-            ) : sub ? (
-              t(STATUS_KEYS[sub.status])
-            ) : (
-              t('no_plan')
-            )}
-          </p>
+          <>
+            <p className="text-muted" data-testid="plan-status">
+              {trialing && trialEnds ? (
+                <>
+                  {t('free_trial_until')} <span className="font-semibold text-text">{trialEnds}</span>
+                </>
+              ) : sub ? (
+                t(STATUS_KEYS[sub.status])
+              ) : (
+                t('no_plan')
+              )}
+            </p>
+            {trialPlan ? (
+              <p className="mt-1 text-muted" data-testid="trial-plan">
+                {t('plan_after_trial')}:{' '}
+                <span className="font-semibold text-text">
+                  {trialPlan.name} ({trialPlan.quality_label})
+                </span>
+              </p>
+            ) : null}
+          </>
         )}
         <Link to="/pricingplan" className={buttonClasses('primary', 'md', 'mt-4')}>
           {t('change_plan')}

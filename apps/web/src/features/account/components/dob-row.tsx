@@ -1,12 +1,13 @@
 import { type UserProfile, userEditBodySchema } from '@salomtv/contract';
 import { useState } from 'react';
+import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { htmlLangOf } from '../../../shared/i18n/translate';
 import { describedBy, Field } from '../../../shared/ui/field';
 import { Input } from '../../../shared/ui/input';
 import { useToast } from '../../../shared/ui/toast-context';
 import { useEditProfile } from '../api/profile';
-import { type FieldErrors, fieldErrorsOf, formatDate, refusalOf } from './account-format';
+import { type FieldErrors, fieldErrorsOf, refusalOf } from './account-format';
 import { EditableRow } from './editable-row';
 
 /** Date of Birth: a real past date (the sign-up rule), picked with a date input. */

@@ -4,6 +4,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { DemoCardForm, DemoModeNotice, useDemoCardForm } from '../../../shared/billing/demo-card-form';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { htmlLangOf } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
@@ -12,7 +13,6 @@ import { buttonClasses } from '../../../shared/ui/button-classes';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { useToast } from '../../../shared/ui/toast-context';
 import { subscriptionQuery, useSaveDemoCard } from '../../pricing/api/billing-api';
-import { formatDate } from './account-format';
 
 /**
  * Update Payment info with the demo provider (/userprofile/payment): saves another test card; a past-due

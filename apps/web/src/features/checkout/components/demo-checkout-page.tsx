@@ -4,14 +4,18 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { DemoCardForm, DemoModeNotice, useDemoCardForm } from '../../../shared/billing/demo-card-form';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
-import { htmlLangOf } from '../../../shared/i18n/translate';
+import { fillText, htmlLangOf } from '../../../shared/i18n/translate';
 import { Button } from '../../../shared/ui/button';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { useToast } from '../../../shared/ui/toast-context';
 import { demoSessionQuery, formatMoney, useDemoPay } from '../../pricing/api/billing-api';
 
-/** The demo provider's checkout (/checkout/demo?session=…): clearly not a real payment. */
+/**
+ * The demo provider's checkout (/checkout/demo?session=…): clearly not a real payment. During the free trial it
+ * saves the card and says when the first payment is; nothing is charged today.
+ */
 export function DemoCheckoutPage() {
   const { t, keyword } = useLanguage();
   useDocumentTitle(t('checkout'));
@@ -49,7 +53,7 @@ export function DemoCheckoutPage() {
       { session: data.session_id, ...form.card },
       {
         onSuccess: (reply) => {
-          toast.show(t('payment_succeeded'));
+          toast.show(t(reply.status === 'trialing' ? 'plan_chosen_for_trial' : 'payment_succeeded'));
           void navigate(reply.redirect?.startsWith('/') ? reply.redirect : '/userprofile');
         },
         onError: form.showError,
@@ -57,7 +61,9 @@ export function DemoCheckoutPage() {
     );
   };
 
-  const price = formatMoney(data.price_cents, data.currency, htmlLangOf(keyword));
+  const locale = htmlLangOf(keyword);
+  const price = formatMoney(data.price_cents, data.currency, locale);
+  const firstPayment = formatDate(data.first_payment_at, locale);
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">{t('checkout')}</h1>
@@ -70,10 +76,15 @@ export function DemoCheckoutPage() {
           <span className="text-2xl font-bold">{price}</span>{' '}
           <span className="text-muted">/ {data.interval === 'year' ? t('per_year') : t('per_month')}</span>
         </p>
+        {firstPayment ? (
+          <p className="mt-2" data-testid="checkout-trial-note">
+            {fillText(t('checkout_trial_note'), { price, date: firstPayment })}
+          </p>
+        ) : null}
       </section>
       <DemoCardForm form={form} onSubmit={submit}>
         <Button type="submit" size="lg" busy={pay.isPending}>
-          {t('pay')} {price}
+          {firstPayment ? t('save_card') : `${t('pay')} ${price}`}
         </Button>
       </DemoCardForm>
     </div>

@@ -5,6 +5,7 @@ import type {
   DemoSessionReply,
   PaymentListReply,
   Plan,
+  PlanChangePreview,
   SubscriptionReply,
 } from '@salomtv/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ export const billingKeys = {
   plans: ['billing', 'plans'] as const,
   subscription: ['billing', 'subscription'] as const,
   payments: ['billing', 'payments'] as const,
+  planChange: (planId: number) => ['billing', 'change-plan', planId] as const,
   demoSession: (id: string) => ['billing', 'demo-session', id] as const,
 };
 
@@ -41,6 +43,16 @@ export const paymentsQuery = () =>
     queryKey: billingKeys.payments,
     queryFn: ({ signal }) => api.request<PaymentListReply>('/api/billing/payments', { signal }),
     retry: false,
+  });
+
+/** `GET /api/billing/change-plan/preview`: what changing to the plan costs now and when it applies. */
+export const planChangePreviewQuery = (planId: number) =>
+  queryOptions({
+    queryKey: billingKeys.planChange(planId),
+    queryFn: ({ signal }) =>
+      api.request<PlanChangePreview>(`/api/billing/change-plan/preview?plan_id=${planId}`, { signal }),
+    retry: false,
+    staleTime: 0,
   });
 
 /** `GET /api/billing/demo/session/:id`: the demo checkout's plan and price. */
@@ -72,12 +84,24 @@ export const useCheckout = () =>
       }),
   });
 
-/** `POST /api/billing/change-plan`: takes effect at once. */
+/** `POST /api/billing/change-plan`: an upgrade is charged and applies now, a downgrade waits for the period end. */
 export function useChangePlan() {
   const changed = useBillingChanged();
   return useMutation({
     mutationFn: (planId: number) =>
-      api.request<unknown>('/api/billing/change-plan', { method: 'POST', json: { plan_id: planId } }),
+      api.request<SubscriptionReply>('/api/billing/change-plan', {
+        method: 'POST',
+        json: { plan_id: planId },
+      }),
+    onSuccess: changed,
+  });
+}
+
+/** `POST /api/billing/change-plan/undo`: drops a scheduled downgrade. */
+export function useUndoPlanChange() {
+  const changed = useBillingChanged();
+  return useMutation({
+    mutationFn: () => api.request<SubscriptionReply>('/api/billing/change-plan/undo', { method: 'POST' }),
     onSuccess: changed,
   });
 }

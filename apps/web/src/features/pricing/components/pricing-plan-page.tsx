@@ -1,21 +1,35 @@
-import { type BillingInterval, PLAN_FEATURES, type Plan } from '@salomtv/contract';
+import { type BillingInterval, PLAN_FEATURES, type Plan, type PlanChangePreview } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
-import { htmlLangOf } from '../../../shared/i18n/translate';
+import { fillText, htmlLangOf } from '../../../shared/i18n/translate';
 import { roleQuery } from '../../../shared/session/session-api';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { useToast } from '../../../shared/ui/toast-context';
-import { formatMoney, plansQuery, subscriptionQuery, useChangePlan, useCheckout } from '../api/billing-api';
+import { formatMoney, plansQuery, subscriptionQuery, useCheckout } from '../api/billing-api';
+import { PlanChangeConfirm } from './plan-change-confirm';
 
 const PAID = new Set(['active', 'past_due']);
 
-/** Pricing Plan (/pricingplan, spec viewer 10): the plans, their features, and Purchase or Change Plan. */
+const DONE_KEYS = {
+  upgrade: 'plan_changed',
+  switch: 'plan_changed',
+  trial: 'plan_changed',
+  downgrade: 'plan_change_scheduled',
+  undo: 'plan_change_undone',
+} as const satisfies Record<PlanChangePreview['kind'], string>;
+
+/**
+ * Pricing Plan (/pricingplan, spec viewer 10): the plans, their features, and Purchase or Change Plan. It says
+ * before anything is paid that the free trial is kept (the first payment at its end), and what a change of plan
+ * charges now or when it applies.
+ */
 export function PricingPlanPage() {
   const { t, keyword } = useLanguage();
   useDocumentTitle(t('pricing_plan'));
@@ -27,9 +41,9 @@ export function PricingPlanPage() {
   const signedIn = Boolean(role.data);
   const subscription = useQuery({ ...subscriptionQuery(), enabled: signedIn });
   const checkout = useCheckout();
-  const changePlan = useChangePlan();
   const [interval, setInterval] = useState<BillingInterval>('month');
   const [error, setError] = useState<string>();
+  const [changing, setChanging] = useState<Plan>();
 
   if (plans.isPending || role.isPending) return <LoadingState label={t('loading')} />;
   if (!plans.data) {
@@ -43,13 +57,21 @@ export function PricingPlanPage() {
 
   const sub = subscription.data;
   const paid = sub ? PAID.has(sub.status) : false;
-  const currentPlanId = paid ? sub?.plan?.plan_id : undefined;
+  // During the trial a plan bought (card saved) is the one to change.
+  const current = paid
+    ? (sub?.plan ?? null)
+    : sub?.status === 'trialing'
+      ? (sub.scheduled_plan ?? null)
+      : null;
+  const currentPlanId = current?.plan_id;
   const anyYearly = plans.data.some((plan) => plan.yearly_price_cents !== null);
-  const busyPlan = checkout.isPending
-    ? checkout.variables?.plan_id
-    : changePlan.isPending
-      ? changePlan.variables
-      : undefined;
+  const busyPlan = checkout.isPending ? checkout.variables?.plan_id : undefined;
+  const trialEnds = sub?.status === 'trialing' ? formatDate(sub.trial_ends_at, locale) : undefined;
+  const trialNote = trialEnds
+    ? fillText(t('trial_pricing_note'), { date: trialEnds })
+    : signedIn
+      ? undefined
+      : t('trial_pricing_intro');
 
   const choose = (plan: Plan) => {
     setError(undefined);
@@ -59,8 +81,8 @@ export function PricingPlanPage() {
     }
     const onError = (cause: unknown) =>
       setError(isApiError(cause) && cause.message ? cause.message : t('something_went_wrong'));
-    if (paid) {
-      changePlan.mutate(plan.plan_id, { onSuccess: () => toast.show(t('plan_changed')), onError });
+    if (current) {
+      setChanging(plan);
       return;
     }
     const chosen = interval === 'year' && plan.yearly_price_cents !== null ? 'year' : 'month';
@@ -72,9 +94,8 @@ export function PricingPlanPage() {
           else void navigate(reply.url);
         },
         onError: (cause) => {
-          if (isApiError(cause) && cause.status === 409) {
-            changePlan.mutate(plan.plan_id, { onSuccess: () => toast.show(t('plan_changed')), onError });
-          } else onError(cause);
+          if (isApiError(cause) && cause.status === 409) setChanging(plan);
+          else onError(cause);
         },
       },
     );
@@ -101,10 +122,27 @@ export function PricingPlanPage() {
           </fieldset>
         ) : null}
       </div>
+      {trialNote ? (
+        <p className="text-muted" data-testid="trial-note">
+          {trialNote}
+        </p>
+      ) : null}
       {error ? <Alert>{error}</Alert> : null}
+      {changing ? (
+        <PlanChangeConfirm
+          key={changing.plan_id}
+          plan={changing}
+          current={current}
+          onCancel={() => setChanging(undefined)}
+          onDone={(kind) => {
+            setChanging(undefined);
+            toast.show(t(DONE_KEYS[kind]));
+          }}
+        />
+      ) : null}
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {plans.data.map((plan) => {
-          const current = plan.plan_id === currentPlanId;
+          const isCurrent = plan.plan_id === currentPlanId;
           const yearly = interval === 'year' && plan.yearly_price_cents !== null;
           const price = formatMoney(
             yearly ? (plan.yearly_price_cents ?? 0) : plan.monthly_price_cents,
@@ -117,7 +155,7 @@ export function PricingPlanPage() {
               <section
                 aria-labelledby={headingId}
                 data-testid={`plan-${plan.code}`}
-                className={`flex h-full flex-col gap-4 rounded-card border bg-surface p-5 ${current ? 'border-brand' : 'border-border'}`}
+                className={`flex h-full flex-col gap-4 rounded-card border bg-surface p-5 ${isCurrent ? 'border-brand' : 'border-border'}`}
               >
                 <div className="flex items-center justify-between gap-2">
                   <h2 id={headingId} className="text-xl font-semibold">
@@ -127,7 +165,7 @@ export function PricingPlanPage() {
                     {plan.quality_label}
                   </span>
                 </div>
-                {current ? (
+                {isCurrent ? (
                   <p className="text-sm font-semibold text-brand" data-testid="current-plan">
                     {t('current_plan')}
                   </p>
@@ -151,13 +189,13 @@ export function PricingPlanPage() {
                   })}
                 </ul>
                 <Button
-                  variant={current ? 'secondary' : 'primary'}
-                  disabled={current || busyPlan !== undefined}
+                  variant={isCurrent ? 'secondary' : 'primary'}
+                  disabled={isCurrent || busyPlan !== undefined}
                   busy={busyPlan === plan.plan_id}
                   aria-describedby={headingId}
                   onClick={() => choose(plan)}
                 >
-                  {current ? t('current_plan') : paid ? t('change_plan') : t('purchase')}
+                  {isCurrent ? t('current_plan') : current ? t('change_plan') : t('purchase')}
                 </Button>
               </section>
             </li>
