@@ -65,9 +65,24 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const limits = new RateLimitService(repos.counters, clock);
   // One audit log that every module records its admin changes in.
   const audit = new AuditService(new AuditRepo(database.db), clock);
+  // The catalogue's titles: the catalogue modules own them, and a playback session is for one of them.
+  const titles = new TitleRepo(database.db);
+  // Plans, subscriptions, payments, entitlements and playback sessions.
+  const billing = createBillingModule({
+    config,
+    clock,
+    db: database.db,
+    accounts: repos.users,
+    audit,
+    titles,
+  });
+  // A session is read with its account's subscription and plan (one query: the signed-in calls that ask what the
+  // viewer may watch, home rows and playlists, need no second read) and kept per access version, so a session
+  // read before costs a call no query of its own.
+  const liveSessions = new LiveSessionCache(billing.repos.subscriptions, repos.sessions.version);
   const services = {
     limits,
-    auth: new AuthService(repos.users, repos.sessions, limits, clock, config),
+    auth: new AuthService(repos.users, repos.sessions, limits, clock, config, liveSessions),
     users: new UserService(repos.users, clock),
     languages: new LanguageService(repos.languages, storage, audit, clock),
   };
@@ -82,6 +97,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
     limits,
     languages: services.languages,
     audit,
+    // Billing opens the free trial's subscription row as soon as an account exists.
+    onAccountCreated: async (userId) => {
+      await billing.services.subscriptions.state(userId);
+    },
   });
   const admin = createAdminModules({
     db: database.db,
@@ -93,21 +112,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
     audit,
     vitalsPerAddressPerMinute: config.vitalsPerAddressPerMinute,
   });
-  // The catalogue's titles: the catalogue modules own them, and a playback session is for one of them.
-  const titles = new TitleRepo(database.db);
-  // Plans, subscriptions, payments, entitlements and playback sessions.
-  const billing = createBillingModule({
-    config,
-    clock,
-    db: database.db,
-    accounts: repos.users,
-    audit,
-    titles,
-  });
-  // A session is read with its account's subscription and plan (one query: the signed-in calls that ask what the
-  // viewer may watch, home rows and playlists, need no second read) and kept per access version, so a session
-  // read before costs a call no query of its own (bench/README.md, ninth round).
-  services.auth.liveSessions = new LiveSessionCache(billing.repos.subscriptions, repos.sessions.version);
   // Catalogue, movie administration, media pipeline and streaming (billing's entitlements decide who plays what,
   // and its playback sessions hold every feature stream address).
   const catalog = await createCatalogModules({
@@ -123,11 +127,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
     locks: billing.services.entitlements,
     audit,
   });
-  const openTrial = async (userId: number) => {
-    await billing.services.subscriptions.state(userId);
-  };
-  accounts.services.signup.onAccountCreated = openTrial;
-  accounts.services.userAdmin.onAccountCreated = openTrial;
   // Watch list, favourites, progress and ratings; its lists use the catalogue's cards.
   const library = createLibraryModule({ clock, db: database.db, cards: catalog.services.catalog });
   return {

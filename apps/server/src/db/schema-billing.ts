@@ -117,6 +117,8 @@ export interface BillingEventsTable {
 export interface PlaybackSessionsTable {
   playback_id: string;
   user_id: number;
+  /** The sign-in session (its token's hash) that started it: only that session streams under it. */
+  session_hash: string;
   title_id: number;
   device_label: string;
   started_at: string;

@@ -27,7 +27,7 @@ import { SmsQueueRepo } from '../sms/queue-repo.js';
 import { smsDevRoutes } from '../sms/routes.js';
 import { type SmsLog, silentLog } from '../sms/sender.js';
 import { UserAdminService } from '../users/admin-service.js';
-import type { UserRepo } from '../users/repo.js';
+import type { AccountCreatedListener, UserRepo } from '../users/repo.js';
 import { userAdminRoutes } from '../users/routes.js';
 import { accountRoutes } from './routes.js';
 import { AccountService } from './service.js';
@@ -43,6 +43,8 @@ export interface AccountDeps {
   limits: RateLimitService;
   languages: LanguageService;
   audit: AuditService;
+  /** Called once a new account exists (billing opens its trial). */
+  onAccountCreated: AccountCreatedListener;
 }
 
 /** Repositories and services of the accounts issue (SMS, email, one-time codes, sign-up, settings, user admin). */
@@ -87,9 +89,9 @@ export function createAccountModules(deps: AccountDeps) {
       pollMs: config.media.workerPollMs,
       log,
     }),
-    signup: new SignupService(users, otp, auth, clock),
+    signup: new SignupService(users, otp, auth, clock, deps.onAccountCreated),
     accounts: new AccountService(users, auth, otp, emailCodes, sms, languages, limits, storage, clock, log),
-    userAdmin: new UserAdminService(users, auth, storage, deps.audit, clock),
+    userAdmin: new UserAdminService(users, auth, storage, deps.audit, clock, deps.onAccountCreated),
   };
   return { repos, services };
 }

@@ -31,16 +31,9 @@ export class AuthService {
     private readonly limits: RateLimitService,
     private readonly clock: Clock,
     private readonly settings: AuthSettings,
-  ) {
-    this.liveSessions = sessions;
-  }
-
-  /**
-   * Who reads a token's live session: the sessions table alone until the composition root hands over its reader
-   * (the live-session cache over billing's read, which also reads the account's plan that most signed-in calls
-   * ask next).
-   */
-  liveSessions: LiveSessionReader;
+    /** Reads a token's live session with its account's plan (the live-session cache over billing's read). */
+    private readonly liveSessions: LiveSessionReader,
+  ) {}
 
   /** The account a sign-in name belongs to, if any. */
   private async findAccount(name: LoginName): Promise<UserRow | undefined> {

@@ -6,6 +6,8 @@ import type { AccountBilling } from '../billing/subscription-repo.js';
 
 export interface SessionUser {
   user_id: number;
+  /** The hash of the session's token (what the sessions table keys on): a playback session belongs to it. */
+  session_hash: string;
   role: 'user' | 'admin';
   expires_at: string;
   /**
@@ -49,6 +51,7 @@ export class SessionRepo implements LiveSessionReader {
     this.live = new PreparedRead(db, 2, (db, sessionHash: string, nowIso: string) =>
       liveSessionQuery(db, sessionHash, nowIso).select([
         'users.user_id',
+        'sessions.session_hash',
         'users.role',
         'sessions.expires_at',
       ]),

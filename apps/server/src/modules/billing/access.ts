@@ -91,16 +91,18 @@ export function viewerAccess(
   const status = effectiveStatus(row, facts, now);
   const admin = facts.role === 'admin';
   const subscribed = status === 'active' || status === 'past_due';
-  const full = admin || status === 'trialing' || !plan;
-  const hasAccess = admin || status === 'trialing' || subscribed;
-  const features = hasAccess ? (full ? ALL_FEATURES : planFeatures(plan)) : NO_FEATURES;
+  const full = admin || status === 'trialing';
+  // A subscription whose plan cannot be read grants nothing (fail closed); trials and admins need no plan.
+  const paidPlan = subscribed && !full ? plan : undefined;
+  const hasAccess = full || paidPlan !== undefined;
+  const features = full ? ALL_FEATURES : paidPlan ? planFeatures(paidPlan) : NO_FEATURES;
   return {
     status,
     hasAccess,
     accessUntil: accessUntil(status, row, facts),
     plan: plan ?? null,
     features,
-    maxHeight: hasAccess && !full ? (plan.quality_cap as QualityCap) : hasAccess ? 1080 : 480,
+    maxHeight: full ? 1080 : paidPlan ? (paidPlan.quality_cap as QualityCap) : 480,
     maxStreams: plan?.max_streams ?? DEFAULT_TRIAL_STREAMS,
     preroll: hasAccess && !features.add_free_entertainment,
     admin,

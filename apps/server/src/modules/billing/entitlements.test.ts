@@ -141,6 +141,14 @@ describe('entitlementFor (the rule)', () => {
     }
   });
 
+  it('a paid subscription whose plan cannot be read opens nothing but trailers', () => {
+    const plan = planRow('premium', 4);
+    const access = viewerAccess(viewer, subscription(plan), undefined, NOW);
+    expect(access.hasAccess).toBe(false);
+    expect(entitlementFor(access, { collections: [] })).toMatchObject({ mayPlay: false, maxHeight: 480 });
+    expect(entitlementFor(access, { collections: [], trailer: true }).mayPlay).toBe(true);
+  });
+
   it('no sign-in: trailers only', () => {
     expect(entitlementFor(undefined, { collections: [] })).toMatchObject({
       mayPlay: false,

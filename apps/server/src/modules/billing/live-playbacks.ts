@@ -1,6 +1,6 @@
 import { PLAYBACK_SILENCE_SECONDS } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
-import type { PlaybackState, StreamSessions } from '../streaming/stream-sessions.js';
+import type { PlaybackState, StreamSessions, StreamViewer } from '../streaming/stream-sessions.js';
 import type { PlaybackRow } from './playback-repo.js';
 
 /** The reads `LivePlaybacks` makes (the playback repository). */
@@ -14,6 +14,8 @@ export interface PlaybackSessionReader {
 
 interface Lease {
   userId: number;
+  /** The sign-in session that started it. */
+  session: string;
   titleId: number;
   /** The last heartbeat this instance knows of (epoch ms). */
   lastSeen: number;
@@ -33,12 +35,17 @@ const FORGET_MS = SILENCE_MS + 60_000;
 function leaseOf(row: PlaybackRow, checked: number, known: Lease | undefined): Lease {
   return {
     userId: row.user_id,
+    session: row.session_hash,
     titleId: row.title_id,
     lastSeen: Math.max(Date.parse(row.last_seen_at), known?.lastSeen ?? 0),
     // An end is final: a read that started before this instance stopped the session does not bring it back.
     ended: row.ended_at !== null || known?.ended === true,
     checked,
   };
+}
+
+function owns(viewer: StreamViewer, lease: Lease): boolean {
+  return lease.userId === viewer.user_id && lease.session === viewer.session_hash;
 }
 
 function stateOf(lease: Lease, nowMs: number): PlaybackState {
@@ -80,23 +87,21 @@ export class LivePlaybacks implements StreamSessions {
     this.look(nowMs);
   }
 
-  async check(playbackId: string, userId: number, movieId: number): Promise<PlaybackState> {
+  async check(playbackId: string, viewer: StreamViewer, movieId: number): Promise<PlaybackState> {
     const lease = await this.read(playbackId);
-    if (!lease || lease.userId !== userId || lease.titleId !== movieId) return 'none';
+    if (!lease || !owns(viewer, lease) || lease.titleId !== movieId) return 'none';
     return stateOf(lease, this.clock.now().getTime());
   }
 
-  state(playbackId: string, userId: number, nowMs: number): PlaybackState | Promise<PlaybackState> {
+  state(playbackId: string, viewer: StreamViewer, nowMs: number): PlaybackState | Promise<PlaybackState> {
     this.look(nowMs);
     const lease = this.leases.get(playbackId);
     if (lease !== undefined) {
-      if (lease.userId !== userId) return 'none';
+      if (!owns(viewer, lease)) return 'none';
       const state = stateOf(lease, nowMs);
       if (state !== 'silent' || (nowMs >= lease.checked && nowMs - lease.checked < LOOK_MS)) return state;
     }
-    return this.read(playbackId).then((read) =>
-      read && read.userId === userId ? stateOf(read, nowMs) : 'none',
-    );
+    return this.read(playbackId).then((read) => (read && owns(viewer, read) ? stateOf(read, nowMs) : 'none'));
   }
 
   /** The session from the database into memory; callers asking at the same time share the read. */

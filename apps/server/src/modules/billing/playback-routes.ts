@@ -25,7 +25,7 @@ export function playbackRoutes(app: AppInstance, playback: PlaybackService): voi
       answer(
         reply,
         await playback.start(
-          requireViewer(request).user_id,
+          requireViewer(request),
           request.body.movie_id,
           request.headers['user-agent'],
           request.body.device_label,
@@ -37,7 +37,7 @@ export function playbackRoutes(app: AppInstance, playback: PlaybackService): voi
     config: { access: 'viewer' },
     schema: { tags, params: playbackIdParamsSchema, response: { 200: playbackStartReplySchema } },
     handler: async (request, reply) =>
-      answer(reply, await playback.heartbeat(requireViewer(request).user_id, request.params.id)),
+      answer(reply, await playback.heartbeat(requireViewer(request), request.params.id)),
   });
 
   app.post('/api/playback/:id/stop', {

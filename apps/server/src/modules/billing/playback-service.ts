@@ -8,6 +8,7 @@ import { type Clock, DAY_MS } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 import { parseList } from '../movies/present.js';
+import type { StreamViewer } from '../streaming/stream-sessions.js';
 import type { ViewerAccess } from './access.js';
 import { deviceLabel } from './device-label.js';
 import { type AccessReader, entitlementFor } from './entitlements.js';
@@ -53,11 +54,12 @@ export class PlaybackService {
   ) {}
 
   async start(
-    userId: number,
+    viewer: StreamViewer,
     movieId: number,
     userAgent: string | undefined,
     label?: string,
   ): Promise<PlaybackAnswer> {
+    const userId = viewer.user_id;
     const access = await this.access.accessFor(userId);
     await this.assertMayPlay(access, movieId);
     const now = this.clock.now();
@@ -67,6 +69,7 @@ export class PlaybackService {
     const row: PlaybackRow = {
       playback_id: randomToken(18),
       user_id: userId,
+      session_hash: viewer.session_hash,
       title_id: movieId,
       device_label: (label ?? deviceLabel(userAgent)).slice(0, 100),
       started_at: now.toISOString(),
@@ -78,9 +81,14 @@ export class PlaybackService {
     return { ok: true, grant: this.grant(row.playback_id, access) };
   }
 
-  /** The player's "still watching"; a session that went silent is let back in if a stream is free. */
-  async heartbeat(userId: number, playbackId: string): Promise<PlaybackAnswer> {
+  /**
+   * The player's "still watching", from the sign-in session that started it; a session that went silent is let
+   * back in if a stream is free.
+   */
+  async heartbeat(viewer: StreamViewer, playbackId: string): Promise<PlaybackAnswer> {
+    const userId = viewer.user_id;
     const row = await this.requireOwn(userId, playbackId);
+    if (row.session_hash !== viewer.session_hash) throw notFound('This stream does not exist');
     if (row.ended_at !== null) {
       this.live.remember(row);
       throw new AppError(410, 'stream_stopped', 'This stream was stopped from another device');

@@ -91,6 +91,7 @@ export class SubscriptionRepo implements LiveSessionReader {
     if (!found) return undefined;
     return {
       user_id: found.session_user_id,
+      session_hash: sessionHash,
       role: found.account_role,
       expires_at: found.session_expires_at,
       billing: this.billingOf(found),

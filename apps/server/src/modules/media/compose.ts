@@ -19,7 +19,7 @@ import { catalogRoutes } from '../catalog/routes.js';
 import { CatalogService } from '../catalog/service.js';
 import type { LanguageRepo } from '../languages/repo.js';
 import { EpisodeRepo } from '../movies/episode-repo.js';
-import { type JobSignal, MovieMediaService } from '../movies/media-service.js';
+import { JobSignal, MovieMediaService } from '../movies/media-service.js';
 import { TitleMediaState } from '../movies/media-state.js';
 import type { TitleRepo } from '../movies/repo.js';
 import { movieRoutes } from '../movies/routes.js';
@@ -66,7 +66,7 @@ export async function createCatalogModules(deps: CatalogDeps) {
   };
   const tools = new MediaTools(config.ffmpegPath, config.ffprobePath);
   const queue = await createJobQueue(deps);
-  const jobSignal: JobSignal = { wake: () => {} };
+  const jobSignal = new JobSignal();
   const state = new TitleMediaState(repos.titles, repos.episodes, repos.mediaAssets, clock);
   const movies = new MovieService(
     repos.titles,
@@ -151,7 +151,7 @@ export function createMediaWorker(modules: CatalogModules, config: Config, log: 
       log,
     },
   );
-  modules.media.jobSignal.wake = () => worker.wake();
+  modules.media.jobSignal.listen(() => worker.wake());
   return worker;
 }
 

@@ -39,9 +39,20 @@ export interface IncomingVideo {
   originalName: string | undefined;
 }
 
-/** Lets an upload wake the in-process worker at once instead of at its next poll. */
-export interface JobSignal {
-  wake(): void;
+/**
+ * "A job was queued": lets an upload wake the in-process worker at once instead of at its next poll. A process
+ * without a worker (WORKER_IN_PROCESS=false) has no listener, and its jobs wait for the worker's poll.
+ */
+export class JobSignal {
+  private readonly listeners = new Set<() => void>();
+
+  listen(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+
+  wake(): void {
+    for (const listener of this.listeners) listener();
+  }
 }
 
 /** "pt-br" -> "pt-BR", "EN" -> "en": the BCP 47 spelling players expect. */

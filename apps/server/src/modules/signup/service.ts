@@ -18,14 +18,13 @@ const phoneTaken = () =>
 
 /** Sign-up: a number proven by a one-time code becomes an account with the free trial, signed in at once. */
 export class SignupService {
-  /** Set by the composition root (billing opens the trial). */
-  onAccountCreated: AccountCreatedListener = async () => {};
-
   constructor(
     private readonly users: UserRepo,
     private readonly otp: OtpService,
     private readonly auth: AuthService,
     private readonly clock: Clock,
+    /** Billing opens the trial's subscription row. */
+    private readonly onAccountCreated: AccountCreatedListener,
   ) {}
 
   async signUp(

@@ -169,7 +169,7 @@ export class StreamingService {
     if (asset.kind === 'trailer') return { asset, renditions, userId: 0, playbackId: NO_PLAYBACK };
     // check() let only a signed-in viewer through to a feature.
     const userId = viewer!.user_id;
-    const state = playbackId ? await this.sessions.check(playbackId, userId, movieId) : 'none';
+    const state = playbackId ? await this.sessions.check(playbackId, viewer!, movieId) : 'none';
     if (state !== 'live') throw streamRefusal(state);
     return { asset, renditions, userId, playbackId: playbackId! };
   }
@@ -207,7 +207,7 @@ export class StreamingService {
     if (grant.userId !== 0) {
       if (!viewer) throw unauthorized();
       if (viewer.user_id !== grant.userId) throw forbidden('This address belongs to another account');
-      const state = this.sessions.state(grant.playbackId, grant.userId, nowMs);
+      const state = this.sessions.state(grant.playbackId, viewer, nowMs);
       if (state !== 'live') {
         const settled = typeof state === 'string' ? state : await state;
         if (settled !== 'live') throw streamRefusal(settled);

@@ -187,6 +187,26 @@ describe('the stream limit holds on every stream address', () => {
     );
   });
 
+  it("another device of the same account cannot stream under a device's playback id (it could read it from the list)", async () => {
+    const account = await billingViewer(t.app, null);
+    await buyWithDemo(t.app, account.client, 'basic');
+    const tv = account.client;
+    const tvPlayback = await startPlayback(tv, movieId);
+    const addresses = await featureAddresses(tv, movieId, tvPlayback);
+    const phone = await anotherDevice(t.app, account.phone, account.password);
+    const listed = (await phone.get('/api/playback/active')).json().items;
+    expect(listed).toEqual([expect.objectContaining({ playback_id: tvPlayback })]);
+
+    // Every address, the start calls included, answers as to a playback that is not the phone's.
+    expect(await statuses(phone, addresses)).toEqual(every(addresses, 409));
+    expect((await phone.get(addresses.segment)).json().error.message).toMatch(/start playback first/);
+    // Nor can the phone keep the TV's session alive; it may still stop it (the over-limit prompt does).
+    expect((await phone.post(`/api/playback/${tvPlayback}/heartbeat`)).statusCode).toBe(404);
+    expect(await statuses(tv, addresses)).toEqual(every(addresses, 200));
+    expect((await phone.post(`/api/playback/${tvPlayback}/stop`)).statusCode).toBe(204);
+    expect(await statuses(tv, addresses)).toEqual(every(addresses, 409));
+  });
+
   it('trailers play for everyone, signed out too, with no playback session', async () => {
     const anonymous = new TestClient(t.app);
     const master = await anonymous.get(`/api/stream/${movieId}/master.m3u8?asset=trailer`);

@@ -4,17 +4,26 @@ import { AppError } from '../../lib/errors.js';
 export type PlaybackState = 'live' | 'stopped' | 'silent' | 'none';
 
 /**
+ * Who asks for a stream address: a playback session belongs to one sign-in session of its account, so another
+ * device of the same account cannot stream under its id (it would escape the stream limit).
+ */
+export interface StreamViewer {
+  user_id: number;
+  session_hash: string;
+}
+
+/**
  * The playback sessions every feature stream address belongs to (billing's `LivePlaybacks` keeps them). The
  * plan's stream limit is counted at `POST /api/playback/start`; these checks make each address hold to it.
  */
 export interface StreamSessions {
   /** Read afresh, for the calls a player starts with (master playlist, start.json, start.mp4). */
-  check(playbackId: string, userId: number, movieId: number): Promise<PlaybackState>;
+  check(playbackId: string, viewer: StreamViewer, movieId: number): Promise<PlaybackState>;
   /**
    * For every variant, init, segment and subtitle address: from memory when that can tell (no promise then),
    * else after one read. `nowMs` is the request's time.
    */
-  state(playbackId: string, userId: number, nowMs: number): PlaybackState | Promise<PlaybackState>;
+  state(playbackId: string, viewer: StreamViewer, nowMs: number): PlaybackState | Promise<PlaybackState>;
 }
 
 const REFUSALS: Record<Exclude<PlaybackState, 'live'>, string> = {

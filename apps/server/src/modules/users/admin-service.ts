@@ -50,15 +50,14 @@ function auditView(row: UserRow) {
 
 /** The admin's user list and user page: search, create, enable or disable, verify, change roles. */
 export class UserAdminService {
-  /** Set by the composition root (billing opens the trial of a created viewer). */
-  onAccountCreated: AccountCreatedListener = async () => {};
-
   constructor(
     private readonly users: UserRepo,
     private readonly auth: AuthService,
     private readonly storage: LocalMediaStorage,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    /** Billing opens the trial of a created viewer. */
+    private readonly onAccountCreated: AccountCreatedListener,
   ) {}
 
   async list(query: ListQuery): Promise<ListPage<AdminUserRow>> {
