@@ -77,7 +77,7 @@ export interface AppSecretsTable {
   created_at: string;
 }
 
-/** Tables of the accounts issue (one-time codes, SMS and email outboxes, the SMS queue, secrets). */
+/** Tables of accounts: one-time codes, SMS and email outboxes, the SMS queue, secrets. */
 export interface AccountTables {
   otp_codes: OtpCodesTable;
   sms_outbox: SmsOutboxTable;

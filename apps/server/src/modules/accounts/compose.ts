@@ -47,7 +47,7 @@ export interface AccountDeps {
   onAccountCreated: AccountCreatedListener;
 }
 
-/** Repositories and services of the accounts issue (SMS, email, one-time codes, sign-up, settings, user admin). */
+/** Repositories and services of accounts: SMS, email, one-time codes, sign-up, settings, user admin. */
 export function createAccountModules(deps: AccountDeps) {
   const { config, clock, db, storage, users, auth, limits, languages } = deps;
   const repos = {

@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock.js';
+import { tooManyRequests } from '../../lib/errors.js';
 import type { CounterRow, RateCounterRepo } from './repo.js';
 
 export interface LimitRule {
@@ -37,6 +38,24 @@ export class RateLimitService {
       new Date(now.getTime() - rule.windowMs).toISOString(),
     );
     return this.verdict(row, rule, rule.limit + 1);
+  }
+
+  /** Refuses with 429 (and Retry-After) when the key is already over its limit, without counting. */
+  async refuseOver(key: string, rule: LimitRule, message: string): Promise<void> {
+    const verdict = await this.check(key, rule);
+    if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds, message);
+  }
+
+  /** Counts one hit and refuses the one over the limit with 429; `message` may say how long to wait. */
+  async take(
+    key: string,
+    rule: LimitRule,
+    message: string | ((waitSeconds: number) => string),
+  ): Promise<void> {
+    const verdict = await this.consume(key, rule);
+    if (verdict.allowed) return;
+    const wait = verdict.retryAfterSeconds;
+    throw tooManyRequests(wait, typeof message === 'string' ? message : message(wait));
   }
 
   /**

@@ -1,5 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { OTP_CODE_LENGTH } from '@salomtv/contract';
+import { OTP_CODE_LENGTH, OTP_RESEND_SECONDS } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { AppSecretRepo } from './secret-repo.js';
@@ -29,6 +29,10 @@ export function hashCode(key: Buffer, purpose: string, phone: string, code: stri
 export function proofSignature(key: Buffer, otpId: number, phone: string, consumedAt: string): string {
   return createHmac('sha256', key).update(`proof:${otpId}:${phone}:${consumedAt}`).digest('base64url');
 }
+
+/** The pause between two codes for the same number or account. */
+export const RESEND_PAUSE = { limit: 1, windowMs: OTP_RESEND_SECONDS * 1000 };
+export const waitBeforeResend = (seconds: number) => `Wait ${seconds} seconds before asking for another code`;
 
 export function smsText(code: string): string {
   return `Your SalomTV code is ${code}. It expires in 10 minutes. Never share it with anyone.`;

@@ -1,10 +1,10 @@
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type OtpSendReply } from '@salomtv/contract';
 import { addMs, type Clock, DAY_MS } from '../../lib/clock.js';
-import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { safeEqual, sha256Hex } from '../../lib/tokens.js';
 import { EmailDeliveryError, type EmailSender } from '../email/sender.js';
 import type { RateLimitService } from '../limits/service.js';
-import { emailCodeMail, hashCode, loadCodeKey, newCode } from './codes.js';
+import { emailCodeMail, hashCode, loadCodeKey, newCode, RESEND_PAUSE, waitBeforeResend } from './codes.js';
 import type { EmailCodeRepo, EmailCodeRow } from './email-code-repo.js';
 import type { AppSecretRepo } from './secret-repo.js';
 import type { VerifyOutcome } from './service.js';
@@ -99,28 +99,15 @@ export class EmailCodeService {
   private async enforceSendLimits(userId: number, email: string): Promise<void> {
     const hourly = { limit: this.settings.sendsPerHour, windowMs: HOUR_MS };
     const toAddress = `email-code:to:${sha256Hex(email)}`;
-    const byAddress = await this.limits.check(toAddress, hourly);
-    if (!byAddress.allowed) {
-      throw tooManyRequests(byAddress.retryAfterSeconds, 'Too many codes were mailed to this address');
-    }
-    const cooldown = await this.limits.consume(`email-code:cooldown:${userId}`, {
-      limit: 1,
-      windowMs: OTP_RESEND_SECONDS * 1000,
-    });
-    if (!cooldown.allowed) {
-      throw tooManyRequests(
-        cooldown.retryAfterSeconds,
-        `Wait ${cooldown.retryAfterSeconds} seconds before asking for another code`,
-      );
-    }
-    const byAccount = await this.limits.consume(`email-code:hour:${userId}`, hourly);
-    if (!byAccount.allowed) {
-      throw tooManyRequests(byAccount.retryAfterSeconds, 'Too many codes were mailed: try again later');
-    }
-    const counted = await this.limits.consume(toAddress, hourly);
-    if (!counted.allowed) {
-      throw tooManyRequests(counted.retryAfterSeconds, 'Too many codes were mailed to this address');
-    }
+    const toThisAddress = 'Too many codes were mailed to this address';
+    await this.limits.refuseOver(toAddress, hourly, toThisAddress);
+    await this.limits.take(`email-code:cooldown:${userId}`, RESEND_PAUSE, waitBeforeResend);
+    await this.limits.take(
+      `email-code:hour:${userId}`,
+      hourly,
+      'Too many codes were mailed: try again later',
+    );
+    await this.limits.take(toAddress, hourly, toThisAddress);
   }
 
   private secretKey(): Promise<Buffer> {

@@ -15,7 +15,15 @@ import { safeEqual } from '../../lib/tokens.js';
 import type { RateLimitService } from '../limits/service.js';
 import type { SmsQueue } from '../sms/queue.js';
 import { SmsDeliveryError, type SmsSender } from '../sms/sender.js';
-import { hashCode, loadCodeKey, newCode, proofSignature, smsText } from './codes.js';
+import {
+  hashCode,
+  loadCodeKey,
+  newCode,
+  proofSignature,
+  RESEND_PAUSE,
+  smsText,
+  waitBeforeResend,
+} from './codes.js';
 import type { OtpCodeRepo, OtpRow } from './repo.js';
 import type { AppSecretRepo } from './secret-repo.js';
 
@@ -277,38 +285,15 @@ export class OtpService {
   private async enforceSendLimits(phone: string, address: string): Promise<void> {
     const addressKey = `otp:ip:${address}`;
     const addressRule = { limit: this.settings.sendsPerAddressPerHour, windowMs: HOUR_MS };
-    const byAddress = await this.limits.check(addressKey, addressRule);
-    if (!byAddress.allowed)
-      throw tooManyRequests(
-        byAddress.retryAfterSeconds,
-        'Too many codes were requested from here: try again later',
-      );
-    const cooldown = await this.limits.consume(`otp:cooldown:${phone}`, {
-      limit: 1,
-      windowMs: OTP_RESEND_SECONDS * 1000,
-    });
-    if (!cooldown.allowed) {
-      throw tooManyRequests(
-        cooldown.retryAfterSeconds,
-        `Wait ${cooldown.retryAfterSeconds} seconds before asking for another code`,
-      );
-    }
-    const hourly = await this.limits.consume(`otp:hour:${phone}`, {
-      limit: this.settings.sendsPerNumberPerHour,
-      windowMs: HOUR_MS,
-    });
-    if (!hourly.allowed) {
-      throw tooManyRequests(
-        hourly.retryAfterSeconds,
-        'Too many codes were sent to this number: try again later',
-      );
-    }
-    const counted = await this.limits.consume(addressKey, addressRule);
-    if (!counted.allowed)
-      throw tooManyRequests(
-        counted.retryAfterSeconds,
-        'Too many codes were requested from here: try again later',
-      );
+    const fromHere = 'Too many codes were requested from here: try again later';
+    await this.limits.refuseOver(addressKey, addressRule, fromHere);
+    await this.limits.take(`otp:cooldown:${phone}`, RESEND_PAUSE, waitBeforeResend);
+    await this.limits.take(
+      `otp:hour:${phone}`,
+      { limit: this.settings.sendsPerNumberPerHour, windowMs: HOUR_MS },
+      'Too many codes were sent to this number: try again later',
+    );
+    await this.limits.take(addressKey, addressRule, fromHere);
   }
 
   private deliveryError(error: unknown): Error {

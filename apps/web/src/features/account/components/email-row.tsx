@@ -10,6 +10,7 @@ import { Input } from '../../../shared/ui/input';
 import { useToast } from '../../../shared/ui/toast-context';
 import { useConfirmEmail, useEditProfile, useResendEmailCode } from '../api/profile';
 import { type FieldErrors, fieldErrorsOf, refusalOf } from './account-format';
+import { CodeField } from './code-field';
 import { EditableRow } from './editable-row';
 
 /**
@@ -167,28 +168,14 @@ function PendingEmail({
         <span className="text-muted"> · {t('pending_verification')}</span>
       </p>
       {message ? <Alert>{message}</Alert> : null}
-      <Field
+      <CodeField
         id="email-code"
         label={t('email_code')}
+        sentTo={email}
         error={codeError}
-        hint={
-          <>
-            {t('otp_sent_to')} <bdi dir="ltr">{email}</bdi>
-          </>
-        }
-      >
-        <Input
-          id="email-code"
-          dir="ltr"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={OTP_CODE_LENGTH}
-          className="max-w-48 font-mono tracking-widest"
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_CODE_LENGTH))}
-          {...describedBy('email-code', codeError, 'hint')}
-        />
-      </Field>
+        value={code}
+        onChange={setCode}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" busy={confirm.isPending} disabled={code.length !== OTP_CODE_LENGTH}>
           {t('confirm_email')}

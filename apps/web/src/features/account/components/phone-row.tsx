@@ -12,6 +12,7 @@ import { PhoneNumberInput } from '../../../shared/ui/phone-number-input';
 import { useToast } from '../../../shared/ui/toast-context';
 import { useEditProfile, usePhoneChangeCode } from '../api/profile';
 import { refusalOf } from './account-format';
+import { CodeField } from './code-field';
 import { EditableRow } from './editable-row';
 
 /**
@@ -126,28 +127,14 @@ export function PhoneRow({ profile }: { profile: UserProfile }) {
         </div>
       </Field>
       {sentTo ? (
-        <Field
+        <CodeField
           id="account-phone-otp"
           label={t('otp_code')}
+          sentTo={sentTo}
           error={codeError}
-          hint={
-            <>
-              {t('otp_sent_to')} <bdi dir="ltr">{sentTo}</bdi>
-            </>
-          }
-        >
-          <Input
-            id="account-phone-otp"
-            dir="ltr"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={OTP_CODE_LENGTH}
-            className="max-w-48 font-mono tracking-widest"
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_CODE_LENGTH))}
-            {...describedBy('account-phone-otp', codeError, 'hint')}
-          />
-        </Field>
+          value={code}
+          onChange={setCode}
+        />
       ) : null}
       {sentTo ? (
         <Field id="phone-current-password" label={t('current_password')} error={currentError}>

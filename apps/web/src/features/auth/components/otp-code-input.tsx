@@ -1,7 +1,7 @@
 import { OTP_CODE_LENGTH } from '@salomtv/contract';
-import { Input } from '../../../shared/ui/input';
+import { CodeInput } from '../../../shared/ui/code-input';
 
-/** The 6-digit code field: digits only, the phone's one-time-code autofill, left to right in every language. */
+/** The 6-digit code field of the sign-up and reset pages. */
 export function OtpCodeInput({
   id,
   value,
@@ -16,19 +16,14 @@ export function OtpCodeInput({
   describedById?: string;
 }) {
   return (
-    <Input
+    <CodeInput
       id={id}
       name={id}
-      dir="ltr"
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={OTP_CODE_LENGTH}
       placeholder={'0'.repeat(OTP_CODE_LENGTH)}
-      className="text-center font-mono text-2xl tracking-[0.5em]"
       value={value}
+      onChange={onChange}
       aria-invalid={invalid || undefined}
       aria-describedby={describedById}
-      onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, OTP_CODE_LENGTH))}
     />
   );
 }
