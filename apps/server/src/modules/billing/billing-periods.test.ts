@@ -10,6 +10,7 @@ import {
   proratedUpgrade,
   renewalLapsed,
   renewalPeriod,
+  trialEnd,
   trialRunning,
 } from './billing-periods.js';
 
@@ -98,27 +99,32 @@ describe('the billing calendar', () => {
 });
 
 describe('the free trial', () => {
-  const trialEnd = '2026-07-01T10:00:00.000Z';
+  const trialEndsAt = '2026-07-01T10:00:00.000Z';
+
+  it('lasts 30 days from the account's creation, to the millisecond, across month ends', () => {
+    expect(iso(trialEnd(at('2026-06-01T10:00:00.000Z')))).toBe(trialEndsAt);
+    expect(iso(trialEnd(at('2026-02-15T23:59:59.999Z')))).toBe('2026-03-17T23:59:59.999Z');
+  });
 
   it('runs until its end, exclusive', () => {
-    expect(trialRunning(trialEnd, at('2026-07-01T09:59:59.999Z'))).toBe(true);
-    expect(trialRunning(trialEnd, at(trialEnd))).toBe(false);
+    expect(trialRunning(trialEndsAt, at('2026-07-01T09:59:59.999Z'))).toBe(true);
+    expect(trialRunning(trialEndsAt, at(trialEndsAt))).toBe(false);
     expect(trialRunning(null, at('2026-06-01T00:00:00.000Z'))).toBe(false);
   });
 
   it('a purchase during it starts its first paid period at the trial end; at or after the end, now', () => {
-    const during = firstPaidPeriod(at('2026-06-10T00:00:00.000Z'), 'month', trialEnd);
+    const during = firstPaidPeriod(at('2026-06-10T00:00:00.000Z'), 'month', trialEndsAt);
     expect([iso(during.start), iso(during.end), iso(during.anchor)]).toEqual([
-      trialEnd,
+      trialEndsAt,
       '2026-08-01T10:00:00.000Z',
-      trialEnd,
+      trialEndsAt,
     ]);
-    const lastMillisecond = firstPaidPeriod(at('2026-07-01T09:59:59.999Z'), 'year', trialEnd);
-    expect(iso(lastMillisecond.start)).toBe(trialEnd);
+    const lastMillisecond = firstPaidPeriod(at('2026-07-01T09:59:59.999Z'), 'year', trialEndsAt);
+    expect(iso(lastMillisecond.start)).toBe(trialEndsAt);
     expect(iso(lastMillisecond.end)).toBe('2027-07-01T10:00:00.000Z');
-    const atTheEnd = firstPaidPeriod(at(trialEnd), 'month', trialEnd);
-    expect(iso(atTheEnd.start)).toBe(trialEnd);
-    const after = firstPaidPeriod(at('2026-07-05T00:00:00.000Z'), 'month', trialEnd);
+    const atTheEnd = firstPaidPeriod(at(trialEndsAt), 'month', trialEndsAt);
+    expect(iso(atTheEnd.start)).toBe(trialEndsAt);
+    const after = firstPaidPeriod(at('2026-07-05T00:00:00.000Z'), 'month', trialEndsAt);
     expect([iso(after.start), iso(after.end)]).toEqual([
       '2026-07-05T00:00:00.000Z',
       '2026-08-05T00:00:00.000Z',

@@ -1,4 +1,4 @@
-import { type BillingInterval, GRACE_DAYS } from '@salomtv/contract';
+import { type BillingInterval, GRACE_DAYS, TRIAL_DAYS } from '@salomtv/contract';
 import { addDays, DAY_MS } from '../../lib/clock.js';
 
 /**
@@ -43,6 +43,11 @@ export function boundaryAfter(anchor: Date, after: Date, interval: BillingInterv
   while (count > 1 && addIntervals(anchor, interval, count - 1) > after) count--;
   while (addIntervals(anchor, interval, count) <= after) count++;
   return addIntervals(anchor, interval, count);
+}
+
+/** The end of the free trial of an account made at `createdAt`: TRIAL_DAYS later, to the millisecond. */
+export function trialEnd(createdAt: Date): Date {
+  return addDays(createdAt, TRIAL_DAYS);
 }
 
 /** Whether the account's free trial still runs at `now` (it ends at `trialEndsAt`, exclusive). */

@@ -1,8 +1,9 @@
-import { type SignupBody, TRIAL_DAYS } from '@salomtv/contract';
-import { addMs, type Clock, DAY_MS } from '../../lib/clock.js';
+import type { SignupBody } from '@salomtv/contract';
+import type { Clock } from '../../lib/clock.js';
 import { conflict } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AuthService, NewSession } from '../auth/service.js';
+import { trialEnd } from '../billing/billing-periods.js';
 import type { OtpService } from '../otp/service.js';
 import {
   type AccountCreatedListener,
@@ -47,7 +48,7 @@ export class SignupService {
         dob: body.dob,
         gender: body.gender,
         nationality: body.nationality,
-        trial_ends_at: addMs(now, TRIAL_DAYS * DAY_MS).toISOString(),
+        trial_ends_at: trialEnd(now).toISOString(),
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       });

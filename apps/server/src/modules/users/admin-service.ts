@@ -1,21 +1,21 @@
-import {
-  type AdminUserDetail,
-  type AdminUserRow,
-  type adminUserCreateBodySchema,
-  type adminUserListQuerySchema,
-  type ListPage,
-  type Role,
-  TRIAL_DAYS,
-  type UserStatus,
+import type {
+  AdminUserDetail,
+  AdminUserRow,
+  adminUserCreateBodySchema,
+  adminUserListQuerySchema,
+  ListPage,
+  Role,
+  UserStatus,
 } from '@salomtv/contract';
 import type { z } from 'zod';
-import { addMs, type Clock, DAY_MS } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { toE164 } from '../../lib/phone.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
 import type { AuditActor, AuditService } from '../audit/service.js';
 import type { AuthService } from '../auth/service.js';
+import { trialEnd } from '../billing/billing-periods.js';
 import { toAdminDetail, toAdminRow } from './profile.js';
 import {
   type AccountCreatedListener,
@@ -102,7 +102,7 @@ export class UserAdminService {
         last_name: body.last_name ?? null,
         gender: body.gender ?? null,
         nationality: body.nationality ?? null,
-        trial_ends_at: body.role === 'user' ? addMs(now, TRIAL_DAYS * DAY_MS).toISOString() : null,
+        trial_ends_at: body.role === 'user' ? trialEnd(now).toISOString() : null,
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       });
