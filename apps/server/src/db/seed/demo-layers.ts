@@ -126,7 +126,9 @@ export function midLayer(spec: SceneSpec, g: Geometry, rng: Rng): string {
   const { w, h, palette: p } = g;
   const base = g.horizon + h * 0.05;
   const tall = h * (h > w ? 0.22 : 0.3);
-  const fill = p.land[1];
+  // Buildings in daylight are brick and plaster, not the hills' green.
+  const built = spec.skyline === 'houses' || spec.skyline === 'domes' || spec.skyline === 'towers';
+  const fill = spec.sky === 'day' && built ? mix(p.land[1], '#a8664a', 0.65) : p.land[1];
   switch (spec.skyline) {
     case 'towers':
       return towers(rng, w, base, tall, fill, p.accent);

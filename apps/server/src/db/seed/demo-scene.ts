@@ -25,10 +25,6 @@ export interface SceneOptions {
   seed: number;
   /** Where the light and the figures go: the right for banners (the page's text sits left), the centre for posters. */
   focus: 'right' | 'center';
-  /** Horizon as a share of the height (defaults by focus). */
-  horizon?: number;
-  /** Only these layers (for a film's parallax); all when absent. */
-  layers?: readonly SceneLayer[];
   /**
    * Drawn for a film: no paper-like texture (a still texture over moving layers shows) and no frozen lightning
    * (the film flashes its light instead).
@@ -39,7 +35,7 @@ export interface SceneOptions {
 function geometry(spec: SceneSpec, options: SceneOptions, rng: Rng): Geometry {
   const { width: w, height: h } = options;
   const portrait = h > w;
-  const horizon = h * (options.horizon ?? (portrait ? rng.between(0.48, 0.55) : rng.between(0.58, 0.68)));
+  const horizon = h * (portrait ? rng.between(0.48, 0.55) : rng.between(0.58, 0.68));
   const hue = rng.between(-14, 14);
   const base = PALETTES[spec.sky];
   const shift = (c: string) => shiftHue(c, hue);
@@ -69,7 +65,6 @@ function defs(g: Geometry, seed: number): string {
 <radialGradient id="glow"><stop offset="0" stop-color="${g.palette.glow}" stop-opacity="0.75"/><stop offset="0.35" stop-color="${g.palette.glow}" stop-opacity="0.28"/><stop offset="1" stop-color="${g.palette.glow}" stop-opacity="0"/></radialGradient>
 <radialGradient id="disc" cx="0.4" cy="0.4"><stop offset="0" stop-color="#ffffff"/><stop offset="0.7" stop-color="${g.palette.light}"/><stop offset="1" stop-color="${mix(g.palette.light, g.palette.glow, 0.5)}"/></radialGradient>
 <radialGradient id="planet" cx="0.32" cy="0.3" r="0.8"><stop offset="0" stop-color="${g.palette.light}"/><stop offset="0.45" stop-color="${g.palette.glow}"/><stop offset="1" stop-color="#0b0410"/></radialGradient>
-<linearGradient id="rays" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${g.palette.light}" stop-opacity="0.22"/><stop offset="1" stop-color="${g.palette.light}" stop-opacity="0"/></linearGradient>
 <linearGradient id="beam" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${g.palette.light}" stop-opacity="0.9"/><stop offset="1" stop-color="${g.palette.light}" stop-opacity="0"/></linearGradient>
 <linearGradient id="depth" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${g.palette.haze}" stop-opacity="0"/><stop offset="1" stop-color="${g.palette.haze}" stop-opacity="0.35"/></linearGradient>
 <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${g.palette.sky.at(-1)}"/><stop offset="1" stop-color="${g.palette.land[2]}"/></linearGradient>
@@ -103,13 +98,10 @@ export function sceneParts(
   };
 }
 
-/** A whole scene (or the chosen layers, on transparency) as one SVG document, plus anything drawn `over` it. */
+/** A whole scene as one SVG document, plus anything drawn `over` it. */
 export function sceneSvg(spec: SceneSpec, options: SceneOptions, over = ''): string {
   const { defs: shared, layers } = sceneParts(spec, options);
-  const chosen = options.layers ?? SCENE_LAYERS;
-  const body = SCENE_LAYERS.filter((layer) => chosen.includes(layer))
-    .map((layer) => `<g id="${layer}">${layers[layer]}</g>`)
-    .join('\n');
+  const body = SCENE_LAYERS.map((layer) => `<g id="${layer}">${layers[layer]}</g>`).join('\n');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(options.width)}" height="${n(options.height)}" viewBox="0 0 ${n(options.width)} ${n(options.height)}">
 ${shared}
 ${body}
