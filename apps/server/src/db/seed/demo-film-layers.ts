@@ -98,9 +98,10 @@ export interface FilmSpec {
 
 /**
  * Everything a mood's film is drawn from: each scene's layers and the vignette (SVG), the plan ffmpeg runs once
- * they are files (`file(scene, layer)`), and a key that changes with any drawing or argument.
+ * they are files (`file(scene, layer)`), and a key that changes with any drawing, argument or `encoder` (the
+ * ffmpeg version: an episode's card is joined to the film by stream copy, so both must come from one encoder).
  */
-export function filmDrawings(spec: FilmSpec) {
+export function filmDrawings(spec: FilmSpec, encoder: string) {
   const film = MOOD_FILMS[spec.mood];
   const crossfade = crossfadeOf(spec.seconds);
   const sceneSeconds = (spec.seconds + crossfade * (film.scenes.length - 1)) / film.scenes.length;
@@ -129,6 +130,7 @@ export function filmDrawings(spec: FilmSpec) {
     }),
   });
   const recipe = JSON.stringify([
+    encoder,
     scenes,
     vignette,
     filmArgs(

@@ -90,7 +90,7 @@ export class DemoFootage implements GeneratedSources {
 
   /** The mood's film at this length and size: from the cache, else drawn and rendered in `workDir`, then kept. */
   private async film(spec: FilmSpec, workDir: string, signal: AbortSignal) {
-    const drawn = filmDrawings(spec);
+    const drawn = filmDrawings(spec, (await this.tools.binaries()).ffmpeg.version);
     const file = path.join(this.cacheDir, `${drawn.key}.mp4`);
     const kept = await fs.stat(file).then(
       (stat) => stat.size > 0,

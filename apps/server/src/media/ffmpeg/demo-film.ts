@@ -20,8 +20,7 @@ export type LayerMotion =
   /** A sheet twice the frame's width, drifting sideways (fog, dust). */
   | { kind: 'drift'; pixelsPerSecond: number }
   /** A frame-sized layer crossing the sky (birds, a ship), entering from one side. */
-  | { kind: 'fly'; direction: 1 | -1 }
-  | { kind: 'still' };
+  | { kind: 'fly'; direction: 1 | -1 };
 
 export interface FilmLayer {
   file: string;
@@ -77,7 +76,7 @@ function position(motion: LayerMotion, d: number): string {
         ? `x='main_w*(1.6*t/${f3(d)}-0.8)':y=0`
         : `x='main_w*(0.8-1.6*t/${f3(d)})':y=0`;
     default:
-      return 'x=0:y=0';
+      return 'x=0:y=0'; // a second background stands still
   }
 }
 
