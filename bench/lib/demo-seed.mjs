@@ -46,6 +46,20 @@ function jobCounts(root, file) {
   }
 }
 
+/**
+ * CPU seconds the server and the ffmpegs it waited for have used (Linux /proc; utime, stime, cutime, cstime):
+ * the work itself, whatever share of the cores the machine's load left it. Undefined elsewhere.
+ */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ticks = fields.slice(11, 15).reduce((sum, value) => sum + Number(value), 0);
+    return ticks / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
 async function heroOf(base) {
   const response = await fetch(`${base}/api/catalog/rows`).catch(() => undefined);
   if (!response?.ok) return undefined;
@@ -98,7 +112,14 @@ export async function measureDemoSeed({ root, serverArgs, work, webDist, timeout
       }
       await new Promise((r) => setTimeout(r, 250));
     }
-    return { ...figures, jobs, loadBefore, loadAfter: os.loadavg(), cores: os.cpus().length };
+    return {
+      ...figures,
+      jobs,
+      cpuSeconds: cpuSeconds(child.pid),
+      loadBefore,
+      loadAfter: os.loadavg(),
+      cores: os.cpus().length,
+    };
   } finally {
     await stop(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -117,7 +138,7 @@ export function demoSeedRow(result) {
   const seconds = (value) => (value === undefined ? 'not reached' : `${value.toFixed(0)} s`);
   return {
     name: `demo catalogue on a first start (empty DATA_DIR, ${result.jobs?.total ?? '?'} jobs, load average before ${load(result.loadBefore)}, after ${load(result.loadAfter)})`,
-    ours: `hero "${result.heroTitle}" playable after ${seconds(result.firstPlayable)} (its art after ${seconds(result.heroArt)}); all demo jobs done after ${seconds(result.allDone)}, ${result.jobs?.failed ?? '?'} failed`,
+    ours: `hero "${result.heroTitle}" playable after ${seconds(result.firstPlayable)} (its art after ${seconds(result.heroArt)}); all demo jobs done after ${seconds(result.allDone)}, ${result.jobs?.failed ?? '?'} failed; ${result.cpuSeconds === undefined ? '' : `${result.cpuSeconds.toFixed(0)} CPU seconds in all`}`,
     reference: `budget: ${BUDGET.firstPlayable} s and ${BUDGET.allDone} s`,
     ratio: (result.allDone ?? Number.NaN) / BUDGET.allDone,
     goal: `first title playable within ${BUDGET.firstPlayable} s, all jobs within ${BUDGET.allDone} s`,
