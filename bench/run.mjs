@@ -9,6 +9,7 @@ import { bundleServer, SERVER_BUNDLE_RUNNER } from '../scripts/server-bundle.mjs
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { launch, measureFirstFrame, measurePage } from './lib/browser.mjs';
 import { measureDashboard } from './lib/dashboard.mjs';
+import { demoSeedRow, measureDemoSeed } from './lib/demo-seed.mjs';
 import {
   ADMIN_PASSWORD,
   ADMIN_PHONE,
@@ -537,6 +538,8 @@ await guarded('dashboard', async () => [
     : []),
 ]);
 await guarded('ladder', () => measureLadder({ root, work, rounds: ROUNDS }));
+// The first start's demo catalogue: both cores, as a fresh install has them (bench/lib/demo-seed.mjs).
+await guarded('demo', async () => demoSeedRow(await measureDemoSeed({ root, serverArgs, work })));
 // Scale-out (bench/scale.mjs): pg-boss workers and API instances over PostgreSQL and an S3-compatible bucket.
 await guarded('scale', async () => {
   if (!pgUrl) throw new Error('needs PostgreSQL');

@@ -15,7 +15,7 @@ import {
 import type { AppInstance } from './app-types.js';
 import type { Config } from './config.js';
 import { type Container, type ContainerOptions, createContainer } from './container.js';
-import { seedDemoCatalog } from './db/seed/demo-catalog.js';
+import { DEMO_SETTINGS, seedDemoCatalog } from './db/seed/demo-catalog.js';
 import { seedDatabase } from './db/seed/index.js';
 import { stdoutLog } from './lib/log-destination.js';
 import { randomToken } from './lib/tokens.js';
@@ -194,7 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         users: services.users,
         log: app.log,
         plans: services.plans,
-        demoCatalog: () => seedDemoCatalog(container.catalog, container.clock, app.log),
+        demoCatalog: () => seedDemoCatalog(container.catalog, container.clock, app.log, DEMO_SETTINGS),
       },
       { adminPhone: config.adminPhone, adminPassword: config.adminPassword, seedDemo: config.seedDemo },
     );

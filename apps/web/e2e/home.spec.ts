@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN, gotoWithScriptsHeld, xsrfHeaders } from './helpers';
+import { ADMIN, gotoWithScriptsHeld, snap, xsrfHeaders } from './helpers';
 import { markPublished } from './server-database';
 
 interface Card {
@@ -70,4 +71,87 @@ test('/home paints the featured title from the server before any script, then th
   await page.getByTestId('hero-carousel').getByRole('button', { name: 'More Details' }).click();
   await expect(page).toHaveURL(/[?&]title=\d+/);
   expect(errors).toEqual([]);
+});
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('the hero says its title once, over the banner only, clear of its buttons at 1440 and 360 px', async ({
+  page,
+}) => {
+  // The demo catalogue's own art (apps/server/dist, built by e2e/start-server.mjs): a poster with the title as a
+  // logo, a banner without text.
+  const art = await import(path.resolve(import.meta.dirname, '../../server/dist/db/seed/demo-art.js'));
+  const title = `The Lantern Keepers of Northern Harbour ${Date.now().toString(36)}`;
+  const look = { sky: 'night', land: 'sea', skyline: 'harbour', weather: 'rain', figure: 'detective' };
+  const demo = {
+    title,
+    genres: ['Thriller'],
+    cast: ['Ada Brooks'],
+    year: 2025,
+    tagline: 'Tonight.',
+    look,
+    upcoming: false,
+  };
+  let headers = await xsrfHeaders(page);
+  await page.request.post('/api/user/login', {
+    headers,
+    data: { phone_number: ADMIN.phone, password: ADMIN.password },
+  });
+  headers = await xsrfHeaders(page);
+  const { movie_id } = (await (await page.request.post('/api/movie/create', { headers })).json()) as {
+    movie_id: number;
+  };
+  const saved = await page.request.post('/api/movie/details', {
+    headers,
+    data: { movie_id, title, status: 'published', featured: true, year: 2025, genres: ['Thriller'] },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const upload = async (slot: 'thumbnail' | 'banner', svg: string) => {
+    const response = await page.request.post(`/api/movie/${slot}`, {
+      headers,
+      multipart: {
+        movie_id: String(movie_id),
+        file: { name: `${slot}.png`, mimeType: 'image/png', buffer: await art.renderPng(svg) },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+  const hero = page.getByTestId('hero-carousel');
+
+  // With a poster only, the slide has no picture: the poster's logo would say the title a second time.
+  await upload('thumbnail', art.posterSvg(demo));
+  await page.goto('/home');
+  await expect(hero.getByRole('heading', { level: 2 })).toHaveText(title);
+  await expect(hero.locator('img')).toHaveCount(0);
+
+  await upload('banner', art.bannerSvg(demo));
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 360, height: 740 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/home');
+    await expect(page.locator('#prerendered-page')).toHaveCount(0);
+    const heading = hero.getByRole('heading', { level: 2 });
+    await expect(heading).toHaveText(title);
+    await heading.hover(); // the carousel holds its slide while the pointer is on it
+    await expect(hero.locator('img')).toHaveAttribute('src', /-banner-/);
+    // Said once: the heading is the only text of the slide with the title in it.
+    await expect(hero.getByText(title)).toHaveCount(1);
+    const headingBox = (await heading.boundingBox()) as Box;
+    expect(headingBox.x).toBeGreaterThanOrEqual(0);
+    expect(headingBox.x + headingBox.width).toBeLessThanOrEqual(viewport.width);
+    for (const name of ['Play Now', 'More Details']) {
+      const box = (await hero.getByRole('button', { name }).boundingBox()) as Box;
+      expect(overlaps(headingBox, box), `the title and ${name} at ${viewport.width} px`).toBe(false);
+    }
+    await snap(page, `home-hero-${viewport.width}`);
+  }
 });

@@ -408,14 +408,49 @@ export function segmentIndexAt(durations: readonly number[], position: number): 
   return 0;
 }
 
-/** `2h 40m` (or `45m`) from seconds; empty when unknown. */
-export function formatRuntime(seconds: number | null | undefined): string {
-  if (!seconds || seconds <= 0) return '';
-  const minutes = Math.round(seconds / 60);
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${Math.max(1, rest)}m`;
-  return rest ? `${hours}h ${rest}m` : `${hours}h`;
+type DurationUnit = 'hour' | 'minute' | 'second';
+const FALLBACK_UNITS: Record<DurationUnit, string> = { hour: 'h', minute: 'min', second: 's' };
+
+/** `value unit` in the locale's short unit style ("52 min", "52 мин"); plain "52 min" where Intl cannot. */
+function unitText(value: number, unit: DurationUnit, locale: string): string {
+  try {
+    return new Intl.NumberFormat([locale, 'en'], { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+  } catch {
+    return `${value} ${FALLBACK_UNITS[unit]}`;
+  }
+}
+
+function joinUnits(parts: string[], locale: string): string {
+  try {
+    return new Intl.ListFormat([locale, 'en'], { type: 'unit', style: 'narrow' }).format(parts);
+  } catch {
+    return parts.join(' ');
+  }
+}
+
+/**
+ * A length in the viewer's language: "4 sec" under a minute, "1 min" up to an hour (rounded to the minute),
+ * "1 hr 52 min" beyond; `precise` keeps every unit ("1 min 35 sec", for the admin). Empty when unknown. The same
+ * words on the server's first paint and in the app: Intl's unit style (DurationFormat is not in Node 20).
+ */
+export function formatDuration(
+  seconds: number | null | undefined,
+  locale: string,
+  { precise = false }: { precise?: boolean } = {},
+): string {
+  if (!seconds || !Number.isFinite(seconds) || seconds <= 0) return '';
+  const whole = Math.max(1, Math.round(seconds));
+  if (whole < 60) return unitText(whole, 'second', locale);
+  const minutes = precise ? Math.floor(whole / 60) : Math.round(whole / 60);
+  const parts: [number, DurationUnit][] = [
+    [Math.floor(minutes / 60), 'hour'],
+    [minutes % 60, 'minute'],
+    [precise ? whole % 60 : 0, 'second'],
+  ];
+  return joinUnits(
+    parts.filter(([value]) => value > 0).map(([value, unit]) => unitText(value, unit, locale)),
+    locale,
+  );
 }
 
 /**
@@ -433,11 +468,12 @@ export interface HeroTexts {
 
 export function heroTextsOf(
   card: Pick<TitleCard, 'title' | 'age_rating' | 'duration' | 'year' | 'genres' | 'summary'>,
+  locale: string,
 ): HeroTexts {
   return {
     title: card.title,
     age_rating: card.age_rating ?? '',
-    runtime: formatRuntime(card.duration),
+    runtime: formatDuration(card.duration, locale),
     year: card.year ? String(card.year) : '',
     genres: card.genres.slice(0, 3).join(' · '),
     summary: card.summary,

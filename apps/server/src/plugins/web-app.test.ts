@@ -207,7 +207,7 @@ describe('/home painted by the server', () => {
     });
     const card = await firstCard();
     expect(card.movie_id).toBe(featured);
-    const texts = heroTextsOf(card);
+    const texts = heroTextsOf(card, 'en');
     const page = await home();
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toContain('no-store');
@@ -229,6 +229,15 @@ describe('/home painted by the server', () => {
   });
 
   it('shows the profile menu to a signed-in visitor, and paints the language of the lang cookie', async () => {
+    // A runtime in the viewer's words (the app's formatter, shared with the server).
+    const card = await firstCard();
+    await t.app.container.database.db
+      .updateTable('titles')
+      .set({ duration_seconds: 6720 })
+      .where('movie_id', '=', card.movie_id)
+      .execute();
+    expect((await home({ lang: 'Ru' })).body).toContain('<span>1 ч 52 мин</span>');
+    expect((await home()).body).toContain('<span>1 hr 52 min</span>');
     const signedIn = await home({ sid: 'a-session' });
     expect(signedIn.body).toContain('<button aria-label="My Profile"></button>');
     expect(signedIn.body).not.toContain('/signin');
@@ -240,6 +249,15 @@ describe('/home painted by the server', () => {
 
   it("follows the catalogue: the featured title's picture, a new title, and the first row once nothing is featured", async () => {
     const card = await firstCard();
+    // A poster is no backdrop: it carries the title as art, and the slide's heading says it already.
+    const poster = await admin.postForm('/api/movie/thumbnail', {
+      movie_id: String(card.movie_id),
+      file: { filename: 'p.png', contentType: 'image/png', data: await pngImage(400, 600) },
+    });
+    expect(poster.statusCode, poster.body).toBe(200);
+    const unpictured = await home();
+    expect(unpictured.body).toContain('<div class="gradient"></div>');
+    expect(unpictured.body).not.toContain('<img');
     const banner = await admin.postForm('/api/movie/banner', {
       movie_id: String(card.movie_id),
       file: { filename: 'b.png', contentType: 'image/png', data: await pngImage(1600, 900) },

@@ -43,11 +43,11 @@ export type HomeHeroTitle = () => Promise<TitleCard | undefined>;
 /** /home's shells for one header: the slide on the title's picture, or without one. */
 type HomeShells = PageShells['home']['signedIn'];
 
-/** The hero's marks for a title: its texts and its picture, the one the carousel shows (banner, else thumbnail). */
-function heroFields(card: TitleCard): Record<string, string> {
-  const image = card.banner ?? card.thumbnail;
+/** The hero's marks for a title: its texts and its picture, the one the carousel shows (the banner, never the poster). */
+function heroFields(card: TitleCard, locale: string): Record<string, string> {
+  const image = card.banner;
   return {
-    ...heroTextsOf(card),
+    ...heroTextsOf(card, locale),
     image_url: image?.url ?? '',
     image_srcset: image?.srcset ?? '',
     image_width: String(image?.width ?? ''),
@@ -115,7 +115,7 @@ function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, ho
     }
     const kept = forRecord.get(shell);
     if (kept && kept.card === card) return kept.page;
-    const hero = card && heroFields(card);
+    const hero = card && heroFields(card, htmlLangOf(record.keyword));
     const template = typeof shell === 'string' ? shell : shell[hero?.image_url ? 'image' : 'plain'];
     const markup = fillShell(template, record, hero);
     const html = indexHtml

@@ -1,6 +1,12 @@
 import type { AgeRating, Collection } from '@salomtv/contract';
+import type { ArtTitle } from './demo-art.js';
+import type { FilmMood } from './demo-films.js';
+import type { SceneSpec } from './demo-look.js';
 
-/** The demo catalogue: invented titles with descriptions, genres and cast, for a fresh install to browse. */
+/**
+ * The demo catalogue: invented titles with descriptions, genres and cast, for a fresh install to browse. The first
+ * is the home page's hero: it is listed first and its art and film are made first.
+ */
 export interface DemoTitle {
   title: string;
   kind: 'movie' | 'series';
@@ -14,7 +20,12 @@ export interface DemoTitle {
   /** Days from today: a positive number makes the title upcoming. */
   releaseInDays?: number;
   description: string;
-  colors: [string, string];
+  /** What its key art shows (drawn from its slug, so each title's differs). */
+  look: SceneSpec;
+  /** Which of the shared demo films it plays. */
+  film: FilmMood;
+  /** The line over the title on its poster. */
+  tagline: string;
   trailer?: boolean;
   /** For series: episode titles per season. */
   seasons?: string[][];
@@ -34,7 +45,9 @@ export const demoTitles: DemoTitle[] = [
     trailer: true,
     description:
       '<p>When a container ship drifts into port with no crew aboard, harbour detective <strong>Mara Voss</strong> has one night to find out who emptied it, and why the manifest lists her own name.</p>',
-    colors: ['#0f2027', '#2c5364'],
+    look: { sky: 'night', land: 'sea', skyline: 'harbour', weather: 'rain', figure: 'detective' },
+    film: 'night',
+    tagline: 'Every ship keeps a secret. Tonight, so does she.',
   },
   {
     title: 'The Silk Road Cipher',
@@ -49,7 +62,9 @@ export const demoTitles: DemoTitle[] = [
     trailer: true,
     description:
       '<p>A museum restorer finds a coded map stitched inside a centuries-old carpet. Following it from Bukhara to Kashgar, she races a collector who will stop at nothing to read it first.</p>',
-    colors: ['#42275a', '#734b6d'],
+    look: { sky: 'night', land: 'dunes', skyline: 'domes', weather: 'clear', figure: 'person' },
+    film: 'night',
+    tagline: 'Some maps are woven to be hidden.',
   },
   {
     title: 'Samarkand Sunrise',
@@ -62,7 +77,9 @@ export const demoTitles: DemoTitle[] = [
     collections: ['salomtv_special'],
     description:
       "<p>Ten years after leaving for Moscow, a chef comes home to save her father's tea house, and finds the boy next door now runs the restaurant across the square.</p>",
-    colors: ['#f46b45', '#eea849'],
+    look: { sky: 'dawn', land: 'hills', skyline: 'domes', weather: 'clear', figure: 'pair' },
+    film: 'warm',
+    tagline: 'Home is the recipe you never wrote down.',
   },
   {
     title: 'Cold Ledger',
@@ -76,7 +93,9 @@ export const demoTitles: DemoTitle[] = [
     trailer: true,
     description:
       '<p>An accountant who has quietly laundered money for twenty years decides to steal it back, in the coldest week the city has seen in a century.</p>',
-    colors: ['#283c86', '#45a247'],
+    look: { sky: 'winter', land: 'plain', skyline: 'towers', weather: 'snow', figure: 'person' },
+    film: 'night',
+    tagline: 'Twenty years of clean books. One cold week to burn them.',
   },
   {
     title: 'Orbit of Ashes',
@@ -91,7 +110,9 @@ export const demoTitles: DemoTitle[] = [
     trailer: true,
     description:
       '<p>The last crew of a failing orbital refinery has eleven hours of air and one working shuttle seat. <em>Nobody</em> is volunteering to stay behind.</p>',
-    colors: ['#000000', '#e74c3c'],
+    look: { sky: 'space', land: 'plain', skyline: 'station', weather: 'clear', figure: 'ship' },
+    film: 'space',
+    tagline: 'Eleven hours of air. One seat home.',
   },
   {
     title: 'The Last Caravan',
@@ -104,7 +125,9 @@ export const demoTitles: DemoTitle[] = [
     collections: [],
     description:
       '<p>In 1890 a caravan master takes one final crossing of the Kyzylkum with a cargo he was told never to open.</p>',
-    colors: ['#c79081', '#dfa579'],
+    look: { sky: 'dusk', land: 'dunes', skyline: 'none', weather: 'dust', figure: 'caravan' },
+    film: 'warm',
+    tagline: 'One last crossing. One cargo never to open.',
   },
   {
     title: 'Paper Lanterns',
@@ -117,7 +140,9 @@ export const demoTitles: DemoTitle[] = [
     collections: [],
     description:
       "<p>Two rival families are forced to build the town festival's lantern float together. It goes about as well as expected.</p>",
-    colors: ['#ff9966', '#ff5e62'],
+    look: { sky: 'night', land: 'plain', skyline: 'houses', weather: 'lanterns', figure: 'pair' },
+    film: 'warm',
+    tagline: 'Two families. One float. What could go wrong?',
   },
   {
     title: 'Whistle & Wren',
@@ -132,7 +157,9 @@ export const demoTitles: DemoTitle[] = [
     trailer: true,
     description:
       "<p>A tone-deaf wren and a very patient kettle set out to win the forest's spring singing contest.</p>",
-    colors: ['#56ab2f', '#a8e063'],
+    look: { sky: 'day', land: 'hills', skyline: 'trees', weather: 'clear', figure: 'birds' },
+    film: 'kids',
+    tagline: 'The forest has never heard anything like it.',
   },
   {
     title: 'Moonlit Meadow',
@@ -145,7 +172,9 @@ export const demoTitles: DemoTitle[] = [
     collections: [],
     description:
       '<p>Every night the meadow animals hold a secret parade. Tonight, a lost firefly leads it.</p>',
-    colors: ['#141e30', '#243b55'],
+    look: { sky: 'night', land: 'hills', skyline: 'trees', weather: 'fireflies', figure: 'none' },
+    film: 'kids',
+    tagline: 'Tonight, the smallest light leads the way.',
   },
   {
     title: 'Robo Rally',
@@ -159,7 +188,9 @@ export const demoTitles: DemoTitle[] = [
     trailer: true,
     description:
       '<p>A junkyard robot builds a racer out of spare parts and enters the biggest rally on Mars.</p>',
-    colors: ['#1fa2ff', '#12d8fa'],
+    look: { sky: 'mars', land: 'dunes', skyline: 'none', weather: 'dust', figure: 'robot' },
+    film: 'kids',
+    tagline: 'Built from junk. Born to race.',
   },
   {
     title: 'Echo Valley',
@@ -172,7 +203,9 @@ export const demoTitles: DemoTitle[] = [
     collections: ['hollywood_movies'],
     description:
       '<p>Hikers in a remote valley hear their own voices answering from the other side of the ridge, a day before they speak.</p>',
-    colors: ['#232526', '#414345'],
+    look: { sky: 'storm', land: 'mountains', skyline: 'pines', weather: 'fog', figure: 'person' },
+    film: 'night',
+    tagline: 'Do not answer when the valley calls your name.',
   },
   {
     title: 'The Quiet Detective',
@@ -185,7 +218,9 @@ export const demoTitles: DemoTitle[] = [
     collections: [],
     description:
       "<p>A retired librarian solves the village's strangest theft without ever raising her voice, or leaving her armchair.</p>",
-    colors: ['#614385', '#516395'],
+    look: { sky: 'dusk', land: 'hills', skyline: 'houses', weather: 'clear', figure: 'detective' },
+    film: 'warm',
+    tagline: 'She never raises her voice. She never needs to.',
   },
   {
     title: 'Glass Tide',
@@ -199,7 +234,9 @@ export const demoTitles: DemoTitle[] = [
     releaseInDays: 45,
     trailer: true,
     description: '<p>A marine lab discovers the tide has started arriving an hour early, and then two.</p>',
-    colors: ['#00c6ff', '#0072ff'],
+    look: { sky: 'dawn', land: 'sea', skyline: 'none', weather: 'fog', figure: 'person' },
+    film: 'space',
+    tagline: 'The sea is keeping a different time.',
   },
   {
     title: "Falcon's Oath",
@@ -214,7 +251,9 @@ export const demoTitles: DemoTitle[] = [
     trailer: true,
     description:
       "<p>A falconer sworn to guard a khan's heir must carry her across the steppe through a winter war.</p>",
-    colors: ['#b79891', '#94716b'],
+    look: { sky: 'winter', land: 'mountains', skyline: 'none', weather: 'snow', figure: 'banner' },
+    film: 'warm',
+    tagline: 'A promise carried across a frozen steppe.',
   },
   {
     title: 'Ledger of Lies',
@@ -229,7 +268,9 @@ export const demoTitles: DemoTitle[] = [
     trailer: true,
     description:
       '<p>An auditor at a New York bank finds one transaction that should not exist. Every episode, someone else wants it to disappear.</p>',
-    colors: ['#16222a', '#3a6073'],
+    look: { sky: 'night', land: 'plain', skyline: 'towers', weather: 'rain', figure: 'detective' },
+    film: 'night',
+    tagline: 'One transaction should not exist.',
     seasons: [['The Extra Zero', 'Paper Trail', 'Closing Bell']],
   },
   {
@@ -242,7 +283,16 @@ export const demoTitles: DemoTitle[] = [
     cast: ['Nodira Alimova', 'Sherzod Rakhimov'],
     collections: ['salomtv_special'],
     description: "<p>Life, love and haggling among the stall keepers of Tashkent's oldest bazaar.</p>",
-    colors: ['#ee9ca7', '#ffdde1'],
+    look: { sky: 'dusk', land: 'plain', skyline: 'domes', weather: 'lanterns', figure: 'person' },
+    film: 'warm',
+    tagline: 'Every stall has a story. Every story has a price.',
     seasons: [['Opening Day', 'The Melon Feud'], ['New Neighbours']],
   },
 ];
+
+/** A demo title's art direction and words, by its name. */
+export function artTitleOf(name: string): ArtTitle {
+  const demo = demoTitles.find((d) => d.title === name);
+  if (!demo) throw new Error(`"${name}" is not a demo title`);
+  return { ...demo, upcoming: Boolean(demo.releaseInDays) };
+}

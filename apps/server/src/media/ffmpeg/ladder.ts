@@ -185,41 +185,6 @@ export function transcodeArgs(input: string, source: SourceInfo, plan: Transcode
   return args;
 }
 
-/** Arguments that render a demo clip from ffmpeg's test sources (pattern plus a sine tone). */
-export function demoSourceArgs(
-  output: string,
-  options: { pattern: string; seconds: number; width: number; height: number; frequency: number },
-): string[] {
-  const size = `${options.width}x${options.height}`;
-  return [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `${options.pattern}=size=${size}:rate=25:duration=${options.seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${options.frequency}:duration=${options.seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    '-movflags',
-    '+faststart',
-    output,
-  ];
-}
-
 function timestamp(seconds: number): string {
   const ms = Math.round(seconds * 1000);
   const h = Math.floor(ms / 3_600_000);

@@ -5,7 +5,6 @@ import { type MediaBinaries, resolveMediaBinaries } from './binaries.js';
 import { packageRendition } from './fragmented-mp4.js';
 import { parseVariantPlaylist, renditionBandwidth, type StoredRendition, VARIANT_PLAYLIST } from './hls.js';
 import {
-  demoSourceArgs,
   FRAGMENTED_FILE,
   planTranscode,
   type SpritePlan,
@@ -22,14 +21,6 @@ export interface TranscodeResult {
   posterFile: string | undefined;
   spriteFile: string | undefined;
   sprite: SpritePlan;
-}
-
-export interface DemoClip {
-  pattern: 'testsrc2' | 'smptebars' | 'testsrc' | 'rgbtestsrc';
-  seconds: number;
-  width: number;
-  height: number;
-  frequency: number;
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -56,12 +47,11 @@ export class MediaTools {
     return probe((await this.binaries()).ffprobe.path, file, signal);
   }
 
-  async renderDemoClip(output: string, clip: DemoClip, signal?: AbortSignal): Promise<void> {
+  /** Renders a demo video from arguments built by demo-film.ts (which read no client input). */
+  async renderDemo(args: string[], cwd: string, signal: AbortSignal): Promise<void> {
     const { ffmpeg } = await this.binaries();
-    await runFfmpeg(ffmpeg.path, demoSourceArgs(output, clip), {
-      cwd: path.dirname(output),
-      ...(signal ? { signal } : {}),
-    });
+    // Progress lines keep the stall watchdog quiet through a long render.
+    await runFfmpeg(ffmpeg.path, ['-progress', 'pipe:1', '-nostats', ...args], { cwd, signal });
   }
 
   /** The whole ladder in one ffmpeg run inside `workDir`, every rendition cut into HLS segments and checked. */

@@ -101,7 +101,7 @@ describe('the billing calendar', () => {
 describe('the free trial', () => {
   const trialEndsAt = '2026-07-01T10:00:00.000Z';
 
-  it('lasts 30 days from the account's creation, to the millisecond, across month ends', () => {
+  it("lasts 30 days from the account's creation, to the millisecond, across month ends", () => {
     expect(iso(trialEnd(at('2026-06-01T10:00:00.000Z')))).toBe(trialEndsAt);
     expect(iso(trialEnd(at('2026-02-15T23:59:59.999Z')))).toBe('2026-03-17T23:59:59.999Z');
   });

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { AppInstance } from '../../app-types.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import { DemoArtHandler } from '../../db/seed/demo-catalog.js';
+import { DemoArtHandler } from '../../db/seed/demo-art-handler.js';
+import { DemoFootage } from '../../db/seed/demo-footage.js';
 import type { Clock } from '../../lib/clock.js';
 import { MediaTools } from '../../media/ffmpeg/tools.js';
 import { DbJobQueue } from '../../media/jobs/db-queue.js';
@@ -114,7 +115,15 @@ export async function createCatalogModules(deps: CatalogDeps) {
     jobSignal,
     state,
     tmpDir,
-    transcoder: new TranscodeHandler(repos.mediaAssets, state, tools, storage, tmpDir, clock),
+    transcoder: new TranscodeHandler(
+      repos.mediaAssets,
+      state,
+      tools,
+      storage,
+      tmpDir,
+      clock,
+      new DemoFootage(tools, path.join(config.dataDir, 'demo-films')),
+    ),
   };
   return { repos, services, media };
 }

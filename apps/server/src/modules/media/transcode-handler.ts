@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/tokens.js';
 import { MediaFailure } from '../../media/failure.js';
 import { spriteVtt } from '../../media/ffmpeg/ladder.js';
-import type { DemoClip, MediaTools, TranscodeResult } from '../../media/ffmpeg/tools.js';
+import type { MediaTools, TranscodeResult } from '../../media/ffmpeg/tools.js';
 import { renderImageSizes } from '../../media/images.js';
 import type { Job } from '../../media/jobs/queue.js';
 import type { JobContext, JobHandler } from '../../media/jobs/worker.js';
@@ -20,13 +20,32 @@ export interface PipelineEvents {
   episodeDuration(episodeId: number, seconds: number): Promise<void>;
 }
 
+/** A source file made on the spot (the demo catalogue's videos), removed by `release`. */
+export interface GeneratedSource {
+  path: string;
+  /** Its ladder when the same source was transcoded before (copied into the working folder), and how to keep one. */
+  ladder?: {
+    load(workDir: string): Promise<TranscodeResult | undefined>;
+    keep(workDir: string, result: TranscodeResult): Promise<void>;
+  };
+  release(): Promise<void>;
+}
+
+/**
+ * Makes the source of an asset that has a `generator` instead of an uploaded file, working in `workDir` (a new
+ * folder of this attempt: the next attempt removes what a dead one left there).
+ */
+export interface GeneratedSources {
+  source(generator: string, workDir: string, signal: AbortSignal): Promise<GeneratedSource>;
+}
+
 const POSTER_BOXES = [
   { width: 640, height: 360 },
   { width: 1280, height: 720 },
 ];
 
 /**
- * The `transcode` job: (render a demo source if needed,) run the ladder into a working folder, then move
+ * The `transcode` job: (make a generated source if needed,) run the ladder into a working folder, then move
  * the finished ladder, poster and preview sprite into place and mark the asset ready.
  */
 export class TranscodeHandler implements JobHandler {
@@ -37,15 +56,15 @@ export class TranscodeHandler implements JobHandler {
     private readonly storage: MediaStorage,
     private readonly tmpDir: string,
     private readonly clock: Clock,
+    private readonly generated: GeneratedSources,
   ) {}
 
   async run(job: Job, context: JobContext): Promise<void> {
-    let asset = await this.assets.findById(job.targetId);
+    const asset = await this.assets.findById(job.targetId);
     if (!asset) return; // deleted since: nothing to do
     const now = () => this.clock.now().toISOString();
     await this.assets.update(asset.asset_id, { status: 'processing', progress: 0, updated_at: now() });
     await this.events.settle(asset.movie_id);
-    if (!asset.source_key) asset = await this.renderDemoSource(asset, context.signal);
     // A previous attempt of this job (in a process that died) may have left its half-written folder.
     const prefix = `transcode-a${asset.asset_id}-j${job.jobId}-`;
     for (const entry of await fs.readdir(this.tmpDir).catch(() => [] as string[])) {
@@ -64,9 +83,17 @@ export class TranscodeHandler implements JobHandler {
       void this.events.progress(movieId, percent).catch(() => {});
     };
     // With object storage the source comes down into the temporary folder first (removed also on failure).
-    const source = await this.storage.localFile(asset.source_key!, this.tmpDir);
+    const source: GeneratedSource = asset.source_key
+      ? await this.storage.localFile(asset.source_key, this.tmpDir)
+      : await this.generatedSource(
+          asset,
+          path.join(this.tmpDir, `${prefix}source-${randomToken(4)}`),
+          context.signal,
+        );
     try {
-      const result = await this.tools.transcode(source.path, workDir, onProgress, context.signal);
+      const reused = await source.ladder?.load(workDir);
+      const result = reused ?? (await this.tools.transcode(source.path, workDir, onProgress, context.signal));
+      if (!reused) await source.ladder?.keep(workDir, result);
       await this.publish(asset, result, workDir);
     } finally {
       await source.release();
@@ -86,21 +113,15 @@ export class TranscodeHandler implements JobHandler {
     await this.events.settle(asset.movie_id, final ? `${label}: ${reason}` : undefined);
   }
 
-  private async renderDemoSource(asset: AssetRow, signal: AbortSignal): Promise<AssetRow> {
+  private async generatedSource(
+    asset: AssetRow,
+    workDir: string,
+    signal: AbortSignal,
+  ): Promise<GeneratedSource> {
     if (!asset.generator) throw new MediaFailure('The video has no source file: upload it again');
-    const clip = JSON.parse(asset.generator) as DemoClip;
-    await fs.mkdir(this.tmpDir, { recursive: true });
-    const file = path.join(this.tmpDir, `demo-a${asset.asset_id}-${randomToken(4)}.mp4`);
-    try {
-      await this.tools.renderDemoClip(file, clip, signal);
-      const key = `sources/m${asset.movie_id}-demo-a${asset.asset_id}.mp4`;
-      const size = (await fs.stat(file)).size;
-      await this.storage.moveIn(key, file);
-      await this.assets.update(asset.asset_id, { source_key: key, size_bytes: size });
-    } finally {
-      await fs.rm(file, { force: true });
-    }
-    return (await this.assets.findById(asset.asset_id))!;
+    const source = await this.generated.source(asset.generator, workDir, signal);
+    await this.assets.update(asset.asset_id, { size_bytes: (await fs.stat(source.path)).size });
+    return source;
   }
 
   /** Moves the results into place (the ladder folder in one rename) and switches the asset to ready. */

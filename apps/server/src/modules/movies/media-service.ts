@@ -2,7 +2,7 @@ import type { Movie } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
-import type { DemoClip, MediaTools } from '../../media/ffmpeg/tools.js';
+import type { MediaTools } from '../../media/ffmpeg/tools.js';
 import { renderImageSizes } from '../../media/images.js';
 import type { JobQueue } from '../../media/jobs/queue.js';
 import type { LocalMediaStorage } from '../../media/storage.js';
@@ -201,12 +201,16 @@ export class MovieMediaService {
     return this.movies.get(title.movie_id);
   }
 
-  /** A demo video or trailer rendered by the worker from ffmpeg's test sources, then transcoded like an upload. */
+  /**
+   * A demo video or trailer: the worker makes its source from `generator` (db/seed/demo-footage.ts), then
+   * transcodes it like an upload; `priority` orders the demo's jobs.
+   */
   async attachGenerated(
     movieId: number,
     episodeId: number | undefined,
     kind: VideoKind,
-    clip: DemoClip,
+    generator: string,
+    priority: number,
   ): Promise<void> {
     const { title, episode } = await this.target(movieId, episodeId, kind);
     const now = this.clock.now().toISOString();
@@ -216,7 +220,7 @@ export class MovieMediaService {
       kind,
       status: 'queued',
       source_key: null,
-      generator: JSON.stringify(clip),
+      generator,
       original_name: null,
       size_bytes: 0,
       renditions: '[]',
@@ -229,7 +233,7 @@ export class MovieMediaService {
       await this.titles.update(title.movie_id, {
         [kind === 'video' ? 'video_asset_id' : 'trailer_asset_id']: asset.asset_id,
       });
-    await this.queue.enqueue('transcode', asset.asset_id, { priority: -1 });
+    await this.queue.enqueue('transcode', asset.asset_id, { priority });
     await this.state.settle(title.movie_id);
     this.jobs.wake();
   }

@@ -1,5 +1,15 @@
-// The runtime's format is shared with the server's first paint of /home.
-export { formatRuntime } from '@salomtv/contract';
+import { formatDuration, htmlLangOf } from '@salomtv/contract';
+import { useLanguage } from '../i18n/language-context';
+
+// One format for every length the site shows, shared with the server's first paint of /home.
+export { formatDuration };
+
+/** `formatDuration` in the viewer's language: "4 sec", "1 min", "1 hr 52 min" (or "1 soat 52 daq."). */
+export function useDurationFormat() {
+  const locale = htmlLangOf(useLanguage().keyword);
+  return (seconds: number | null | undefined, options?: { precise?: boolean }) =>
+    formatDuration(seconds, locale, options);
+}
 
 /** `m:ss` from seconds (minutes keep counting past the hour, as the spec's player shows). */
 export function formatClock(seconds: number): string {

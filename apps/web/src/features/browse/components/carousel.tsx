@@ -27,7 +27,8 @@ export function Carousel({
   }, [paused, count]);
   if (count === 0) return null;
   const current = slides[index % count] as Card;
-  const image = current.banner ?? current.thumbnail;
+  // The backdrop is the banner only: a poster carries the title as art, which the slide's heading already says.
+  const image = current.banner;
   return (
     <section
       aria-roledescription="carousel"

@@ -2,6 +2,7 @@ import { type TitleCard as Card, type HeroTexts, heroTextsOf } from '@salomtv/co
 import { useQuery } from '@tanstack/react-query';
 import { compactCount, fill } from '../../../shared/catalog/format';
 import { useLanguage } from '../../../shared/i18n/language-context';
+import { htmlLangOf } from '../../../shared/i18n/translate';
 import { ratingsQuery } from '../../../shared/library/library-api';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { PlayIcon, StarIcon } from '../../../shared/ui/icons';
@@ -14,9 +15,10 @@ interface SlideActions {
 
 /** A hero slide: title, age rating, duration, description, Play Now, More Details, Watch Trailer. */
 export function HeroSlide({ card, actions }: { card: Card; actions: SlideActions }) {
+  const { keyword } = useLanguage();
   return (
     <HeroSlideView
-      texts={heroTextsOf(card)}
+      texts={heroTextsOf(card, htmlLangOf(keyword))}
       hasTrailer={card.has_trailer}
       onPlay={() => actions.onPlay(card)}
       onDetails={() => actions.onDetails(card)}

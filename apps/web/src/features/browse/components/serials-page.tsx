@@ -9,7 +9,8 @@ import { BrowsePage } from './browse-page';
 export function SeriesBanner({ card, onPlay }: { card: Card; onPlay: (card: Card) => void }) {
   const t = useT();
   const openPopup = useOpenPopup();
-  const image = card.banner ?? card.thumbnail;
+  // The banner only: a poster carries the title as art, and the heading below says it.
+  const image = card.banner;
   return (
     <section
       aria-label={card.title}

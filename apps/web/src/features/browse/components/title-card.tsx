@@ -1,6 +1,6 @@
 import type { TitleCard as Card } from '@salomtv/contract';
 import { type FocusEvent, useState } from 'react';
-import { fill, formatRuntime } from '../../../shared/catalog/format';
+import { fill, useDurationFormat } from '../../../shared/catalog/format';
 import { isPlanLocked } from '../../../shared/catalog/locked-prompt';
 import { useT } from '../../../shared/i18n/language-context';
 import { useTitleLists } from '../../../shared/library/library-api';
@@ -32,6 +32,7 @@ export function TitleCard({
   caption?: string;
 }) {
   const t = useT();
+  const duration = useDurationFormat();
   const lists = useTitleLists(card.movie_id);
   const [muted, setMuted] = useState(true);
   const upcoming = Boolean(card.release_date && card.release_date > new Date().toISOString().slice(0, 10));
@@ -101,7 +102,7 @@ export function TitleCard({
           {upcoming && card.release_date ? (
             <span>{fill(t('coming_on'), { date: card.release_date })}</span>
           ) : (
-            <span>{formatRuntime(card.duration)}</span>
+            <span>{duration(card.duration)}</span>
           )}
           {caption ? <span>{caption}</span> : null}
         </p>

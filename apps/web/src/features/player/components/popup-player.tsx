@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { similarQuery } from '../../../shared/catalog/catalog-api';
-import { formatRuntime } from '../../../shared/catalog/format';
+import { useDurationFormat } from '../../../shared/catalog/format';
 import { useOpenPopup } from '../../../shared/catalog/open-title';
 import { useT } from '../../../shared/i18n/language-context';
 import { progressQuery, useTitleLists } from '../../../shared/library/library-api';
@@ -29,6 +29,7 @@ const iconButton =
 /** The popup player (spec viewer 8): the video with its controls and the title's details below. */
 export function PopupPlayer({ details }: { details: TitleDetails }) {
   const t = useT();
+  const duration = useDurationFormat();
   const [params, setParams] = useSearchParams();
   const lists = useTitleLists(details.movie_id);
   const openPopup = useOpenPopup();
@@ -161,7 +162,7 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
           {details.age_rating ? (
             <span className="rounded border border-border px-1.5 text-text">{details.age_rating}</span>
           ) : null}
-          {details.duration ? <span>{formatRuntime(details.duration)}</span> : null}
+          {details.duration ? <span>{duration(details.duration)}</span> : null}
           {quality ? (
             <span className="rounded bg-surface-2 px-1.5 font-semibold text-text" data-testid="quality">
               {quality}

@@ -1,6 +1,6 @@
 import type { TitleDetails } from '@salomtv/contract';
 import { useState } from 'react';
-import { fill, formatRuntime } from '../../../shared/catalog/format';
+import { fill, useDurationFormat } from '../../../shared/catalog/format';
 import { useT } from '../../../shared/i18n/language-context';
 import { PlayIcon } from '../../../shared/ui/icons';
 
@@ -15,6 +15,7 @@ export function SeasonList({
   onChoose: (episodeId: number) => void;
 }) {
   const t = useT();
+  const duration = useDurationFormat();
   const [seasonId, setSeasonId] = useState(details.seasons[0]?.season_id);
   const season = details.seasons.find((s) => s.season_id === seasonId) ?? details.seasons[0];
   if (!season) return null;
@@ -51,7 +52,7 @@ export function SeasonList({
               <span className="font-semibold">
                 {episode.number}. {episode.title}
               </span>
-              <span className="ms-auto text-sm text-muted">{formatRuntime(episode.duration)}</span>
+              <span className="ms-auto text-sm text-muted">{duration(episode.duration)}</span>
             </button>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import type { Episode, Movie } from '@salomtv/contract';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../../shared/api/api-error';
+import { formatDuration } from '../../../../shared/catalog/format';
 import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
 import { describedBy, Field } from '../../../../shared/ui/field';
@@ -8,7 +9,6 @@ import { Input } from '../../../../shared/ui/input';
 import { useToast } from '../../../../shared/ui/toast-context';
 import { useAddEpisode, useDeleteEpisode } from '../api/episodes';
 import { useStoreMovie } from '../api/movie-detail';
-import { formatDuration } from '../lib/format';
 import { ImagePicker } from './image-picker';
 import { VideoPicker } from './video-picker';
 
@@ -137,7 +137,7 @@ function EpisodeItem({ movieId, episode }: { movieId: number; episode: Episode }
           </p>
           <p className="text-xs text-muted">
             {episode.video ? `Video ${episode.video.status}` : 'No video yet'}
-            {episode.duration ? ` · ${formatDuration(episode.duration)}` : ''}
+            {episode.duration ? ` · ${formatDuration(episode.duration, 'en', { precise: true })}` : ''}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -1,5 +1,6 @@
 import type { VideoAsset } from '@salomtv/contract';
-import { formatBytes, formatDuration } from '../lib/format';
+import { formatDuration } from '../../../../shared/catalog/format';
+import { formatBytes } from '../lib/format';
 import { ProgressBar } from './progress-bar';
 
 /** Where the pipeline is with one video or trailer: queued, transcoding (percent), ready, or failed (why). */
@@ -26,7 +27,7 @@ export function TranscodeStatus({ id, asset, label }: { id: string; asset: Video
             {' · '}
             {asset.renditions.map((height) => `${height}p`).join(', ') || 'no renditions'}
             {' · '}
-            {formatDuration(asset.duration)}
+            {formatDuration(asset.duration, 'en', { precise: true }) || '—'}
             {asset.width && asset.height ? ` · source ${asset.width}×${asset.height}` : ''}
             {' · '}
             {formatBytes(asset.size)}

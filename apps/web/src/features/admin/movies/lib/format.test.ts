@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, percentOf } from './format';
+import { formatBytes, percentOf } from './format';
 
 describe('formatBytes', () => {
   it('picks the unit and a sensible precision', () => {
@@ -12,11 +12,8 @@ describe('formatBytes', () => {
   });
 });
 
-describe('formatDuration and percentOf', () => {
-  it('formats clock times and whole percents', () => {
-    expect(formatDuration(95.4)).toBe('1:35');
-    expect(formatDuration(3725)).toBe('1:02:05');
-    expect(formatDuration(null)).toBe('—');
+describe('percentOf', () => {
+  it('answers whole percents', () => {
     expect(percentOf(1, 3)).toBe(33);
     expect(percentOf(5, 5)).toBe(100);
     expect(percentOf(1, 0)).toBe(0);

@@ -13,17 +13,6 @@ export function formatBytes(bytes: number): string {
   return `${Number(value.toFixed(digits))} ${UNITS[unit]}`;
 }
 
-/** 95.4 -> "1:35", 3725 -> "1:02:05". */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return '—';
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const mm = h > 0 ? String(m).padStart(2, '0') : String(m);
-  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
-}
-
 /** A whole percent between 0 and 100. */
 export const percentOf = (done: number, total: number): number =>
   total > 0 ? Math.min(100, Math.max(0, Math.floor((done / total) * 100))) : 0;
