@@ -23,7 +23,8 @@ const PAGE_POLICY_DIRECTIVES = [
   "frame-ancestors 'self'",
   "img-src 'self' data: blob:",
   "object-src 'none'",
-  "script-src 'self'",
+  // The Cast sender SDK, which the player loads when its Cast button is used.
+  "script-src 'self' https://www.gstatic.com",
   "script-src-attr 'none'",
   "style-src 'self' 'unsafe-inline'",
   "media-src 'self' blob:",
