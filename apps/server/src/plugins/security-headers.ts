@@ -27,7 +27,8 @@ const PAGE_POLICY_DIRECTIVES = [
   "script-src 'self' https://www.gstatic.com",
   "script-src-attr 'none'",
   "style-src 'self' 'unsafe-inline'",
-  "media-src 'self' blob:",
+  // hls.js gives each subtitle track an empty `data:,WEBVTT` source (its cues are added by script).
+  "media-src 'self' blob: data:",
   "connect-src 'self'",
   "worker-src 'self' blob:",
 ];
