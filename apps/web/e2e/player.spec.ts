@@ -501,6 +501,9 @@ test('the full-page player counts down to the next episode, which can be cancell
   test.setTimeout(90_000);
   await signUpViaApi(page, newPhone().phone, PASSWORD);
   await page.goto(`/player?title=${ids.series}&episode=${ids.episode1}`);
+  // The title and the episode over the video.
+  await expect(page.getByTestId('player-heading')).toContainText(NAMES.series);
+  await expect(page.getByTestId('player-episode')).toHaveText('Season 1, episode 1 · Pilot');
   const countdown = page.getByTestId('next-episode');
   await expect(countdown).toBeVisible({ timeout: 20_000 });
   await expect(countdown).toContainText('2. The Long Night');

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useT } from '../../../shared/i18n/language-context';
 import { airPlayAddress, type CastTarget, castSupported, castTo } from '../lib/cast-sender';
 import { AirPlayIcon, CastIcon } from './player-icons';
@@ -32,6 +32,7 @@ export function CastButton({
   const cast = () => {
     const video = videoRef.current;
     castTo(target, video?.currentTime ?? 0, () => onCasting(null)).then((device) => {
+      if (device === null) return;
       video?.pause();
       onCasting(device);
     }, onUnavailable);
@@ -67,6 +68,8 @@ export function AirPlayButton({
   const t = useT();
   const [available, setAvailable] = useState(false);
   const { playbackId } = target;
+  const handOver = useRef(onAddress);
+  handOver.current = onAddress;
 
   useEffect(() => {
     const video = videoRef.current as WebKitVideo | null;
@@ -75,7 +78,7 @@ export function AirPlayButton({
       setAvailable((event as Event & { availability?: string }).availability === 'available');
     const onTarget = () => {
       if (video.webkitCurrentPlaybackTargetIsWireless && playbackId)
-        void airPlayAddress(target).then(onAddress, () => undefined);
+        void airPlayAddress(target).then(handOver.current, () => undefined);
     };
     video.addEventListener('webkitplaybacktargetavailabilitychanged', onAvailability);
     video.addEventListener('webkitcurrentplaybacktargetiswirelesschanged', onTarget);
@@ -83,7 +86,7 @@ export function AirPlayButton({
       video.removeEventListener('webkitplaybacktargetavailabilitychanged', onAvailability);
       video.removeEventListener('webkitcurrentplaybacktargetiswirelesschanged', onTarget);
     };
-  }, [videoRef, target, playbackId, onAddress]);
+  }, [videoRef, target, playbackId]);
 
   if (!available) return null;
   return (

@@ -102,16 +102,24 @@ async function receiverAddress(target: CastTarget): Promise<string> {
 
 /**
  * Asks the viewer for a Cast device (Chrome's own picker) and plays the target there from `at` seconds; answers
- * the device's name. `onEnded` is called when that cast session ends.
+ * the device's name, or null when the viewer closed the picker. `onEnded` is called when that cast session ends.
  */
-export async function castTo(target: CastTarget, at: number, onEnded: () => void): Promise<string> {
+export async function castTo(target: CastTarget, at: number, onEnded: () => void): Promise<string | null> {
   const sdk = await loadCastSdk();
   const context = sdk.framework.CastContext.getInstance();
   context.setOptions({
     receiverApplicationId: sdk.cast.media.DEFAULT_MEDIA_RECEIVER_APP_ID,
     autoJoinPolicy: sdk.cast.AutoJoinPolicy.ORIGIN_SCOPED,
   });
-  await context.requestSession();
+  // The SDK refuses with the error code 'cancel' when the viewer closes its picker.
+  const chosen = await context.requestSession().then(
+    () => true,
+    (error: unknown) => {
+      if (error === 'cancel') return false;
+      throw error;
+    },
+  );
+  if (!chosen) return null;
   const session = context.getCurrentSession();
   if (!session) throw new Error('No Cast device was chosen');
   const media = new sdk.cast.media.MediaInfo(await receiverAddress(target), 'application/x-mpegurl');
