@@ -10,7 +10,7 @@ import {
   request,
   test,
 } from '@playwright/test';
-import { newPhone, signUpViaApi } from './accounts-helpers';
+import { expectAccessible, newPhone, signUpViaApi } from './accounts-helpers';
 import { ADMIN, chooseLanguage, snap, xsrfHeaders } from './helpers';
 import { endTrial, markPublished } from './server-database';
 
@@ -731,6 +731,8 @@ test('subtitles: a menu of our own with the viewer language first, drawn above t
   const choices = menu.getByRole('menuitemradio');
   await expect(choices).toHaveText(['Off', /English|^en$/i, /Русский|^ru$/i]);
   await expect(choices.first()).toHaveAttribute('aria-checked', 'true');
+  // The player, with a menu open, has no serious or critical accessibility violation.
+  await expectAccessible(page);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(menu).toHaveCount(0);
