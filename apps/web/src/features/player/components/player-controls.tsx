@@ -6,7 +6,9 @@ import { MenuButton } from '../../../shared/ui/menu-button';
 import type { CastTarget } from '../lib/cast-sender';
 import type { PreviewCue } from '../lib/preview-thumbnails';
 import { audioChoices, qualityChoices, speedChoices, subtitleChoices } from '../lib/track-choices';
+import { useFullscreen } from '../lib/use-fullscreen';
 import { useHlsTracks } from '../lib/use-hls-tracks';
+import { SEEK_STEP, usePlayerKeys } from '../lib/use-player-keys';
 import { type useVideo, VOLUME_STEP, volumeLevel } from '../lib/use-video';
 import { AirPlayButton, CastButton } from './cast-buttons';
 import {
@@ -23,8 +25,6 @@ import {
 import { SeekBar } from './seek-bar';
 import { SubtitleBox } from './subtitle-box';
 
-/** Rewind and forward step, seconds. */
-export const SEEK_STEP = 10;
 const button =
   'inline-flex h-9 min-w-9 shrink-0 items-center justify-center gap-1.5 rounded-md px-1.5 text-sm text-white hover:bg-white/15 disabled:opacity-40 sm:h-10 sm:min-w-10 sm:px-2';
 
@@ -47,16 +47,6 @@ interface PlayerControlsProps {
   castTarget: CastTarget | null;
 }
 
-type LockableOrientation = ScreenOrientation & { lock?: (orientation: string) => Promise<void> };
-type WebKitVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
-
-/** Turns a phone to landscape in full screen where the browser allows it (a refusal changes nothing). */
-function lockLandscape(video: HTMLVideoElement | null): void {
-  const orientation = screen.orientation as LockableOrientation | undefined;
-  if (!orientation?.lock || (video && video.videoHeight > video.videoWidth)) return;
-  orientation.lock('landscape').catch(() => undefined);
-}
-
 /**
  * The one control bar of the popup and the full-page player: seek bar with times and scrub previews, play,
  * 10-second steps, volume, Start over, next episode, the quality, speed, subtitle and audio menus, Cast, AirPlay,
@@ -77,7 +67,6 @@ export function PlayerControls({
   const { state, controls, hls, videoRef } = player;
   const { tracks, chooseLevel, chooseSubtitle, chooseAudio } = useHlsTracks(hls);
   const [speed, setSpeed] = useState(1);
-  const [fullscreen, setFullscreen] = useState(false);
   const [casting, setCasting] = useState<string | null>(null);
   const [castNotice, setCastNotice] = useState(false);
   const bar = useRef<HTMLDivElement>(null);
@@ -92,33 +81,12 @@ export function PlayerControls({
   }, []);
 
   useEffect(() => {
-    const onChange = () => setFullscreen(document.fullscreenElement === frameRef.current);
-    document.addEventListener('fullscreenchange', onChange);
-    return () => document.removeEventListener('fullscreenchange', onChange);
-  }, [frameRef]);
-
-  useEffect(() => {
     if (!castNotice) return;
     const timer = setTimeout(() => setCastNotice(false), 4000);
     return () => clearTimeout(timer);
   }, [castNotice]);
 
-  const toggleFullscreen = () => {
-    const frame = frameRef.current;
-    const video = videoRef.current as WebKitVideo | null;
-    if (document.fullscreenElement) {
-      void document.exitFullscreen().catch(() => undefined);
-      screen.orientation?.unlock?.();
-    } else if (frame?.requestFullscreen) {
-      frame.requestFullscreen().then(
-        () => lockLandscape(video),
-        () => undefined,
-      );
-    } else {
-      // iPhone Safari: only the video itself goes full screen, in the system's player (which turns it).
-      video?.webkitEnterFullscreen?.();
-    }
-  };
+  const { fullscreen, toggle: toggleFullscreen } = useFullscreen(frameRef, videoRef);
   const pip = () => {
     const video = videoRef.current;
     if (!video) return;
@@ -134,28 +102,7 @@ export function PlayerControls({
     }
   };
 
-  const keys = useRef({ controls, state, prerolling, toggleFullscreen });
-  keys.current = { controls, state, prerolling, toggleFullscreen };
-  useEffect(() => {
-    if (!shortcuts) return;
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, select, textarea, button, a, [role="menu"], [role="dialog"], dialog'))
-        return;
-      const { controls: c, state: s, prerolling: pre } = keys.current;
-      if (event.key === ' ') c.toggle();
-      else if (event.key === 'ArrowLeft' && !pre) c.seekBy(-SEEK_STEP);
-      else if (event.key === 'ArrowRight' && !pre) c.seekBy(SEEK_STEP);
-      else if (event.key === 'ArrowUp') c.setVolume(Math.min(1, s.volume + 0.1));
-      else if (event.key === 'ArrowDown') c.setVolume(Math.max(0, s.volume - 0.1));
-      else if (event.key === 'f') keys.current.toggleFullscreen();
-      else if (event.key === 'm') c.toggleMute();
-      else return;
-      event.preventDefault();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [shortcuts]);
+  usePlayerKeys(shortcuts, player, { prerolling, toggleFullscreen });
 
   const languageName = (code: string) => {
     try {
