@@ -123,6 +123,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     titles,
     entitlements: billing.services.entitlements,
     playbacks: billing.services.livePlaybacks,
+    liveSessions,
     pgSchema: options.pgSchema ?? config.databaseSchema,
     locks: billing.services.entitlements,
     audit,

@@ -87,11 +87,13 @@ export async function xsrfHeaders(from: Page | APIRequestContext): Promise<Recor
   return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
 }
 
-/** A screenshot into E2E_SCREENSHOTS when it is set (for looking at the pages a run went through). */
+/**
+ * A screenshot kept as an artefact of the run, in E2E_SCREENSHOTS or else `test-results/screenshots` (for looking
+ * at the pages a run went through).
+ */
 export async function snap(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir)
-    await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
+  const dir = process.env.E2E_SCREENSHOTS ?? path.join(import.meta.dirname, '../test-results/screenshots');
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
 }
 
 /**

@@ -10,13 +10,13 @@ import {
   request,
   test,
 } from '@playwright/test';
-import { newPhone, signUpViaApi } from './accounts-helpers';
-import { ADMIN, xsrfHeaders } from './helpers';
+import { expectAccessible, newPhone, signUpViaApi } from './accounts-helpers';
+import { ADMIN, chooseLanguage, snap, xsrfHeaders } from './helpers';
 import { endTrial, markPublished } from './server-database';
 
 /*
- * The players with real (tiny) media: a 1080p clip for the quality ladder, a 30 s clip for resume and the
- * keyboard, an 8 s house trailer for the pre-roll, and a two-episode series.
+ * The players with real (tiny) media: a 1080p clip for the quality ladder, a 30 s clip (SD only, with subtitles)
+ * for resume, the menus and the keyboard, an 8 s house trailer for the pre-roll, and a two-episode series.
  */
 
 // This machine is shared with other builds and tests: give the page time.
@@ -140,10 +140,34 @@ async function buyPlan(page: Page, code: string): Promise<void> {
 const currentTime = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
 const isPaused = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.paused);
 
+/** A pointer move over the player, which brings its controls back while it plays. */
+async function wake(page: Page): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1440, height: 900 };
+  await page.mouse.move(size.width / 2, 120);
+  await page.mouse.move(size.width / 2 + 7, 127);
+}
+
+/** The choices of the quality menu, read by opening it (and closing it again with Escape). */
 async function qualityOptions(page: Page): Promise<string[]> {
-  const menu = page.getByTestId('quality-menu');
-  await expect(menu).toBeVisible({ timeout: 20_000 });
-  return menu.locator('option').allTextContents();
+  const button = page.getByTestId('quality-menu');
+  await wake(page);
+  await expect(button).toBeVisible({ timeout: 20_000 });
+  await button.click();
+  const menu = page.getByRole('menu', { name: 'Quality' });
+  const options = await menu.getByRole('menuitemradio').allTextContents();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  return options;
+}
+
+/** Errors the page logs about its Content-Security-Policy, from now on. */
+function cspErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text()))
+      errors.push(message.text());
+  });
+  return errors;
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -273,12 +297,43 @@ test('the full-page player: speed, keyboard, scrub previews and progress saved o
   await expect(page.getByTestId('player-frame')).toHaveAttribute('data-playing', 'feature');
   await expect(page.getByTestId('preroll')).toHaveCount(0);
 
-  // Speed 0.5x to 2x.
+  // Speed 0.5x to 2x: a menu of our own (no native select), used by keyboard as a menu button is. Enter opens it
+  // on the checked item, the arrows move (wrapping), Enter chooses and focus returns to the button.
+  await expect(page.locator('select')).toHaveCount(0);
   const speed = page.getByTestId('speed-menu');
-  await expect(speed.locator('option')).toHaveText(['0.5x', '0.75x', '1x', '1.25x', '1.5x', '2x']);
-  await speed.selectOption('1.5');
+  await speed.focus();
+  await expect(speed).toHaveAttribute('aria-haspopup', 'menu');
+  await expect(speed).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  const speedMenu = page.getByRole('menu', { name: 'Speed' });
+  await expect(speedMenu).toBeVisible();
+  await expect(speed).toHaveAttribute('aria-expanded', 'true');
+  const speeds = speedMenu.getByRole('menuitemradio');
+  await expect(speeds).toHaveText(['0.5x', '0.75x', '1x', '1.25x', '1.5x', '2x']);
+  await expect(speeds.nth(2)).toBeFocused();
+  await expect(speeds.nth(2)).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(speeds.nth(4)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(speedMenu).toHaveCount(0);
+  await expect(speed).toBeFocused();
   expect(await video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
-  await speed.selectOption('1');
+  // ArrowUp opens it on the last item, ArrowDown from there wraps to the first; Escape closes it, back on the button.
+  await page.keyboard.press('ArrowUp');
+  await expect(speeds.last()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(speeds.first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(speedMenu).toHaveCount(0);
+  await expect(speed).toBeFocused();
+  await expect(speed).toHaveAttribute('aria-label', 'Speed: 1.5x');
+  // The mouse: click, then click a choice.
+  await wake(page);
+  await speed.click();
+  await speedMenu.getByRole('menuitemradio', { name: '1x', exact: true }).click();
+  expect(await video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1);
+  await video.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
   // Keyboard: space pauses (which saves the position), arrows move 10 s, space plays again.
   await page.keyboard.press(' ');
@@ -307,6 +362,7 @@ test('the full-page player: speed, keyboard, scrub previews and progress saved o
   await expect.poll(muted).toBe(mutedBefore);
 
   // Scrubbing: hovering over the bar shows that moment's frame from the title's sprite.
+  await wake(page);
   const seek = page.getByTestId('player-seek');
   const box = (await seek.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2);
@@ -329,27 +385,6 @@ test('the full-page player: speed, keyboard, scrub previews and progress saved o
   await page.mouse.move(box.x + box.width / 2, box.y - 200);
   await expect(preview).toHaveCount(0);
 
-  // Subtitles: off or any language the title has, the viewer's display language first.
-  const subtitles = page.getByTestId('subtitles-menu');
-  await expect(subtitles.locator('option')).toHaveText(['Off', /English|^en$/i, /Русский|^ru$/i]);
-  await page.getByTestId('language-button').click();
-  await page
-    .getByRole('listbox', { name: 'Choose language' })
-    .getByRole('option', { name: 'Русский' })
-    .click();
-  await expect(subtitles.locator('option')).toHaveText([/.+/, /Русский|^ru$/i, /English|^en$/i]);
-  await subtitles.selectOption({ index: 1 });
-  await expect
-    .poll(() =>
-      video.evaluate((v: HTMLVideoElement) =>
-        Array.from(v.textTracks)
-          .filter((track) => track.mode === 'showing')
-          .map((track) => track.language.toLowerCase())
-          .join(','),
-      ),
-    )
-    .toMatch(/^ru/);
-
   // Opened again, the full-page player goes on from the saved position. Leave first: leaving saves too.
   await page.goto('/home');
   const saved = await page.request.post('/api/progress', {
@@ -369,7 +404,7 @@ test('the full-page player: speed, keyboard, scrub previews and progress saved o
   await expect.poll(() => currentTime(video), { timeout: 15_000 }).toBeGreaterThanOrEqual(19.5);
 });
 
-test('the popup: Resume starts at the saved position, ratings update the average, a series plays its episodes', async ({
+test('the popup: it goes on from the saved position with Start over, ratings update the average, a series plays its episodes', async ({
   page,
   browser,
 }) => {
@@ -384,14 +419,19 @@ test('the popup: Resume starts at the saved position, ratings update the average
   expect(rated.status()).toBe(200);
   await other.close();
 
+  await page.setViewportSize({ width: 1440, height: 900 });
   await signUpViaApi(page, newPhone().phone, PASSWORD);
-  // Nothing watched yet: no Resume.
+  // Nothing watched yet: it starts at the top, with no Start over.
   await page.goto(`/home?title=${ids.long}`);
   const dialog = page.getByRole('dialog', { name: NAMES.long });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   const video = dialog.getByTestId('popup-video');
   await expect.poll(() => currentTime(video), { timeout: 20_000 }).toBeGreaterThan(0.3);
+  expect(await currentTime(video)).toBeLessThan(10);
+  await expect(dialog.getByRole('button', { name: 'Start over' })).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+  // The long clip is 320x180: an SD-only title says SD, though the trial would allow FHD.
+  await expect(dialog.getByTestId('quality')).toHaveText('SD');
 
   // Ratings: the average and the count include the viewer's stars at once.
   await expect(dialog.getByTestId('rating-average')).toHaveText('2.0');
@@ -405,32 +445,39 @@ test('the popup: Resume starts at the saved position, ratings update the average
   // Closing saved where the popup was; wait for it so the position below is the newest.
   await expect.poll(async () => (await page.request.get(`/api/progress/${ids.long}`)).status()).toBe(200);
 
-  // A saved position of 20 s: reopening offers Resume, which starts there.
+  // A saved position of 20 s: reopened, the popup starts there by itself (not at 0:00 with a Resume button),
+  // and offers Start over.
   const saved = await page.request.post('/api/progress', {
     headers: await xsrfHeaders(page),
     data: { movie_id: ids.long, position_seconds: 20, duration_seconds: 30 },
   });
   expect(saved.status()).toBe(204);
-  await page.goto(`/home?title=${ids.long}`);
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
-  const resume = dialog.getByRole('button', { name: 'Resume' });
-  await expect(resume).toBeVisible({ timeout: 20_000 });
-  // Where the video jumps to when Resume is pressed (read in the page: this machine may be slow to poll).
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.addEventListener(
-      'seeking',
-      () => {
-        v.dataset.seekedTo = String(v.currentTime);
+  await page.addInitScript(() => {
+    // The first position the popup's video plays from, whatever it does afterwards.
+    document.addEventListener(
+      'playing',
+      (event) => {
+        const target = event.target as HTMLVideoElement;
+        target.dataset.firstPlayedAt ??= String(target.currentTime);
       },
-      { once: true },
+      true,
     );
   });
-  await resume.click();
-  await expect.poll(() => video.getAttribute('data-seeked-to')).not.toBeNull();
-  expect(Number(await video.getAttribute('data-seeked-to'))).toBeCloseTo(20, 0);
+  await page.goto(`/home?title=${ids.long}`);
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => video.getAttribute('data-first-played-at'), { timeout: 20_000 }).not.toBeNull();
+  expect(Number(await video.getAttribute('data-first-played-at'))).toBeGreaterThanOrEqual(19);
   await expect.poll(() => currentTime(video)).toBeGreaterThanOrEqual(19.5);
+  await expect(dialog.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+  await wake(page);
+  const startOver = dialog.getByRole('button', { name: 'Start over' });
+  await expect(startOver).toBeVisible();
+  await page.mouse.move(720, 200);
+  await snap(page, 'popup-1440-en');
+  await startOver.click();
+  await expect.poll(() => currentTime(video)).toBeLessThan(5);
   await expect.poll(() => isPaused(video)).toBe(false);
-  await expect(resume).toHaveCount(0);
+  await expect(startOver).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   // A series: its season and episodes in the popup; choosing the second plays it.
@@ -454,6 +501,9 @@ test('the full-page player counts down to the next episode, which can be cancell
   test.setTimeout(90_000);
   await signUpViaApi(page, newPhone().phone, PASSWORD);
   await page.goto(`/player?title=${ids.series}&episode=${ids.episode1}`);
+  // The title and the episode over the video.
+  await expect(page.getByTestId('player-heading')).toContainText(NAMES.series);
+  await expect(page.getByTestId('player-episode')).toHaveText('Season 1, episode 1 · Pilot');
   const countdown = page.getByTestId('next-episode');
   await expect(countdown).toBeVisible({ timeout: 20_000 });
   await expect(countdown).toContainText('2. The Long Night');
@@ -589,4 +639,258 @@ test('over the stream limit the second device sees who watches what and stops th
   await page.waitForTimeout(1500);
   expect(await currentTime(video)).toBe(at);
   await otherDevice.close();
+});
+
+test('the full-page player is a place of its own: the video fills the window, the controls fade while it plays, Cast loads its SDK only when pressed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUpViaApi(page, newPhone().phone, PASSWORD);
+  const gstatic: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith('https://www.gstatic.com/')) gstatic.push(request.url());
+  });
+  // No network beyond this machine: the SDK cannot load here, and the player says so.
+  await page.route('https://www.gstatic.com/**', (route) => route.abort());
+  await page.goto(`/player?title=${ids.long}`);
+  const video = page.getByTestId('player-video');
+  await expect.poll(() => currentTime(video), { timeout: 20_000 }).toBeGreaterThan(0.3);
+
+  // No site header or footer; the video takes the whole window; the title is over it, with a back arrow.
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  expect(await page.getByTestId('player-frame').boundingBox()).toEqual({
+    x: 0,
+    y: 0,
+    width: 1440,
+    height: 900,
+  });
+  expect(await video.boundingBox()).toEqual({ x: 0, y: 0, width: 1440, height: 900 });
+  const heading = page.getByTestId('player-heading');
+  await expect(heading.getByRole('heading', { level: 1 })).toHaveText(NAMES.long);
+  await expect(heading.getByRole('button', { name: 'Back' })).toBeVisible();
+  // The rows come only further down.
+  const firstRow = page.getByRole('heading', { level: 3 }).first();
+  await expect(firstRow).toBeAttached();
+  expect((await firstRow.boundingBox())!.y).toBeGreaterThanOrEqual(900);
+  await expect(page.locator('select')).toHaveCount(0);
+  await wake(page);
+  await snap(page, 'player-1440-en');
+
+  // Left alone while it plays, the controls and the title fade after a few seconds; a pointer move or a key brings
+  // them back.
+  const controls = page.getByTestId('player-controls');
+  await wake(page);
+  await expect(controls).toHaveAttribute('data-visible', 'true');
+  await expect(controls).toHaveAttribute('data-visible', 'false', { timeout: 8_000 });
+  await expect(controls).toHaveCSS('opacity', '0');
+  await expect(heading).toHaveCSS('opacity', '0');
+  expect(await isPaused(video)).toBe(false);
+  await wake(page);
+  await expect(controls).toHaveAttribute('data-visible', 'true');
+  await expect(controls).toHaveCSS('opacity', '1');
+  await expect(heading).toHaveCSS('opacity', '1');
+  await expect(controls).toHaveAttribute('data-visible', 'false', { timeout: 8_000 });
+  await page.keyboard.press('Shift');
+  await expect(controls).toHaveAttribute('data-visible', 'true');
+  // Paused, they stay.
+  await page.keyboard.press(' ');
+  await expect.poll(() => isPaused(video)).toBe(true);
+  await page.waitForTimeout(4_000);
+  await expect(controls).toHaveAttribute('data-visible', 'true');
+
+  // Cast is offered in Chromium; its SDK (allowed by the page's policy) is asked for only when it is pressed.
+  // AirPlay is Safari's only.
+  expect(gstatic).toEqual([]);
+  await page.getByRole('button', { name: 'Play on a TV (Chromecast)' }).click();
+  await expect.poll(() => gstatic.length).toBeGreaterThan(0);
+  expect(gstatic[0]).toBe('https://www.gstatic.com/cv/js/sender/v1/cast_sender.js?loadCastFramework=1');
+  await expect(controls.getByRole('status')).toHaveText('Casting is not available right now');
+  await expect(page.getByRole('button', { name: 'AirPlay' })).toHaveCount(0);
+
+  // Opened from its own address, the back arrow leads home.
+  await heading.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('banner')).toBeVisible();
+});
+
+test('subtitles: a menu of our own with the viewer language first, drawn above the controls, with no CSP error', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const csp = cspErrors(page);
+  await signUpViaApi(page, newPhone().phone, PASSWORD);
+  await page.goto(`/player?title=${ids.long}`);
+  const video = page.getByTestId('player-video');
+  await expect.poll(() => currentTime(video), { timeout: 20_000 }).toBeGreaterThan(0.3);
+  const button = page.getByTestId('subtitles-menu');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'Subtitles' });
+  const choices = menu.getByRole('menuitemradio');
+  await expect(choices).toHaveText(['Off', /English|^en$/i, /Русский|^ru$/i]);
+  await expect(choices.first()).toHaveAttribute('aria-checked', 'true');
+  // The player, with a menu open, has no serious or critical accessibility violation.
+  await expectAccessible(page);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveCount(0);
+  await expect(button).toBeFocused();
+  const box = page.getByTestId('subtitle-box');
+  await expect(box).toHaveText('Hello there');
+  // The browser draws nothing itself: the track is on but hidden, its cues drawn by the player.
+  await expect
+    .poll(() =>
+      video.evaluate((v: HTMLVideoElement) =>
+        Array.from(v.textTracks)
+          .filter((track) => track.mode !== 'disabled')
+          .map((track) => `${track.language.toLowerCase()}:${track.mode}`)
+          .join(','),
+      ),
+    )
+    .toMatch(/^en\w*:hidden$/);
+
+  // Above the controls, never inside them.
+  await wake(page);
+  const controls = page.getByTestId('player-controls');
+  await expect(controls).toHaveAttribute('data-visible', 'true');
+  await expect
+    .poll(async () => {
+      const subtitles = (await box.boundingBox())!;
+      const bar = (await controls.boundingBox())!;
+      return subtitles.y + subtitles.height - bar.y;
+    })
+    .toBeLessThanOrEqual(0);
+  await snap(page, 'player-subtitles-1440-en');
+
+  // In Russian, Russian comes first.
+  await page.goto('/home');
+  await chooseLanguage(page, 'Русский');
+  await page.goto(`/player?title=${ids.long}`);
+  await expect.poll(() => currentTime(video), { timeout: 20_000 }).toBeGreaterThan(0.3);
+  await wake(page);
+  await button.click();
+  await expect(page.getByRole('menu').getByRole('menuitemradio')).toHaveText([
+    'Выкл.',
+    /Русский|^ru$/i,
+    /English|^en$/i,
+  ]);
+  await page.getByRole('menu').getByRole('menuitemradio').nth(1).click();
+  await expect(box).toHaveText('Привет');
+  expect(csp).toEqual([]);
+});
+
+test('the quality badge says what the title has, capped by the plan', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpViaApi(page, newPhone().phone, PASSWORD);
+  // The trial allows FHD: the 1080p title says FHD, the SD-only one (320x180) SD.
+  for (const [id, name, badge] of [
+    [ids.feature, NAMES.feature, 'FHD'],
+    [ids.long, NAMES.long, 'SD'],
+  ] as const) {
+    await page.goto(`/home?title=${id}`);
+    const dialog = page.getByRole('dialog', { name });
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    await expect
+      .poll(() => currentTime(dialog.getByTestId('popup-video')), { timeout: 20_000 })
+      .toBeGreaterThan(0.3);
+    await expect(dialog.getByTestId('quality')).toHaveText(badge);
+  }
+  // On Basic (480p), the 1080p title says SD.
+  await buyPlan(page, 'basic');
+  await page.route('**/api/catalog/rows*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { rows: { items: unknown[] }[] };
+    for (const row of body.rows) row.items = [];
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`/home?title=${ids.feature}`);
+  const dialog = page.getByRole('dialog', { name: NAMES.feature });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(() => currentTime(dialog.getByTestId('popup-video')), { timeout: 20_000 })
+    .toBeGreaterThan(0.3);
+  await expect(dialog.getByTestId('quality')).toHaveText('SD');
+});
+
+test.describe('on a phone (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the player fills the width without black bars, goes full screen, and the popup fits', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpViaApi(page, newPhone().phone, PASSWORD);
+    await page.goto(`/player?title=${ids.long}`);
+    const video = page.getByTestId('player-video');
+    await expect.poll(() => currentTime(video), { timeout: 20_000 }).toBeGreaterThan(0.3);
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    // The width of the screen, and the height of the picture at that width: no bars above or below it.
+    const box = (await video.boundingBox())!;
+    expect(box.x).toBe(0);
+    expect(box.width).toBe(360);
+    const ratio = await video.evaluate((v: HTMLVideoElement) => v.videoWidth / v.videoHeight);
+    expect(Math.abs(box.height - 360 / ratio)).toBeLessThanOrEqual(1);
+    // Every control fits in the width.
+    await wake(page);
+    const outside = await page.getByTestId('player-controls').evaluate(
+      (bar) =>
+        Array.from(bar.querySelectorAll('button, input'))
+          .map((element) => element.getBoundingClientRect())
+          .filter((rect) => rect.width > 0 && (rect.left < 0 || rect.right > 360)).length,
+    );
+    expect(outside).toBe(0);
+    await snap(page, 'player-360-en');
+
+    // Full screen takes the frame with its controls; the turn to landscape is asked for, and a refusal is fine.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.getByTestId('fullscreen').click();
+    await expect
+      .poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null))
+      .toBe('player-frame');
+    await wake(page);
+    await page.getByRole('button', { name: 'Exit full screen' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+    expect(errors).toEqual([]);
+
+    await page.goto(`/home?title=${ids.long}`);
+    const dialog = page.getByRole('dialog', { name: NAMES.long });
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    const popupVideo = dialog.getByTestId('popup-video');
+    await expect.poll(() => currentTime(popupVideo), { timeout: 20_000 }).toBeGreaterThan(0.3);
+    expect((await popupVideo.boundingBox())!.width).toBe(360);
+    await wake(page);
+    await snap(page, 'popup-360-en');
+  });
+});
+
+test('in Urdu, right to left, at 1440 and 360 px: the player and the popup', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUpViaApi(page, newPhone().phone, PASSWORD);
+  await page.goto('/home');
+  await chooseLanguage(page, 'اردو');
+  for (const [width, height] of [
+    [1440, 900],
+    [360, 740],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/player?title=${ids.long}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const video = page.getByTestId('player-video');
+    await expect.poll(() => currentTime(video), { timeout: 20_000 }).toBeGreaterThan(0.3);
+    await wake(page);
+    await expect(page.getByTestId('player-heading').getByRole('button', { name: 'واپس' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^رفتار/ })).toBeVisible();
+    await snap(page, `player-${width}-ur`);
+    await page.goto(`/home?title=${ids.long}`);
+    const dialog = page.getByRole('dialog', { name: NAMES.long });
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    await expect
+      .poll(() => currentTime(dialog.getByTestId('popup-video')), { timeout: 20_000 })
+      .toBeGreaterThan(0.3);
+    await wake(page);
+    await snap(page, `popup-${width}-ur`);
+  }
 });

@@ -374,6 +374,21 @@ export const streamQuerySchema = z.strictObject({
 export const episodeStreamQuerySchema = streamQuerySchema.omit({ asset: true });
 
 /**
+ * `POST /api/playback/:id/cast`: the feature (or, for a series, the episode) of the playback session's title that a
+ * cast receiver is to play.
+ */
+export const castAddressBodySchema = z.strictObject({
+  movie_id: z.number({ error: 'Choose a title' }).int().positive(),
+  episode_id: z.number().int().positive().optional(),
+});
+/**
+ * Its answer: a master playlist address that plays without cookies (a cast receiver has none of the viewer's),
+ * signed, expiring at `expires_at`, and refused once the playback session is stopped or silent.
+ */
+export const castAddressReplySchema = z.object({ url: z.string(), expires_at: z.string() });
+export type CastAddressReply = z.infer<typeof castAddressReplySchema>;
+
+/**
  * `GET .../start.json`, beside each `master.m3u8`: the master playlist and the variant playlist a player starts
  * on (the lowest rendition), in one answer, so the player can ask for the first segment one round trip sooner.
  */

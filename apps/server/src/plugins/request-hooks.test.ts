@@ -90,7 +90,7 @@ describe('per-request hooks', () => {
       .split(';');
     for (const directive of ['img-src', 'media-src', 'connect-src'])
       expect(policy.find((d) => d.startsWith(directive))).toMatch(/ https:\/\/cdn\.example$/);
-    expect(policy.find((d) => d.startsWith('script-src '))).toBe("script-src 'self'");
+    expect(policy.find((d) => d.startsWith('script-src '))).toBe("script-src 'self' https://www.gstatic.com");
     expect(policy.find((d) => d.startsWith('default-src'))).toBe("default-src 'self'");
   });
 

@@ -23,10 +23,12 @@ const PAGE_POLICY_DIRECTIVES = [
   "frame-ancestors 'self'",
   "img-src 'self' data: blob:",
   "object-src 'none'",
-  "script-src 'self'",
+  // The Cast sender SDK, which the player loads when its Cast button is used.
+  "script-src 'self' https://www.gstatic.com",
   "script-src-attr 'none'",
   "style-src 'self' 'unsafe-inline'",
-  "media-src 'self' blob:",
+  // hls.js gives each subtitle track an empty `data:,WEBVTT` source (its cues are added by script).
+  "media-src 'self' blob: data:",
   "connect-src 'self'",
   "worker-src 'self' blob:",
 ];

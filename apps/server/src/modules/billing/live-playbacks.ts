@@ -104,6 +104,12 @@ export class LivePlaybacks implements StreamSessions {
     return this.read(playbackId).then((read) => (read && owns(viewer, read) ? stateOf(read, nowMs) : 'none'));
   }
 
+  holder(playbackId: string, userId: number): string | undefined | Promise<string | undefined> {
+    const lease = this.leases.get(playbackId);
+    const of = (found: Lease | undefined) => (found?.userId === userId ? found.session : undefined);
+    return lease ? of(lease) : this.read(playbackId).then(of);
+  }
+
   /** The session from the database into memory; callers asking at the same time share the read. */
   private read(playbackId: string): Promise<Lease | undefined> {
     let pending = this.reading.get(playbackId);

@@ -14,6 +14,7 @@ import type { JobQueue } from '../../media/jobs/queue.js';
 import { JobWorker, type WorkerLog } from '../../media/jobs/worker.js';
 import { type MediaStorage, PUBLIC_MEDIA_PREFIXES } from '../../media/storage.js';
 import type { AuditService } from '../audit/service.js';
+import type { LiveSessionReader } from '../auth/session-repo.js';
 import type { TitleLocks } from '../catalog/locks.js';
 import { CatalogRepo } from '../catalog/repo.js';
 import { catalogRoutes } from '../catalog/routes.js';
@@ -49,6 +50,8 @@ export interface CatalogDeps {
   entitlements: EntitlementProvider;
   /** The playback sessions every feature stream address belongs to (billing's, kept in memory). */
   playbacks: StreamSessions;
+  /** Live sign-in sessions, as every signed-in call reads them (a cast address plays for its playback's one). */
+  liveSessions: LiveSessionReader;
   /** The audit log (the admin's changes of titles are recorded in it). */
   audit: AuditService;
   /** Which titles are locked for a viewer (billing), so the catalogue's cards can say so. */
@@ -106,6 +109,7 @@ export async function createCatalogModules(deps: CatalogDeps) {
       storage,
       clock,
       config.media.streamUrlTtlSeconds,
+      deps.liveSessions,
     ),
     catalog: new CatalogService(repos.catalog, repos.episodes, repos.mediaAssets, storage, clock, deps.locks),
   };

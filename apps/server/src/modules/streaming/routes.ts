@@ -1,6 +1,9 @@
 import {
+  castAddressBodySchema,
+  castAddressReplySchema,
   episodeStartMediaQuerySchema,
   episodeStreamQuerySchema,
+  playbackIdParamsSchema,
   START_MEDIA_INIT_LENGTH,
   START_MEDIA_SEGMENT,
   streamQuerySchema,
@@ -12,14 +15,22 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
 import { notFound } from '../../lib/errors.js';
 import { LocalDiskStorage, type MediaStorage } from '../../media/storage.js';
+import { requireViewer } from '../../plugins/access.js';
 import { type MediaFileCache, readMediaFile, sendMediaFile } from './send-file.js';
-import type { StreamingService } from './service.js';
+import type { StreamingService, StreamReply } from './service.js';
 
 const tags = ['streaming'];
 const PLAYLIST = 'application/vnd.apple.mpegurl';
 const movieParams = z.object({ movie_id: z.coerce.number().int().positive() });
 const episodeParams = movieParams.extend({ episode_id: z.coerce.number().int().positive() });
 const fileParams = z.object({ token: z.string().max(160), file: z.string().max(40) });
+
+/** A cast receiver's page is of another origin and reads our answers with CORS (never with credentials). */
+function allowCast(reply: FastifyReply, result: StreamReply): FastifyReply {
+  if (result.cast)
+    reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
+  return reply;
+}
 
 export function streamingRoutes(
   app: AppInstance,
@@ -140,12 +151,31 @@ export function streamingRoutes(
     },
   });
 
-  // The signed addresses: variant playlists, init segments, media segments and subtitles.
+  // A master playlist address for a cast receiver, which has none of the viewer's cookies.
+  app.post('/api/playback/:id/cast', {
+    config: { access: 'viewer' },
+    schema: {
+      tags,
+      params: playbackIdParamsSchema,
+      body: castAddressBodySchema,
+      response: { 200: castAddressReplySchema },
+    },
+    handler: (request) =>
+      streaming.castAddress(
+        requireViewer(request),
+        request.params.id,
+        request.body.movie_id,
+        request.body.episode_id,
+      ),
+  });
+
+  // The signed addresses: variant playlists, init segments, media segments and subtitles (and a cast's master).
   app.get('/api/stream/s/:token/:file', {
     config: { access: 'public' },
     schema: { tags, params: fileParams, hide: true },
     handler: async (request, reply) => {
       const result = await streaming.file(request.viewer, request.params.token, request.params.file);
+      allowCast(reply, result);
       if (result.kind === 'text') {
         return reply
           .header('content-type', result.contentType)

@@ -11,7 +11,7 @@ import {
   VARIANT_PLAYLIST,
 } from '../../media/ffmpeg/hls.js';
 import type { MediaStorage } from '../../media/storage.js';
-import type { SessionUser } from '../auth/session-repo.js';
+import type { LiveSessionReader, SessionUser } from '../auth/session-repo.js';
 import { type AssetRepo, type AssetRow, renditionsOf, type TitleGate } from '../media/asset-repo.js';
 import type { EpisodeRepo } from '../movies/episode-repo.js';
 import { parseList } from '../movies/present.js';
@@ -21,10 +21,14 @@ import { type StreamSessions, streamRefusal } from './stream-sessions.js';
 import { NO_PLAYBACK, type StreamGrant, type StreamSigner } from './url-signer.js';
 
 export const STREAM_BASE = '/api/stream/s';
+/** The master playlist behind a cast address (the rendition part of its grant is `m`). */
+export const CAST_MASTER = 'master.m3u8';
+const CAST_RENDITION = 'm';
 
+/** `cast`: fetched by a cast receiver, a page of another origin, so the answer may be read across origins. */
 export type StreamReply =
-  | { kind: 'text'; body: string; contentType: string; cacheControl: string }
-  | { kind: 'file'; key: string; contentType: string; cacheControl: string };
+  | { kind: 'text'; body: string; contentType: string; cacheControl: string; cast: boolean }
+  | { kind: 'file'; key: string; contentType: string; cacheControl: string; cast: boolean };
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 /** Variant playlists kept in memory (a 2-hour title's is about 25 KB). */
@@ -41,7 +45,8 @@ type Kind = 'video' | 'trailer';
  * Master playlists per viewer, and the signed variant, segment and subtitle addresses behind them. A feature's
  * addresses belong to a live playback session of the viewer (the plan's stream limit is counted when one starts):
  * its id is signed into every address, so a session that was stopped or went silent ends its streams. Admins play
- * features through a session too (the web player starts one for everyone); trailers need none.
+ * features through a session too (the web player starts one for everyone); trailers need none. A cast address
+ * works without cookies: the sign-in session that started the playback session stands in for the viewer's.
  */
 export class StreamingService {
   constructor(
@@ -54,6 +59,8 @@ export class StreamingService {
     private readonly storage: MediaStorage,
     private readonly clock: Clock,
     private readonly ttlSeconds: number,
+    /** Live sign-in sessions (the cached reader every signed-in call goes through), for cast addresses. */
+    private readonly viewers: LiveSessionReader,
   ) {}
 
   /**
@@ -138,6 +145,28 @@ export class StreamingService {
   }
 
   /**
+   * A master playlist address a cast receiver can play without the viewer's cookies: signed, expiring, for this
+   * title's feature (or episode) only, and refused with its playback session (stopped, silent, signed out).
+   */
+  async castAddress(
+    viewer: SessionUser,
+    playbackId: string,
+    movieId: number,
+    episodeId: number | undefined,
+  ): Promise<{ url: string; expires_at: string }> {
+    const { asset, userId } = await this.playable(viewer, movieId, episodeId, 'video', playbackId);
+    const { uri, expires } = this.signed(
+      asset.asset_id,
+      CAST_RENDITION,
+      userId,
+      playbackId,
+      CAST_MASTER,
+      true,
+    );
+    return { url: uri, expires_at: new Date(expires * 1000).toISOString() };
+  }
+
+  /**
    * The title's asset of this kind, the renditions this viewer may receive and the playback the addresses belong
    * to, or the error that says why not.
    */
@@ -180,12 +209,13 @@ export class StreamingService {
     episodeId: number | undefined,
     kind: Kind,
     playbackId: string | undefined,
+    cast = false,
   ) {
     const playable = await this.playable(viewer, movieId, episodeId, kind, playbackId);
     const { asset, renditions } = playable;
     const subtitles = asset.kind === 'video' ? await this.assets.listSubtitles(movieId, episodeId ?? 0) : [];
     const sign = (rendition: string) =>
-      this.signed(asset.asset_id, rendition, playable.userId, playable.playbackId, VARIANT_PLAYLIST);
+      this.signed(asset.asset_id, rendition, playable.userId, playable.playbackId, VARIANT_PLAYLIST, cast);
     const variants = renditions.map((rendition) => ({ rendition, ...sign(String(rendition.height)) }));
     const text = masterPlaylist(
       variants,
@@ -198,12 +228,15 @@ export class StreamingService {
    * A variant playlist, segment or subtitle behind a signed address; every request is checked again, its
    * playback session from memory (this is the segment path: no read of its own, no promise when memory can tell).
    */
-  async file(viewer: SessionUser | undefined, token: string, file: string): Promise<StreamReply> {
+  async file(requester: SessionUser | undefined, token: string, file: string): Promise<StreamReply> {
     const nowMs = this.clock.now().getTime();
     const grant = this.signer.verify(token, Math.floor(nowMs / 1000));
     if (!grant) throw forbidden('This address is not valid or has expired');
+    if (grant.cast && grant.rendition === CAST_RENDITION && file === CAST_MASTER)
+      return this.castMaster(grant, nowMs);
     // Only the fixed file names of a ladder exist: anything else (a path, an encoded ../) is simply not there.
-    if (!STREAM_FILE.test(file)) throw notFound('No such file');
+    if (!STREAM_FILE.test(file) || grant.rendition === CAST_RENDITION) throw notFound('No such file');
+    const viewer = grant.cast ? await this.castViewer(grant, nowMs) : requester;
     if (grant.userId !== 0) {
       if (!viewer) throw unauthorized();
       if (viewer.user_id !== grant.userId) throw forbidden('This address belongs to another account');
@@ -226,7 +259,13 @@ export class StreamingService {
     if (height > allowed.maxHeight) throw forbidden('Your plan does not include this quality');
     if (file === VARIANT_PLAYLIST) {
       const body = await this.variantPlaylist(asset, height, token, grant.expires);
-      return { kind: 'text', body, contentType: PLAYLIST_TYPE, cacheControl: 'private, max-age=300' };
+      return {
+        kind: 'text',
+        body,
+        contentType: PLAYLIST_TYPE,
+        cacheControl: 'private, max-age=300',
+        cast: grant.cast,
+      };
     }
     if (file === SUBTITLE_FILE) throw notFound('No such file');
     return {
@@ -234,6 +273,41 @@ export class StreamingService {
       key: `${asset.hls_key}/${height}p/${file}`,
       contentType: 'video/mp4',
       cacheControl: 'private, max-age=31536000, immutable',
+      cast: grant.cast,
+    };
+  }
+
+  /**
+   * Who a cast address plays for: the live sign-in session that started its playback session, read through the
+   * same cache as a cookie (no read of its own when it is known). Signed out there, the cast ends too.
+   */
+  private async castViewer(grant: StreamGrant, nowMs: number): Promise<SessionUser> {
+    const holder = await this.sessions.holder(grant.playbackId, grant.userId);
+    if (holder === undefined) throw streamRefusal('none');
+    const viewer = await this.viewers.findLive(holder, new Date(nowMs).toISOString());
+    if (viewer?.user_id !== grant.userId) throw unauthorized('The sign-in this stream belongs to has ended');
+    return viewer;
+  }
+
+  /** The master playlist behind a cast address, with cast grants for its variants and subtitles. */
+  private async castMaster(grant: StreamGrant, nowMs: number): Promise<StreamReply> {
+    const viewer = await this.castViewer(grant, nowMs);
+    const asset = await this.assets.findById(grant.assetId);
+    if (asset?.kind !== 'video') throw notFound('This video is gone');
+    const { text } = await this.signedMaster(
+      viewer,
+      asset.movie_id,
+      asset.episode_id ?? undefined,
+      'video',
+      grant.playbackId,
+      true,
+    );
+    return {
+      kind: 'text',
+      body: text,
+      contentType: PLAYLIST_TYPE,
+      cacheControl: 'private, no-store',
+      cast: true,
     };
   }
 
@@ -315,7 +389,13 @@ export class StreamingService {
     if (file === VARIANT_PLAYLIST) {
       const token = this.signer.sign(grant);
       const body = subtitlePlaylist(asset.duration_seconds ?? 1, `${STREAM_BASE}/${token}/${SUBTITLE_FILE}`);
-      return { kind: 'text', body, contentType: PLAYLIST_TYPE, cacheControl: 'private, max-age=300' };
+      return {
+        kind: 'text',
+        body,
+        contentType: PLAYLIST_TYPE,
+        cacheControl: 'private, max-age=300',
+        cast: grant.cast,
+      };
     }
     if (file !== SUBTITLE_FILE) throw notFound('No such file');
     return {
@@ -323,12 +403,20 @@ export class StreamingService {
       key: subtitle.file_key,
       contentType: 'text/vtt; charset=utf-8',
       cacheControl: 'private, max-age=3600',
+      cast: grant.cast,
     };
   }
 
-  private signed(assetId: number, rendition: string, userId: number, playbackId: string, file: string) {
+  private signed(
+    assetId: number,
+    rendition: string,
+    userId: number,
+    playbackId: string,
+    file: string,
+    cast = false,
+  ) {
     const expires = Math.floor(this.clock.now().getTime() / 1000) + this.ttlSeconds;
-    const token = this.signer.sign({ assetId, rendition, userId, playbackId, expires });
+    const token = this.signer.sign({ assetId, rendition, userId, playbackId, expires, cast });
     return { uri: `${STREAM_BASE}/${token}/${file}`, token, expires };
   }
 }

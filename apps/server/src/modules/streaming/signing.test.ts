@@ -15,6 +15,7 @@ describe('stream address signing', () => {
     userId: 5,
     playbackId: 'pb_Abc-123456789',
     expires: 2_000_000_000,
+    cast: false,
   };
 
   it('verifies its own tokens until they expire', () => {
@@ -24,6 +25,9 @@ describe('stream address signing', () => {
     expect(signer.verify(token, 2_000_000_000)).toBeUndefined();
     const trailer = { ...grant, userId: 0, playbackId: NO_PLAYBACK };
     expect(signer.verify(signer.sign(trailer), 0)).toEqual(trailer);
+    const cast = { ...grant, rendition: 'm', cast: true };
+    expect(signer.sign(cast)).toMatch(/^c\.12\.m\.5\.pb_Abc-123456789\.2000000000\.[A-Za-z0-9_-]{32}$/);
+    expect(signer.verify(signer.sign(cast), 0)).toEqual(cast);
   });
 
   it('refuses any changed part (the playback session too), another secret, and junk', () => {
@@ -37,6 +41,8 @@ describe('stream address signing', () => {
       `12.720.5.pb_Abc-123456780.2000000000.${mac}`,
       `12.720.5.0.2000000000.${mac}`,
       `12.720.5.2000000000.${mac}`,
+      // A cast mark, which lets an address play without cookies, is signed too.
+      `c.12.720.5.pb_Abc-123456789.2000000000.${mac}`,
     ]) {
       expect(signer.verify(forged, 0), forged).toBeUndefined();
     }

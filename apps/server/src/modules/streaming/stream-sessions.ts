@@ -24,6 +24,11 @@ export interface StreamSessions {
    * else after one read. `nowMs` is the request's time.
    */
   state(playbackId: string, viewer: StreamViewer, nowMs: number): PlaybackState | Promise<PlaybackState>;
+  /**
+   * The sign-in session (its hash) that started a playback session of this account, for the addresses a cast
+   * receiver fetches without cookies; from memory when known, else after one read. Undefined: no such playback.
+   */
+  holder(playbackId: string, userId: number): string | undefined | Promise<string | undefined>;
 }
 
 const REFUSALS: Record<Exclude<PlaybackState, 'live'>, string> = {

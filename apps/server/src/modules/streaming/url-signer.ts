@@ -13,17 +13,23 @@ export interface StreamGrant {
   playbackId: string;
   /** Unix seconds. */
   expires: number;
+  /**
+   * Fetched without the viewer's cookies (a cast receiver): the playback session's own sign-in session stands in
+   * for the viewer's.
+   */
+  cast: boolean;
 }
 
 /** The playback of a trailer grant. */
 export const NO_PLAYBACK = '0';
 
 const TOKEN =
-  /^(\d{1,10})\.([a-z0-9]{1,12})\.(\d{1,10})\.([A-Za-z0-9_-]{1,64})\.(\d{1,12})\.([A-Za-z0-9_-]{32})$/;
+  /^(c\.)?(\d{1,10})\.([a-z0-9]{1,12})\.(\d{1,10})\.([A-Za-z0-9_-]{1,64})\.(\d{1,12})\.([A-Za-z0-9_-]{32})$/;
 
 /**
- * Signed, expiring stream addresses: `<asset>.<rendition>.<user>.<playback>.<expires>.<hmac>`; the HMAC covers
- * every part, so a changed rendition, user, playback session or expiry (or a guessed address) does not verify.
+ * Signed, expiring stream addresses: `[c.]<asset>.<rendition>.<user>.<playback>.<expires>.<hmac>` (`c.` for a cast
+ * grant); the HMAC covers every part, so a changed rendition, user, playback session, expiry or cast mark (or a
+ * guessed address) does not verify.
  */
 export class StreamSigner {
   constructor(private readonly secret: string) {}
@@ -31,14 +37,14 @@ export class StreamSigner {
   private mac(grant: StreamGrant): string {
     return createHmac('sha256', this.secret)
       .update(
-        `stream:v2:${grant.assetId}:${grant.rendition}:${grant.userId}:${grant.playbackId}:${grant.expires}`,
+        `stream:v2:${grant.cast ? 'cast:' : ''}${grant.assetId}:${grant.rendition}:${grant.userId}:${grant.playbackId}:${grant.expires}`,
       )
       .digest('base64url')
       .slice(0, 32);
   }
 
   sign(grant: StreamGrant): string {
-    return `${grant.assetId}.${grant.rendition}.${grant.userId}.${grant.playbackId}.${grant.expires}.${this.mac(grant)}`;
+    return `${grant.cast ? 'c.' : ''}${grant.assetId}.${grant.rendition}.${grant.userId}.${grant.playbackId}.${grant.expires}.${this.mac(grant)}`;
   }
 
   /** The grant when the token is authentic and not expired at `nowSeconds`. */
@@ -46,13 +52,14 @@ export class StreamSigner {
     const match = TOKEN.exec(token);
     if (!match) return undefined;
     const grant: StreamGrant = {
-      assetId: Number(match[1]),
-      rendition: match[2]!,
-      userId: Number(match[3]),
-      playbackId: match[4]!,
-      expires: Number(match[5]),
+      assetId: Number(match[2]),
+      rendition: match[3]!,
+      userId: Number(match[4]),
+      playbackId: match[5]!,
+      expires: Number(match[6]),
+      cast: match[1] !== undefined,
     };
-    if (!safeEqual(this.mac(grant), match[6]!)) return undefined;
+    if (!safeEqual(this.mac(grant), match[7]!)) return undefined;
     if (grant.expires <= nowSeconds) return undefined;
     return grant;
   }

@@ -64,6 +64,7 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'POST /api/notifications/:notification_id/read',
     'POST /api/notifications/read-all',
     'GET /api/notifications/unread-count',
+    'POST /api/playback/:id/cast',
     'POST /api/playback/:id/heartbeat',
     'POST /api/playback/:id/stop',
     'GET /api/playback/active',

@@ -15,18 +15,20 @@ export function ViewerLayout() {
   const { status, t } = useLanguage();
   const [params] = useSearchParams();
   const { pathname } = useLocation();
+  // The full-page player is a place of its own: no header or footer around it.
+  const player = /^\/player\/?$/i.test(pathname);
   // `?title=<id>` opens the popup player over any viewer page (not /player, where it names what plays).
-  const popupTitle = /^\/player\/?$/i.test(pathname) ? 0 : Number(params.get('title')) || 0;
+  const popupTitle = player ? 0 : Number(params.get('title')) || 0;
   if (status === 'loading') return <LoadingState label={t('loading')} fullScreen />;
   return (
     <ViewerFrame
-      header={popupTitle ? null : <ViewerHeader />}
+      header={popupTitle || player ? null : <ViewerHeader />}
       footer={
         popupTitle ? (
           <Suspense fallback={null}>
             <PopupHost movieId={popupTitle} />
           </Suspense>
-        ) : (
+        ) : player ? null : (
           <ViewerFooter />
         )
       }

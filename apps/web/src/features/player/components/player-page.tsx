@@ -3,30 +3,30 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { rowsQuery, titleQuery } from '../../../shared/catalog/catalog-api';
+import { fill } from '../../../shared/catalog/format';
 import type { PlayerState } from '../../../shared/catalog/open-title';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { progressQuery, useSignedIn } from '../../../shared/library/library-api';
-import { usePreroll } from '../lib/house-trailer';
-import { usePlaybackSession, withPlayback } from '../lib/playback-session';
+import { useSignedIn } from '../../../shared/library/library-api';
 import { usePreviewThumbnails } from '../lib/preview-thumbnails';
-import { useStreamRefusal } from '../lib/stream-refusal';
-import { useVideo } from '../lib/use-video';
-import { choosePlayback, episodeById } from '../lib/what-to-play';
+import { useIdleControls } from '../lib/use-idle-controls';
+import { useTitlePlayer } from '../lib/use-title-player';
+import { choosePlayback, episodeById, seasonOf } from '../lib/what-to-play';
 import { GateNotice } from './gate-notice';
 import { MiniRow } from './mini-row';
 import { NextEpisodeCountdown } from './next-episode-countdown';
-import { PlayerToolbar } from './player-toolbar';
+import { PlayerControls } from './player-controls';
+import { BackIcon } from './player-icons';
 import { PrerollOverlay } from './preroll-overlay';
 
-/** The spec's player frame height (px). */
-export const PLAYER_HEIGHT = 750;
 const keys = new Set<string>(translationKeyNames);
 
 /**
- * The full-page player (spec viewer 9): plays `sendData.video` from navigation state, or the title named by
- * `?title=` (so a reload keeps playing); a pre-roll first when the viewer's plan has ads; custom controls,
- * keyboard, scrub previews, the next episode of a series, and rows of titles below.
+ * The full-page player (spec viewer 9), a place of its own: the video fills the window (on a phone held upright,
+ * its width), with a back arrow, the title and episode over it and the controls below, all fading while it plays;
+ * rows of titles follow further down. Plays `sendData.video` from navigation state, or the title named by
+ * `?title=` (so a reload keeps playing); a pre-roll first when the viewer's plan has ads; the next episode of a
+ * series.
  */
 export function PlayerPage() {
   const t = useT();
@@ -37,38 +37,25 @@ export function PlayerPage() {
   const movieId = Number(params.get('title')) || sendData?.movie_id || 0;
   const details = useQuery({ ...titleQuery(movieId), enabled: movieId > 0 });
   const signedIn = useSignedIn();
-  useDocumentTitle(details.data?.title ?? sendData?.title);
+  const title = details.data?.title ?? sendData?.title ?? '';
+  useDocumentTitle(title || undefined);
   const episodeParam = Number(params.get('episode')) || undefined;
   const trailer = params.get('trailer') === '1' || Boolean(sendData?.trailer);
   const choice = details.data
     ? choosePlayback(details.data, { trailer, signedIn, episodeId: episodeParam })
     : { src: sendData?.video ?? null, trailer, episodeId: undefined, nextEpisodeId: undefined };
-  const feature = Boolean(choice.src) && !choice.trailer && movieId > 0;
-  const session = usePlaybackSession(movieId, feature);
-  const { gate } = session;
-  const granted = gate.state === 'ok';
-  // Features only, and only once the grant says whether this viewer's plan has a pre-roll.
-  const preroll = usePreroll(movieId, feature ? (granted ? gate.preroll : undefined) : false);
-  const featureSrc =
-    feature && choice.src ? (granted ? withPlayback(choice.src, gate.playbackId) : null) : choice.src;
-  const prerolling = preroll.phase === 'playing';
-  const src = preroll.trailer ? preroll.trailer.src : preroll.phase === 'done' ? featureSrc : null;
-  const player = useVideo({
-    src,
-    autoPlay: true,
-    progress: feature && !prerolling ? { movieId, episodeId: choice.episodeId } : null,
-  });
-  // Stopped from another device: the feature's stream is refused, and the player drops it.
-  useStreamRefusal(player.hls, feature && src === featureSrc ? session.refused : undefined);
-  useResumeAtSavedPosition(player, feature && !prerolling && src === featureSrc ? src : null, {
+  const { feature, session, gate, preroll, prerolling, player, startOver, castTarget } = useTitlePlayer(
     movieId,
-    episodeId: choice.episodeId,
-  });
+    choice,
+    title,
+  );
   const episode = details.data ? episodeById(details.data, choice.episodeId) : undefined;
+  const season = details.data && episode ? seasonOf(details.data, episode.episode_id) : undefined;
   const cues = usePreviewThumbnails(
     prerolling || choice.trailer ? null : (episode?.preview_vtt ?? details.data?.preview_vtt),
   );
   const frameRef = useRef<HTMLDivElement>(null);
+  const visible = useIdleControls(frameRef, player.state.playing);
   const rows =
     useQuery(rowsQuery({}))
       .data?.rows.filter((row) => row.items.length > 0)
@@ -77,6 +64,8 @@ export function PlayerPage() {
   const [countdownCancelled, setCountdownCancelled] = useState(false);
   const prerollRef = useRef({ prerolling, finish: preroll.finish });
   prerollRef.current = { prerolling, finish: preroll.finish };
+  // A tap on the video while the controls are hidden only shows them (a mouse click plays or pauses).
+  const tapWakes = useRef(false);
 
   useEffect(() => {
     const video = player.videoRef.current;
@@ -112,30 +101,62 @@ export function PlayerPage() {
   }, [nextEpisodeId, setParams, location.state]);
   const nextEpisode = nextEpisodeId ? playNext : undefined;
   const next = details.data ? episodeById(details.data, nextEpisodeId) : undefined;
+  // Opened from another page of the site: back there; opened directly (a shared address): home.
+  const back = () => (location.key === 'default' ? navigate('/home') : navigate(-1));
 
   if (!movieId && !sendData?.video)
     return <p className="p-10 text-center text-muted">{t('nothing_here_yet')}</p>;
 
   return (
-    <div className="pb-10">
-      <h1 className="sr-only">{details.data?.title ?? sendData?.title}</h1>
+    <div className="bg-black">
       <div
         ref={frameRef}
-        className="group/player relative w-full bg-black"
-        style={{ height: `min(${PLAYER_HEIGHT}px, 75dvh)` }}
+        className={`relative h-dvh w-full bg-black portrait:aspect-video portrait:h-auto portrait:max-h-dvh ${
+          visible ? '' : 'cursor-none'
+        }`}
         data-testid="player-frame"
+        data-menu-boundary
         data-playing={prerolling ? 'preroll' : choice.trailer ? 'trailer' : 'feature'}
       >
-        {/* biome-ignore lint/a11y/useMediaCaption: captions come as HLS subtitle tracks */}
+        {/* biome-ignore lint/a11y/useMediaCaption: captions come as HLS subtitle tracks, drawn by SubtitleBox */}
         <video
           ref={player.videoRef}
-          className="size-full"
+          className="absolute inset-0 size-full object-contain"
           playsInline
           autoPlay
           data-testid="player-video"
-          onClick={player.controls.toggle}
+          onPointerDown={(event) => {
+            tapWakes.current = event.pointerType !== 'mouse' && !visible;
+          }}
+          onClick={() => {
+            if (!tapWakes.current) player.controls.toggle();
+          }}
           poster={details.data?.banner?.url}
         />
+        <div
+          className={`absolute inset-x-0 top-0 flex items-start gap-2 bg-gradient-to-b from-black/80 to-transparent p-2 pb-10 text-white transition-opacity duration-300 sm:gap-3 sm:p-5 sm:pb-16 ${
+            visible ? 'opacity-100' : 'pointer-events-none opacity-0'
+          }`}
+          data-testid="player-heading"
+        >
+          <button
+            type="button"
+            onClick={back}
+            aria-label={t('back')}
+            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-white/15"
+          >
+            <BackIcon className="size-6 rtl:-scale-x-100" />
+          </button>
+          <div className="min-w-0 pt-1.5 sm:pt-1">
+            <h1 className="truncate text-base font-bold sm:text-2xl">{title}</h1>
+            {episode && season ? (
+              <p className="truncate text-sm text-white/80" data-testid="player-episode">
+                {fill(t('season_episode'), { season: season.number, number: episode.number })}
+                {episode.title ? ` · ${episode.title}` : ''}
+              </p>
+            ) : null}
+          </div>
+        </div>
         {feature && gate.state !== 'ok' && gate.state !== 'starting' && gate.state !== 'idle' ? (
           <div className="absolute inset-0">
             <GateNotice
@@ -156,25 +177,19 @@ export function PlayerPage() {
             onCancel={() => setCountdownCancelled(true)}
           />
         ) : null}
-        <div className="absolute inset-x-0 bottom-0">
-          <PlayerToolbar
-            player={player}
-            frameRef={frameRef}
-            cues={cues}
-            prerolling={prerolling}
-            onStop={() => {
-              const video = player.videoRef.current;
-              if (video) {
-                video.pause();
-                video.currentTime = 0;
-              }
-            }}
-            onNextEpisode={nextEpisode}
-            onBack={() => navigate(-1)}
-          />
-        </div>
+        <PlayerControls
+          player={player}
+          frameRef={frameRef}
+          visible={visible}
+          cues={cues}
+          prerolling={prerolling}
+          shortcuts
+          onNextEpisode={nextEpisode}
+          onStartOver={startOver}
+          castTarget={castTarget}
+        />
       </div>
-      <div className="px-4 sm:px-6">
+      <div className="bg-bg px-4 pb-10 sm:px-6">
         {rows.map((row) => (
           <MiniRow
             key={row.id}
@@ -186,28 +201,4 @@ export function PlayerPage() {
       </div>
     </div>
   );
-}
-
-/**
- * A feature opened on the full-page player (a reload, a shared address, Continue Watching) goes on from the
- * viewer's saved position, once per source; a finished title, or one barely started, starts from the top.
- */
-function useResumeAtSavedPosition(
-  player: ReturnType<typeof useVideo>,
-  featureSrc: string | null,
-  target: { movieId: number; episodeId: number | undefined },
-) {
-  const saved = useQuery({ ...progressQuery(target.movieId), enabled: featureSrc !== null }).data;
-  const resumedFor = useRef<string | null>(null);
-  const { videoRef, controls } = player;
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || !featureSrc || !saved || resumedFor.current === featureSrc) return;
-    resumedFor.current = featureSrc;
-    const sameEpisode = (saved.episode_id ?? undefined) === target.episodeId;
-    if (!sameEpisode || saved.finished || saved.position_seconds <= 5) return;
-    const position = saved.position_seconds;
-    if (video.readyState >= 1) controls.seekTo(position);
-    else video.addEventListener('loadedmetadata', () => controls.seekTo(position), { once: true });
-  }, [videoRef, controls, featureSrc, saved, target.episodeId]);
 }

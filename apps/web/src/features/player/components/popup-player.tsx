@@ -6,27 +6,26 @@ import { similarQuery } from '../../../shared/catalog/catalog-api';
 import { useDurationFormat } from '../../../shared/catalog/format';
 import { useOpenPopup } from '../../../shared/catalog/open-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { progressQuery, useTitleLists } from '../../../shared/library/library-api';
+import { useTitleLists } from '../../../shared/library/library-api';
 import { Button } from '../../../shared/ui/button';
 import { CheckIcon, HeartIcon, PlusIcon } from '../../../shared/ui/icons';
-import { qualityLabel } from '../lib/attach-source';
-import { usePreroll } from '../lib/house-trailer';
-import { usePlaybackSession, withPlayback } from '../lib/playback-session';
-import { useStreamRefusal } from '../lib/stream-refusal';
-import { useVideo } from '../lib/use-video';
+import { qualityBadge } from '../lib/quality-badge';
+import { useIdleControls } from '../lib/use-idle-controls';
+import { useTitlePlayer } from '../lib/use-title-player';
 import { choosePlayback } from '../lib/what-to-play';
 import { GateNotice } from './gate-notice';
 import { MiniRow } from './mini-row';
+import { PlayerControls } from './player-controls';
 import { PrerollOverlay } from './preroll-overlay';
 import { SeasonList } from './season-list';
 import { StarRating } from './star-rating';
-import { VideoControls } from './video-controls';
 
 const chip = 'rounded-full border border-border bg-surface-2 px-3 py-1 text-xs';
-const iconButton =
-  'inline-flex size-10 items-center justify-center rounded-full border border-white/40 text-white hover:border-white aria-pressed:border-brand aria-pressed:text-brand-strong';
 
-/** The popup player (spec viewer 8): the video with its controls and the title's details below. */
+/**
+ * The popup player (spec viewer 8): the video with the player's controls, going on from the viewer's saved
+ * position (with Start over), and the title's details below.
+ */
 export function PopupPlayer({ details }: { details: TitleDetails }) {
   const t = useT();
   const duration = useDurationFormat();
@@ -39,23 +38,11 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
     signedIn: lists.signedIn,
     episodeId: episodeParam,
   });
-  const feature = Boolean(choice.src) && !choice.trailer;
-  const session = usePlaybackSession(details.movie_id, feature);
-  const { gate } = session;
-  const saved = useQuery({ ...progressQuery(details.movie_id), enabled: feature }).data;
-  const granted = gate.state === 'ok';
-  const preroll = usePreroll(details.movie_id, feature ? (granted ? gate.preroll : undefined) : false);
-  const prerolling = preroll.phase === 'playing';
-  const featureSrc =
-    feature && choice.src ? (granted ? withPlayback(choice.src, gate.playbackId) : null) : choice.src;
-  const src = preroll.trailer ? preroll.trailer.src : preroll.phase === 'done' ? featureSrc : null;
-  const { videoRef, state, controls, hls } = useVideo({
-    src,
-    autoPlay: true,
-    progress: feature && !prerolling ? { movieId: details.movie_id, episodeId: choice.episodeId } : null,
-  });
-  // Stopped from another device: the feature's stream is refused, and the player drops it.
-  useStreamRefusal(hls, feature && src === featureSrc ? session.refused : undefined);
+  const { feature, session, gate, preroll, prerolling, player, playingFeature, startOver, castTarget } =
+    useTitlePlayer(details.movie_id, choice, details.title);
+  const { videoRef, controls } = player;
+  const frameRef = useRef<HTMLDivElement>(null);
+  const visible = useIdleControls(frameRef, player.state.playing);
   const finishPreroll = useRef(() => {});
   finishPreroll.current = prerolling ? preroll.finish : () => {};
   useEffect(() => {
@@ -66,16 +53,14 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
     return () => video.removeEventListener('ended', onEnded);
   }, [videoRef]);
   const similar = useQuery(similarQuery(details.movie_id)).data?.items ?? [];
-  const quality = qualityLabel(gate.state === 'ok' ? gate.maxHeight : undefined) ?? details.quality;
-  const canResume =
-    feature &&
-    !prerolling &&
-    saved &&
-    !saved.finished &&
-    saved.position_seconds > 5 &&
-    (saved.episode_id ?? undefined) === choice.episodeId &&
-    state.currentTime < saved.position_seconds - 5;
+  const quality = qualityBadge({
+    title: details.quality,
+    renditionHeights: playingFeature ? (player.hls?.levels ?? []).map((level) => level.height) : [],
+    maxHeight: gate.state === 'ok' ? gate.maxHeight : undefined,
+  });
   const poster = details.poster ?? details.banner ?? details.thumbnail;
+  // A tap on the video while the controls are hidden only shows them (a mouse click plays or pauses).
+  const tapWakes = useRef(false);
 
   const chooseEpisode = (episodeId: number) =>
     setParams(
@@ -89,15 +74,24 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
 
   return (
     <div data-testid="popup-content" data-trailer={choice.trailer ? 'true' : 'false'}>
-      <div className="relative aspect-video max-h-[60dvh] w-full bg-black">
-        {/* biome-ignore lint/a11y/useMediaCaption: captions come as HLS subtitle tracks */}
+      <div
+        ref={frameRef}
+        className={`relative aspect-video max-h-[60dvh] w-full bg-black ${visible ? '' : 'cursor-none'}`}
+        data-menu-boundary
+      >
+        {/* biome-ignore lint/a11y/useMediaCaption: captions come as HLS subtitle tracks, drawn by SubtitleBox */}
         <video
           ref={videoRef}
-          className="size-full"
+          className="absolute inset-0 size-full object-contain"
           playsInline
           poster={poster?.url}
           data-testid="popup-video"
-          onClick={controls.toggle}
+          onPointerDown={(event) => {
+            tapWakes.current = event.pointerType !== 'mouse' && !visible;
+          }}
+          onClick={() => {
+            if (!tapWakes.current) controls.toggle();
+          }}
         />
         {feature && gate.state !== 'ok' && gate.state !== 'starting' ? (
           <div className="absolute inset-0">
@@ -115,44 +109,18 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
           <p className="absolute inset-0 flex items-center justify-center bg-black/70 p-4 text-center text-white">
             {lists.signedIn ? t('not_playable_yet') : t('sign_in_to_watch')}
           </p>
-        ) : null}
-        <div className="absolute inset-x-0 bottom-0">
-          <VideoControls state={state} controls={controls} seekable={!prerolling}>
-            {canResume && saved ? (
-              <Button
-                size="sm"
-                onClick={() => {
-                  controls.seekTo(saved.position_seconds);
-                  if (!state.playing) controls.toggle();
-                }}
-              >
-                {t('resume')}
-              </Button>
-            ) : null}
-            {lists.signedIn ? (
-              <>
-                <button
-                  type="button"
-                  className={iconButton}
-                  aria-pressed={lists.inFavourites}
-                  aria-label={lists.inFavourites ? t('remove_from_favourites') : t('add_to_favourites')}
-                  onClick={lists.toggleFavourite}
-                >
-                  <HeartIcon filled={lists.inFavourites} />
-                </button>
-                <button
-                  type="button"
-                  className={iconButton}
-                  aria-pressed={lists.inWatchlist}
-                  aria-label={lists.inWatchlist ? t('remove_from_watch_list') : t('add_to_watch_list')}
-                  onClick={lists.toggleWatchlist}
-                >
-                  {lists.inWatchlist ? <CheckIcon /> : <PlusIcon />}
-                </button>
-              </>
-            ) : null}
-          </VideoControls>
-        </div>
+        ) : (
+          <PlayerControls
+            player={player}
+            frameRef={frameRef}
+            visible={visible}
+            cues={[]}
+            prerolling={prerolling}
+            shortcuts={false}
+            onStartOver={startOver}
+            castTarget={castTarget}
+          />
+        )}
       </div>
 
       <div className="flex flex-col gap-4 p-4 sm:p-6">
@@ -181,7 +149,7 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
         ) : null}
         {details.summary ? <p className="max-w-3xl text-text/90">{details.summary}</p> : null}
         {lists.signedIn ? (
-          <div>
+          <div className="flex flex-wrap gap-2">
             <Button
               variant={lists.inFavourites ? 'primary' : 'secondary'}
               onClick={lists.toggleFavourite}
@@ -189,6 +157,10 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
             >
               <HeartIcon filled={lists.inFavourites} className="size-4" />
               {lists.inFavourites ? t('remove_from_favourites') : t('add_to_favourites')}
+            </Button>
+            <Button variant="secondary" onClick={lists.toggleWatchlist} aria-pressed={lists.inWatchlist}>
+              {lists.inWatchlist ? <CheckIcon className="size-4" /> : <PlusIcon className="size-4" />}
+              {lists.inWatchlist ? t('remove_from_watch_list') : t('add_to_watch_list')}
             </Button>
           </div>
         ) : null}

@@ -39,6 +39,8 @@ export async function attachSource(
       enableWorker: false,
       ...(prefetch ? { loader: loaderWithPrefetch(HlsClass.DefaultConfig.loader, prefetch) } : {}),
     });
+    // Cues are loaded into a hidden text track and drawn by the player above its controls (subtitle-box.tsx).
+    hls.subtitleDisplay = false;
     hls.loadSource(src);
     hls.attachMedia(video);
     return {
@@ -64,12 +66,4 @@ export async function attachSource(
       video.load();
     },
   };
-}
-
-/** The plan's quality label from the height cap of a playback session. */
-export function qualityLabel(maxHeight: number | undefined): 'SD' | 'HD' | 'FHD' | null {
-  if (!maxHeight) return null;
-  if (maxHeight >= 1080) return 'FHD';
-  if (maxHeight >= 720) return 'HD';
-  return 'SD';
 }

@@ -73,19 +73,20 @@ export function useVideo({ src, autoPlay = false, startPosition, progress }: Use
   };
   const saveRef = useRef(save);
   saveRef.current = save;
+  /** Detaches what plays now (hls.js, or the browser's own HLS). */
+  const detachRef = useRef<(() => void) | undefined>(undefined);
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !src) return;
     attachedTarget.current = progressRef.current;
     let cancelled = false;
-    let detach: (() => void) | undefined;
     void attachSource(video, src, { startPosition }).then((attached) => {
       if (cancelled) {
         attached.destroy();
         return;
       }
-      detach = attached.destroy;
+      detachRef.current = attached.destroy;
       setHls(attached.hls);
       if (autoPlay) {
         video.play().catch(() => {
@@ -99,7 +100,8 @@ export function useVideo({ src, autoPlay = false, startPosition, progress }: Use
       cancelled = true;
       saveRef.current(false, video);
       attachedTarget.current = null;
-      detach?.();
+      detachRef.current?.();
+      detachRef.current = undefined;
       setHls(null);
     };
   }, [src, autoPlay, startPosition]);
@@ -164,6 +166,24 @@ export function useVideo({ src, autoPlay = false, startPosition, progress }: Use
         video.volume = 0;
         video.muted = true;
       }
+    },
+    /**
+     * Goes on from the same moment with the browser's own HLS at another address (an AirPlay receiver's, which
+     * fetches without cookies): hls.js cannot hand its stream to one.
+     */
+    playAddress: (address: string) => {
+      const video = videoRef.current;
+      if (!video) return;
+      const at = video.currentTime;
+      detachRef.current?.();
+      setHls(null);
+      video.src = address;
+      detachRef.current = () => {
+        video.removeAttribute('src');
+        video.load();
+      };
+      video.addEventListener('loadedmetadata', () => controls.seekTo(at), { once: true });
+      void video.play().catch(() => undefined);
     },
     /** The slider value is the video's volume (0..1). */
     setVolume: (value: number) => {

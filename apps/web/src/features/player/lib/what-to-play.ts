@@ -47,3 +47,8 @@ export function episodeById(details: TitleDetails, episodeId: number | undefined
   }
   return undefined;
 }
+
+/** The season an episode of a series belongs to. */
+export function seasonOf(details: TitleDetails, episodeId: number) {
+  return details.seasons.find((season) => season.episodes.some((e) => e.episode_id === episodeId));
+}
