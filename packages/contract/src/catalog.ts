@@ -314,8 +314,26 @@ export const catalogRowsQuerySchema = z.strictObject({
 });
 export const catalogRowsReplySchema = z.object({ rows: z.array(catalogRowSchema) });
 
-export const catalogSearchQuerySchema = z.strictObject({ q: z.string().trim().max(100).default('') });
-export const catalogSearchReplySchema = z.object({ items: z.array(titleCardSchema) });
+export const CATALOG_SEARCH_PAGE_SIZE = 24;
+/** `GET /api/catalog/search?q=&page=&pageSize=`: titles, genres, cast and tags; a wrong letter is forgiven. */
+export const catalogSearchQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).default(''),
+  page: pageSchema,
+  pageSize: z.coerce.number().int().min(1).max(60).default(CATALOG_SEARCH_PAGE_SIZE),
+});
+export type CatalogSearchQuery = z.input<typeof catalogSearchQuerySchema>;
+export const catalogSearchReplySchema = z.object({
+  items: z.array(titleCardSchema),
+  /** How many titles match, over all pages. */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  /** When nothing matches: popular titles to offer instead (empty otherwise). */
+  suggestions: z.array(titleCardSchema),
+});
+export type CatalogSearchReply = z.infer<typeof catalogSearchReplySchema>;
+/** `GET /api/catalog/titles/:movie_id/similar`. */
+export const similarTitlesReplySchema = z.object({ items: z.array(titleCardSchema) });
 
 export const catalogListQuerySchema = z.strictObject({
   kind: titleKindSchema.optional(),
