@@ -322,8 +322,11 @@ export const catalogSearchQuerySchema = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(60).default(CATALOG_SEARCH_PAGE_SIZE),
 });
 export type CatalogSearchQuery = z.input<typeof catalogSearchQuerySchema>;
+/** A search result: the title's card with its cast, which the results page shows. */
+export const searchResultSchema = titleCardSchema.extend({ cast: z.array(z.string()) });
+export type SearchResult = z.infer<typeof searchResultSchema>;
 export const catalogSearchReplySchema = z.object({
-  items: z.array(titleCardSchema),
+  items: z.array(searchResultSchema),
   /** How many titles match, over all pages. */
   total: z.number(),
   page: z.number(),

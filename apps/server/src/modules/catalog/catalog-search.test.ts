@@ -44,7 +44,10 @@ describe('GET /api/catalog/search: typo-tolerant, paged, with suggestions', () =
   afterAll(() => t.close());
 
   it('finds titles, cast and genres with one wrong, missing, extra or swapped letter', async () => {
-    expect(await found('Night Harbor')).toEqual(['Night Harbor']);
+    const exact = await search('q=Night%20Harbor');
+    expect(exact.items).toEqual([
+      expect.objectContaining({ title: 'Night Harbor', genres: ['Thriller', 'Crime'], cast: ['Amelia Hart'] }),
+    ]);
     expect(await found('nigth harbor')).toEqual(['Night Harbor']);
     expect(await found('Harbar')).toEqual(['Night Harbor']);
     expect(await found('harbr')).toEqual(['Night Harbor']);

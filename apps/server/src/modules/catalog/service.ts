@@ -304,7 +304,8 @@ export class CatalogService {
             limit: SUGGESTIONS,
           })
         : [];
-    const [items, suggested] = await Promise.all([this.cards(rows, asker), this.cards(suggestions, asker)]);
+    const [cards, suggested] = await Promise.all([this.cards(rows, asker), this.cards(suggestions, asker)]);
+    const items = cards.map((card, index) => ({ ...card, cast: parseList(rows[index]!.cast_list) }));
     return { items, total: ids.length, page: query.page, pageSize: query.pageSize, suggestions: suggested };
   }
 

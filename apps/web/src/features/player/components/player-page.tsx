@@ -18,6 +18,7 @@ import { MiniRow } from './mini-row';
 import { NextEpisodeCountdown } from './next-episode-countdown';
 import { PlayerToolbar } from './player-toolbar';
 import { PrerollOverlay } from './preroll-overlay';
+import { TrailerOverlay } from './trailer-overlay';
 
 /** The spec's player frame height (px). */
 export const PLAYER_HEIGHT = 750;
@@ -173,6 +174,15 @@ export function PlayerPage() {
             onBack={() => navigate(-1)}
           />
         </div>
+        {movieId > 0 ? (
+          <TrailerOverlay
+            videoRef={player.videoRef}
+            src={choice.src}
+            trailer={choice.trailer}
+            signedIn={signedIn}
+            title={details.data?.title ?? sendData?.title ?? ''}
+          />
+        ) : null}
       </div>
       <div className="px-4 sm:px-6">
         {rows.map((row) => (

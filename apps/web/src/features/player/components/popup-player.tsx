@@ -20,6 +20,7 @@ import { MiniRow } from './mini-row';
 import { PrerollOverlay } from './preroll-overlay';
 import { SeasonList } from './season-list';
 import { StarRating } from './star-rating';
+import { TrailerOverlay } from './trailer-overlay';
 import { VideoControls } from './video-controls';
 
 const chip = 'rounded-full border border-border bg-surface-2 px-3 py-1 text-xs';
@@ -110,9 +111,9 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
         {preroll.trailer ? (
           <PrerollOverlay key={preroll.trailer.src} title={preroll.trailer.title} onSkip={preroll.finish} />
         ) : null}
-        {!choice.src ? (
+        {!choice.src && lists.signedIn ? (
           <p className="absolute inset-0 flex items-center justify-center bg-black/70 p-4 text-center text-white">
-            {lists.signedIn ? t('not_playable_yet') : t('sign_in_to_watch')}
+            {t('not_playable_yet')}
           </p>
         ) : null}
         <div className="absolute inset-x-0 bottom-0">
@@ -152,6 +153,13 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
             ) : null}
           </VideoControls>
         </div>
+        <TrailerOverlay
+          videoRef={videoRef}
+          src={choice.src}
+          trailer={choice.trailer}
+          signedIn={lists.signedIn}
+          title={details.title}
+        />
       </div>
 
       <div className="flex flex-col gap-4 p-4 sm:p-6">
