@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { shellFiles, tokenColour, webManifest } from './vite-plugin';
+import { buildId, shellFiles, tokenColour, webManifest } from './vite-plugin';
 
 const css = fs.readFileSync(
   path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/index.css'),
@@ -39,5 +39,15 @@ describe('the installable app', () => {
       '/static/js/react-b2.js',
       '/static/css/index-c3.css',
     ]);
+  });
+
+  it('gives each build its own id, so its worker and cache replace the last build’s', () => {
+    const files = ['index.html', 'static/js/index-a1.js', 'static/css/index-c3.css'];
+    expect(buildId(files, '{}')).toMatch(/^[0-9a-f]{16}$/);
+    expect(buildId([...files].reverse(), '{}')).toBe(buildId(files, '{}'));
+    expect(buildId(['index.html', 'static/js/index-a2.js', 'static/css/index-c3.css'], '{}')).not.toBe(
+      buildId(files, '{}'),
+    );
+    expect(buildId(files, '{"name":"x"}')).not.toBe(buildId(files, '{}'));
   });
 });

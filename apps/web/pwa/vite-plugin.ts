@@ -43,6 +43,15 @@ export function shellFiles(indexHtml: string): string[] {
   return [...new Set([...indexHtml.matchAll(/(?:src|href)="(\/static\/[^"]+)"/g)].map((m) => m[1]!))];
 }
 
+/** A build's id: it changes with any file of the build (their names carry their content hashes). */
+export function buildId(fileNames: readonly string[], manifest: string): string {
+  return createHash('sha256')
+    .update([...fileNames].sort().join('\n'))
+    .update(manifest)
+    .digest('hex')
+    .slice(0, 16);
+}
+
 /**
  * Makes the site installable: writes `manifest.webmanifest` (colours from the design tokens) and `sw.js`, the
  * service worker of pwa/service-worker.js with this build's id and the files of its app shell. The id changes
@@ -60,11 +69,7 @@ export function installableApp(webRoot: string): Plugin {
       const html = index && index.type === 'asset' ? String(index.source) : '';
       const precache = ['/app-shell', ...shellFiles(html), '/manifest.webmanifest', '/favicon.svg'];
       precache.push(...ICONS.map((icon) => icon.src));
-      const id = createHash('sha256')
-        .update(Object.keys(bundle).sort().join('\n'))
-        .update(manifest)
-        .digest('hex')
-        .slice(0, 16);
+      const id = buildId(Object.keys(bundle), manifest);
       const template = fs.readFileSync(path.join(here, 'service-worker.js'), 'utf8');
       if (!BUILD_LINE.test(template)) throw new Error('pwa/service-worker.js has no "const BUILD = …;" line');
       const worker = template.replace(BUILD_LINE, `const BUILD = ${JSON.stringify({ id, precache })};`);

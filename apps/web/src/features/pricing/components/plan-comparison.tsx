@@ -55,11 +55,17 @@ export function PlanComparison({ plans }: { plans: readonly Plan[] | undefined }
   const rows = plans ? comparisonRows(plans) : [];
   const columns = plans?.length ?? PLACEHOLDER_COLUMNS.length;
   return (
-    <section aria-labelledby="compare-plans" className="flex flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <h2 id="compare-plans" className="text-2xl font-bold">
         {t('compare_plans')}
       </h2>
-      <div className="overflow-x-auto rounded-card border border-border bg-surface">
+      {/* Focusable, so a keyboard can scroll it on a narrow screen. */}
+      <section
+        className="relative overflow-x-auto rounded-card border border-border bg-surface"
+        aria-labelledby="compare-plans"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys
+        tabIndex={0}
+      >
         <table className="w-full min-w-[34rem] border-collapse text-sm" aria-busy={!plans}>
           <thead>
             <tr className="border-b border-border">
@@ -117,7 +123,7 @@ export function PlanComparison({ plans }: { plans: readonly Plan[] | undefined }
                 ))}
           </tbody>
         </table>
-      </div>
-    </section>
+      </section>
+    </div>
   );
 }
