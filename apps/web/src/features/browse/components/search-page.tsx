@@ -168,7 +168,9 @@ function NothingFound({ query, suggestions }: { query: string; suggestions: Card
   const actions = useCardActions();
   return (
     <section aria-labelledby="search-suggestions" className="flex flex-col gap-4" data-testid="search-empty">
-      <p role="status">{fillText(t('search_nothing_found'), { query })}</p>
+      <p role="status">
+        {suggestions.length > 0 ? fillText(t('search_nothing_found'), { query }) : t('no_results')}
+      </p>
       {suggestions.length > 0 ? (
         <>
           <h2 id="search-suggestions" className="text-xl font-bold">
