@@ -46,7 +46,11 @@ describe('GET /api/catalog/search: typo-tolerant, paged, with suggestions', () =
   it('finds titles, cast and genres with one wrong, missing, extra or swapped letter', async () => {
     const exact = await search('q=Night%20Harbor');
     expect(exact.items).toEqual([
-      expect.objectContaining({ title: 'Night Harbor', genres: ['Thriller', 'Crime'], cast: ['Amelia Hart'] }),
+      expect.objectContaining({
+        title: 'Night Harbor',
+        genres: ['Thriller', 'Crime'],
+        cast: ['Amelia Hart'],
+      }),
     ]);
     expect(await found('nigth harbor')).toEqual(['Night Harbor']);
     expect(await found('Harbar')).toEqual(['Night Harbor']);
