@@ -26,6 +26,9 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL,
     trace: 'retain-on-failure',
+    // The app's service worker would take the page's requests out of page.route()'s reach; the specs that are
+    // about it (installable-app.spec.ts) allow it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

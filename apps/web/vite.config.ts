@@ -6,6 +6,7 @@ import type { PageShells } from '@salomtv/contract';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { installableApp } from './pwa/vite-plugin';
 
 const vendorGroups: [RegExp, string][] = [
   [/node_modules\/(react|react-dom|scheduler)\//, 'react'],
@@ -77,7 +78,7 @@ const prerenderPages: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress, prerenderPages],
+  plugins: [react(), tailwindcss(), precompress, prerenderPages, installableApp(webRoot)],
   resolve: {
     // Build @salomtv/contract straight from its TypeScript sources (its package.json "source" export).
     conditions: ['source', ...defaultClientConditions],

@@ -194,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         users: services.users,
         log: app.log,
         plans: services.plans,
+        legal: services.legal,
         demoCatalog: () => seedDemoCatalog(container.catalog, container.clock, app.log, DEMO_SETTINGS),
       },
       { adminPhone: config.adminPhone, adminPassword: config.adminPassword, seedDemo: config.seedDemo },

@@ -111,6 +111,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     users: repos.users,
     audit,
     vitalsPerAddressPerMinute: config.vitalsPerAddressPerMinute,
+    languages: repos.languages,
   });
   // Catalogue, movie administration, media pipeline and streaming (billing's entitlements decide who plays what,
   // and its playback sessions hold every feature stream address).

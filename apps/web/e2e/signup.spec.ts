@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { codeSentTo, expectAccessible, newPhone } from './accounts-helpers';
+import { codeSentTo, createViewer, expectAccessible, newPhone } from './accounts-helpers';
+import { viewInUrdu } from './urdu';
 
 const yearsAgo = (years: number) => {
   const day = new Date();
@@ -39,9 +40,17 @@ test('a visitor signs up with a texted code and lands on /home signed in', async
   await expect(page.locator('#password-error')).toHaveText('Use at least 8 characters');
   await expectAccessible(page);
 
+  // Every country, named in the page's language; the phone number's (+998) is chosen until the viewer picks.
+  const country = page.getByLabel('Country');
+  await expect(country).toHaveValue('UZ');
+  await expect(country.locator('option:checked')).toHaveText('Uzbekistan');
+  expect(await country.locator('option:not([disabled])').count()).toBe(249);
+  await expect(page.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms');
+
+  await page.getByLabel('First name (optional)').fill('Dilnoza');
   await page.getByLabel('Date of Birth').fill('1995-04-12');
   await page.getByLabel('Gender').selectOption('female');
-  await page.getByLabel('Country').selectOption('Pakistan');
+  await country.selectOption('Pakistan');
   await page.getByLabel('Password').fill('viewer-pass-123');
   await page.getByLabel('I accept the terms and conditions').check();
   await signUp.click();
@@ -53,7 +62,51 @@ test('a visitor signs up with a texted code and lands on /home signed in', async
   // The account exists and is this browser's: the profile shows the number.
   await page.goto('/userprofile');
   await expect(page.getByTestId('phone-value')).toHaveText(phone);
+  const profile = await (await page.request.get('/api/user/profile')).json();
+  expect(profile).toMatchObject({ first_name: 'Dilnoza', nationality: 'PK' });
 });
+
+for (const { width, height } of [
+  { width: 1440, height: 900 },
+  { width: 360, height: 740 },
+]) {
+  test(`at ${width} px in Urdu, a number that already has an account stops after its code, with Sign In and Forgot password`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await viewInUrdu(page);
+    const { phone, national } = newPhone();
+    await createViewer(request, phone, 'viewer-pass-123');
+
+    await page.goto('/signupotp');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.locator('#phoneNumber-country').selectOption('UZ');
+    await page.locator('#phoneNumber').fill(national);
+    await page.locator('form[aria-labelledby="sign-up-otp-title"] button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/signupotpverify/);
+    await page.locator('#code').fill(await codeSentTo(page.request, phone));
+    await page.locator('form[aria-labelledby="sign-up-verify-title"] button[type="submit"]').click();
+
+    // No form to fill: the page says so, in Urdu, and offers the ways in, carrying the number.
+    const card = page.getByTestId('account-exists');
+    await expect(card.getByRole('heading', { level: 1 })).toHaveText('آپ کا پہلے سے اکاؤنٹ موجود ہے');
+    await expect(page).toHaveURL(/\/signupotpverify/);
+    await expect(page.locator('#dob')).toHaveCount(0);
+    await expectAccessible(page);
+    const signIn = card.getByRole('link', { name: 'داخل ہوں' });
+    await expect(signIn).toHaveAttribute('href', `/signin?phone=${encodeURIComponent(phone)}`);
+    await expect(card.getByRole('link', { name: 'پاس ورڈ بھول گئے؟' })).toHaveAttribute(
+      'href',
+      `/forgotpassword?phone=${encodeURIComponent(phone)}`,
+    );
+    await signIn.click();
+    await expect(page.locator('#phone_number')).toHaveValue(phone);
+    await page.locator('#password').fill('viewer-pass-123');
+    await page.locator('form[aria-labelledby="sign-in-title"] button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+}
 
 test('a wrong code says so; once the code is dead the viewer is sent back to /signupotp', async ({
   page,

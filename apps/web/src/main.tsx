@@ -3,11 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
 import { keepTapsBeforeTakeover } from './shared/prerender/prerendered-page';
+import { startInstallableApp } from './shared/pwa/install-app';
 import { reportWebVitals } from './shared/vitals/report-web-vitals';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 keepTapsBeforeTakeover();
+startInstallableApp();
 createRoot(root).render(
   <StrictMode>
     <App />

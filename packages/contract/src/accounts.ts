@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { roleSchema } from './auth.js';
+import { countryCodeOf, nationalitySchema } from './countries.js';
 import { listReplySchema } from './paging.js';
 
-/** The spec's sign-up choices (section 9). */
+/** The spec's sign-up choices (section 9); the country is any of `COUNTRY_CODES` (countries.ts). */
 export const GENDERS = ['male', 'female'] as const;
-export const NATIONALITIES = ['Pakistan', 'India'] as const;
 export const genderSchema = z.enum(GENDERS, { error: 'Choose male or female' });
-export const nationalitySchema = z.enum(NATIONALITIES, { error: 'Choose Pakistan or India' });
 export type Gender = z.infer<typeof genderSchema>;
-export type Nationality = z.infer<typeof nationalitySchema>;
 
 export const MIN_SIGNUP_AGE = 13;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -139,17 +137,29 @@ export type OtpVerifyBody = z.infer<typeof otpVerifyBodySchema>;
 
 export const OTP_VERDICTS = ['approved', 'pending', 'expired', 'max_attempts_reached'] as const;
 export type OtpVerdict = (typeof OTP_VERDICTS)[number];
-/** The spec's (Twilio Verify's) answer: `data` is the status, `errors` the reasons when it is not approved. */
+/**
+ * The spec's (Twilio Verify's) answer: `data` is the status, `errors` the reasons when it is not approved.
+ * `account_exists`: only on an approved sign-up code (so only to whoever holds the number), whether the number
+ * already has an account; the page then offers Sign In instead of a form that could not be sent.
+ */
 export const otpVerifyReplySchema = z.object({
   data: z.enum(OTP_VERDICTS),
   errors: z.array(z.string()).nullable(),
+  account_exists: z.boolean().optional(),
 });
 export type OtpVerifyReply = z.infer<typeof otpVerifyReplySchema>;
 
-/** `POST /api/user/add`: the spec's sign-up payload plus the terms checkbox. */
+const nameSchema = z
+  .string()
+  .trim()
+  .max(100, 'At most 100 characters')
+  .transform((value) => (value === '' ? null : value));
+
+/** `POST /api/user/add`: the spec's sign-up payload plus the terms checkbox and an optional first name. */
 export function signupBodySchemaAt(now: () => Date) {
   return z
     .strictObject({
+      first_name: nameSchema.optional(),
       dob: dobSchemaAt(now),
       gender: genderSchema,
       nationality: nationalitySchema,
@@ -165,6 +175,7 @@ export function signupBodySchemaAt(now: () => Date) {
 }
 export const signupBodySchema = signupBodySchemaAt(() => new Date());
 export type SignupBody = z.infer<typeof signupBodySchema>;
+export type SignupInput = z.input<typeof signupBodySchema>;
 
 export const signupReplySchema = z.object({ message: z.literal('updated'), role: roleSchema });
 export type SignupReply = z.infer<typeof signupReplySchema>;
@@ -191,12 +202,6 @@ export const userProfileSchema = z.object({
   created_at: z.string(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
-
-const nameSchema = z
-  .string()
-  .trim()
-  .max(100, 'At most 100 characters')
-  .transform((value) => (value === '' ? null : value));
 
 const emailSchema = z
   .string()
@@ -285,8 +290,13 @@ export const adminUserListQuerySchema = z.strictObject({
     .default(ADMIN_USERS_PAGE_SIZE),
   /** Part of a name, phone number or email. */
   search: z.string().trim().max(100).optional(),
-  /** Nationality, such as Pakistan. */
-  country: z.string().trim().max(64).optional(),
+  /** Nationality: a country code such as PK (or the spec's names, Pakistan and India). */
+  country: z
+    .string()
+    .trim()
+    .max(64)
+    .transform((value) => countryCodeOf(value) ?? value)
+    .optional(),
   status: userStatusSchema.optional(),
   role: roleSchema.optional(),
 });

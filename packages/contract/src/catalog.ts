@@ -314,8 +314,29 @@ export const catalogRowsQuerySchema = z.strictObject({
 });
 export const catalogRowsReplySchema = z.object({ rows: z.array(catalogRowSchema) });
 
-export const catalogSearchQuerySchema = z.strictObject({ q: z.string().trim().max(100).default('') });
-export const catalogSearchReplySchema = z.object({ items: z.array(titleCardSchema) });
+export const CATALOG_SEARCH_PAGE_SIZE = 24;
+/** `GET /api/catalog/search?q=&page=&pageSize=`: titles, genres, cast and tags; a wrong letter is forgiven. */
+export const catalogSearchQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).default(''),
+  page: pageSchema,
+  pageSize: z.coerce.number().int().min(1).max(60).default(CATALOG_SEARCH_PAGE_SIZE),
+});
+export type CatalogSearchQuery = z.input<typeof catalogSearchQuerySchema>;
+/** A search result: the title's card with its cast, which the results page shows. */
+export const searchResultSchema = titleCardSchema.extend({ cast: z.array(z.string()) });
+export type SearchResult = z.infer<typeof searchResultSchema>;
+export const catalogSearchReplySchema = z.object({
+  items: z.array(searchResultSchema),
+  /** How many titles match, over all pages. */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  /** When nothing matches: popular titles to offer instead (empty otherwise). */
+  suggestions: z.array(titleCardSchema),
+});
+export type CatalogSearchReply = z.infer<typeof catalogSearchReplySchema>;
+/** `GET /api/catalog/titles/:movie_id/similar`. */
+export const similarTitlesReplySchema = z.object({ items: z.array(titleCardSchema) });
 
 export const catalogListQuerySchema = z.strictObject({
   kind: titleKindSchema.optional(),

@@ -19,6 +19,7 @@ import * as ageRatingUnset from './migrations/0011-age-rating-unset.js';
 import * as playbackStreamBind from './migrations/0012-playback-stream-bind.js';
 import * as cleanRichText from './migrations/0013-clean-rich-text.js';
 import * as planChanges from './migrations/0014-plan-changes.js';
+import * as legalPages from './migrations/0015-legal-pages.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0012-playback-stream-bind': playbackStreamBind,
   '0013-clean-rich-text': cleanRichText,
   '0014-plan-changes': planChanges,
+  '0015-legal-pages': legalPages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,6 +25,16 @@ export interface AdminSettingsTable {
   updated_at: string;
 }
 
+/** A legal page (`terms`, `privacy`) in one language (lower-case keyword); body cleaned on the way in. */
+export interface LegalPagesTable {
+  page: string;
+  language: string;
+  title: string;
+  body: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
 export interface PostsTable {
   post_id: Generated<number>;
   /** Plain text. */
@@ -103,6 +113,7 @@ export interface AdminTables {
   audit_log: AuditLogTable;
   admin_settings: AdminSettingsTable;
   posts: PostsTable;
+  legal_pages: LegalPagesTable;
   feedback: FeedbackTable;
   notifications: NotificationsTable;
   notification_receipts: NotificationReceiptsTable;

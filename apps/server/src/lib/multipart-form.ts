@@ -87,8 +87,15 @@ export async function readSmallForm<S extends z.ZodObject>(
   const fields: Record<string, string> = {};
   const files: Record<string, Buffer> = {};
   const unknown = new Set<string>();
+  // As many text parts as the form declares (the language form has one per translation key), and one more, so
+  // that an extra one is read and named as unknown.
   const parts = request.parts({
-    limits: { fileSize: maxFile, files: fileNames.size, fields: 300, fieldSize: 16_384 },
+    limits: {
+      fileSize: maxFile,
+      files: fileNames.size,
+      fields: textNames.size + fileNames.size + 1,
+      fieldSize: 16_384,
+    },
   });
   for await (const part of parts) {
     if (part.type === 'file') {

@@ -54,11 +54,27 @@ describe('precompressed web app chunks', () => {
     fs.writeFileSync(js, script);
     fs.writeFileSync(`${js}.br`, zlib.brotliCompressSync(script));
     fs.writeFileSync(`${js}.gz`, zlib.gzipSync(script));
+    fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"SalomTV"}');
     t = await createTestApp({ WEB_DIST: webDist });
   });
   afterAll(async () => {
     await t.close();
     fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('serves the service worker as a script asked again on every visit, and the manifest as one', async () => {
+    const worker = await t.app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('public, max-age=3600');
+    // The worker's offline shell is the app's index.html, at an address of its own.
+    const shell = await t.app.inject({ url: '/app-shell' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toContain('<div id="root"></div>');
   });
 
   it('sends brotli, then gzip, then the plain file, each with the long cache and the script type', async () => {

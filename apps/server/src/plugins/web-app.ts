@@ -26,11 +26,14 @@ const contentTypes: Record<string, string> = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
   '.json': 'application/json',
 };
 
 const HTML_TYPE = 'text/html; charset=utf-8';
+/** The service worker the web build writes (apps/web/pwa/vite-plugin.ts). */
+const SERVICE_WORKER = 'sw.js';
 const MARK = /\{\{([@#]?)([A-Za-z0-9_]+)\}\}/g;
 const HTML_TAG = /<html lang="en" dir="ltr">/;
 const ROOT_DIV = '<div id="root"></div>';
@@ -185,13 +188,15 @@ export async function registerWebApp(
     // The build writes .br and .gz beside each chunk (apps/web/vite.config.ts): sent when the browser accepts them.
     preCompressed: true,
   });
-  // Top-level files of the build (icons, robots.txt), each served as it is.
+  // Top-level files of the build (icons, robots.txt, the manifest), each served as it is. The service worker is
+  // asked again on every visit, so a new build's worker is found at once.
   for (const entry of fs.readdirSync(distDir, { withFileTypes: true })) {
     if (!entry.isFile() || entry.name === 'index.html' || entry.name === PAGE_SHELLS_FILE) continue;
     const content = fs.readFileSync(path.join(distDir, entry.name));
     const type = contentTypes[path.extname(entry.name)] ?? 'application/octet-stream';
+    const caching = entry.name === SERVICE_WORKER ? 'no-cache' : 'public, max-age=3600';
     app.get(`/${entry.name}`, (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=3600').type(type).send(content),
+      reply.header('cache-control', caching).type(type).send(content),
     );
   }
   app.decorate('sendIndexHtml', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -4,8 +4,10 @@ import { randomToken } from '../../lib/tokens.js';
 import type { PlanService } from '../../modules/billing/plan-service.js';
 import type { LanguageRepo } from '../../modules/languages/repo.js';
 import type { LanguageService } from '../../modules/languages/service.js';
+import type { LegalService } from '../../modules/legal/service.js';
 import type { UserService } from '../../modules/users/service.js';
 import { flagSvgs } from './flags.js';
+import { LEGAL_TEXTS } from './legal-texts.js';
 import { seedPlans } from './plans.js';
 import { russianTexts, urduTexts, uzbekTexts } from './translations.js';
 
@@ -28,6 +30,8 @@ export interface SeedDeps {
   log: FastifyBaseLogger;
   /** Seeds the spec's four plans on an empty plans table. */
   plans?: PlanService;
+  /** Seeds the terms of use and privacy policy on an empty legal pages table. */
+  legal: LegalService;
   /** Adds the demo catalogue on an empty titles table (db/seed/demo-catalog.ts). */
   demoCatalog?: () => Promise<void>;
 }
@@ -62,6 +66,7 @@ export async function seedDatabase(deps: SeedDeps, settings: SeedSettings): Prom
   }
 
   if (deps.plans) await seedPlans(deps.plans, deps.log);
+  if (await deps.legal.seedDefaults(LEGAL_TEXTS)) deps.log.info('seeded the terms of use and privacy policy');
 
   if ((await deps.users.countAdmins()) === 0) {
     const phone = settings.adminPhone ?? DEFAULT_ADMIN_PHONE;

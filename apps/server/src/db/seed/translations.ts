@@ -5,8 +5,8 @@ export const uzbekTexts: TranslationRecord = {
   movies_of_this_season: 'Ushbu mavsum filmlari',
   sign_up: 'Roʻyxatdan oʻtish',
   sign_in: 'Kirish',
-  download_favourites: 'Sevimlilaringizni yuklab oling va internetsiz tomosha qiling',
-  it_supper_easy: 'Bu juda oson: filmni saqlang va uni oʻzingiz bilan olib yuring',
+  download_favourites: 'SalomTV’ni oʻzingiz bilan olib yuring',
+  it_supper_easy: 'Bu juda oson: ilovani oʻrnating va uni bosh ekraningizdan oching',
   whats_New_on_salomtv: 'SalomTVdagi yangiliklar',
   subscribe_now: 'Obuna boʻlish',
   terms_and_conditions: 'Foydalanish shartlari amal qiladi',
@@ -314,6 +314,36 @@ export const uzbekTexts: TranslationRecord = {
   season_episode: '{season}-mavsum, {number}-qism',
   season_number: '{number}-mavsum',
   views: 'Koʻrishlar',
+  account_exists: 'Sizda allaqachon hisob bor',
+  account_exists_text:
+    'Bu telefon raqamida SalomTV hisobi allaqachon bor. U bilan kiring yoki parolni unutgan boʻlsangiz, yangisini oʻrnating.',
+  first_name_optional: 'Ism (ixtiyoriy)',
+  terms_of_use: 'Foydalanish shartlari',
+  last_updated: 'Oxirgi oʻzgarish: {date}',
+  install_app: 'Ilovani oʻrnatish',
+  install_app_text:
+    'SalomTV doʻkonsiz, toʻgʻridan-toʻgʻri shu saytdan oʻrnatiladi: u bosh ekran yoki ish stolidan alohida oynada ochiladi.',
+  install_ios:
+    'iPhone yoki iPad’da: saytni Safari’da oching, “Ulashish”ni, soʻng “Bosh ekranga qoʻshish”ni bosing.',
+  install_browser_menu: 'Brauzer menyusida “Ilovani oʻrnatish” yoki “Bosh ekranga qoʻshish”ni tanlang.',
+  app_installed: 'Ilova oʻrnatilgan: SalomTV’ni bosh ekran yoki ish stolidan oching.',
+  search_results_for: '“{query}” boʻyicha natijalar',
+  search_hint: 'Film nomi, janr yoki aktyor ismini yozing va Enter tugmasini bosing.',
+  search_nothing_found:
+    '“{query}” boʻyicha hech narsa topilmadi. Yozilishini tekshiring yoki mashhur filmlardan birini tanlang.',
+  compare_plans: 'Tariflarni solishtiring',
+  plan_feature: 'Imkoniyat',
+  screens_at_once: 'Bir vaqtdagi ekranlar',
+  in_every_plan: 'Barcha tariflarda',
+  in_no_plan: 'Hech bir tarifda yoʻq',
+  how_trial_works: 'Bepul sinov qanday ishlaydi',
+  trial_step_choose:
+    'Sinov davomida istalgan paytda tarif tanlang: kartangiz saqlanadi, hozircha hech narsa undirilmaydi.',
+  trial_step_first_payment:
+    'Birinchi toʻlov sinov tugagan kuni, keyin har oy yoki yil boshida olinadi. Undan oldin bekor qilsangiz, hech narsa toʻlamaysiz.',
+  trailer_badge: 'Treyler',
+  trailer_ended: 'Bu treyler edi. {title}ni koʻrish uchun kiring yoki bepul sinovni boshlang.',
+  start_free_trial: 'Bepul sinovni boshlash',
 };
 
 export const russianTexts: TranslationRecord = {
@@ -321,8 +351,8 @@ export const russianTexts: TranslationRecord = {
   movies_of_this_season: 'Фильмы этого сезона',
   sign_up: 'Регистрация',
   sign_in: 'Войти',
-  download_favourites: 'Скачивайте любимое и смотрите без интернета',
-  it_supper_easy: 'Это очень просто: сохраните фильм и берите его с собой',
+  download_favourites: 'Берите SalomTV с собой',
+  it_supper_easy: 'Это очень просто: установите приложение и открывайте его с главного экрана',
   whats_New_on_salomtv: 'Новинки на SalomTV',
   subscribe_now: 'Подписаться',
   terms_and_conditions: 'Действуют условия использования',
@@ -624,6 +654,35 @@ export const russianTexts: TranslationRecord = {
   season_episode: 'Сезон {season}, серия {number}',
   season_number: 'Сезон {number}',
   views: 'Просмотры',
+  account_exists: 'У вас уже есть учётная запись',
+  account_exists_text:
+    'На этот номер уже есть учётная запись SalomTV. Войдите с ним или задайте новый пароль, если забыли старый.',
+  first_name_optional: 'Имя (необязательно)',
+  terms_of_use: 'Условия использования',
+  last_updated: 'Последнее изменение: {date}',
+  install_app: 'Установить приложение',
+  install_app_text:
+    'SalomTV устанавливается прямо с этого сайта, без магазина приложений: оно открывается в своём окне с главного экрана или рабочего стола.',
+  install_ios: 'На iPhone или iPad: откройте сайт в Safari, нажмите «Поделиться», затем «На экран „Домой“».',
+  install_browser_menu: 'В меню браузера выберите «Установить приложение» или «Добавить на главный экран».',
+  app_installed: 'Приложение установлено: открывайте SalomTV с главного экрана или рабочего стола.',
+  search_results_for: 'Результаты по запросу «{query}»',
+  search_hint: 'Введите название, жанр или имя актёра и нажмите Enter.',
+  search_nothing_found:
+    'По запросу «{query}» ничего не нашлось. Проверьте написание или выберите что-то из популярного.',
+  compare_plans: 'Сравнение тарифов',
+  plan_feature: 'Возможность',
+  screens_at_once: 'Экранов одновременно',
+  in_every_plan: 'Во всех тарифах',
+  in_no_plan: 'Ни в одном тарифе',
+  how_trial_works: 'Как работает пробный период',
+  trial_step_choose:
+    'Выберите тариф в любой момент пробного периода: карта сохранится, но ничего не спишется.',
+  trial_step_first_payment:
+    'Первый платёж спишется в день окончания пробного периода, затем в начале каждого месяца или года. Отмените раньше — и ничего не заплатите.',
+  trailer_badge: 'Трейлер',
+  trailer_ended: 'Это был трейлер. Войдите или начните бесплатный пробный период, чтобы смотреть «{title}».',
+  start_free_trial: 'Начать пробный период',
 };
 
 export const urduTexts: TranslationRecord = {
@@ -631,8 +690,8 @@ export const urduTexts: TranslationRecord = {
   movies_of_this_season: 'اس سیزن کی فلمیں',
   sign_up: 'رجسٹر کریں',
   sign_in: 'داخل ہوں',
-  download_favourites: 'اپنی پسندیدہ فلمیں ڈاؤن لوڈ کریں اور انٹرنیٹ کے بغیر دیکھیں',
-  it_supper_easy: 'یہ بہت آسان ہے: کوئی بھی فلم محفوظ کریں اور اسے اپنے ساتھ لے جائیں',
+  download_favourites: 'SalomTV کو اپنے ساتھ رکھیں',
+  it_supper_easy: 'یہ بہت آسان ہے: ایپ انسٹال کریں اور اسے اپنی ہوم اسکرین سے کھولیں',
   whats_New_on_salomtv: 'SalomTV پر نیا کیا ہے',
   subscribe_now: 'ابھی رکنیت لیں',
   terms_and_conditions: 'شرائط و ضوابط لاگو ہیں',
@@ -936,4 +995,32 @@ export const urduTexts: TranslationRecord = {
   season_episode: 'سیزن {season}، قسط {number}',
   season_number: 'سیزن {number}',
   views: 'ناظرین',
+  account_exists: 'آپ کا پہلے سے اکاؤنٹ موجود ہے',
+  account_exists_text:
+    'اس فون نمبر پر پہلے سے SalomTV اکاؤنٹ موجود ہے۔ اسی سے سائن اِن کریں، یا پاس ورڈ بھول گئے ہوں تو نیا بنائیں۔',
+  first_name_optional: 'پہلا نام (اختیاری)',
+  terms_of_use: 'استعمال کی شرائط',
+  last_updated: 'آخری تبدیلی: {date}',
+  install_app: 'ایپ انسٹال کریں',
+  install_app_text:
+    'SalomTV کسی اسٹور کے بغیر سیدھا اسی سائٹ سے انسٹال ہوتا ہے: یہ ہوم اسکرین یا ڈیسک ٹاپ سے اپنی الگ ونڈو میں کھلتا ہے۔',
+  install_ios: 'iPhone یا iPad پر: یہ سائٹ Safari میں کھولیں، Share دبائیں، پھر Add to Home Screen چنیں۔',
+  install_browser_menu: 'اپنے براؤزر کے مینو میں Install app یا Add to Home screen چنیں۔',
+  app_installed: 'ایپ انسٹال ہو چکی ہے: SalomTV اپنی ہوم اسکرین یا ڈیسک ٹاپ سے کھولیں۔',
+  search_results_for: '“{query}” کے نتائج',
+  search_hint: 'فلم کا نام، صنف یا کسی اداکار کا نام لکھیں، پھر Enter دبائیں۔',
+  search_nothing_found: '“{query}” سے کچھ نہیں ملا۔ ہجے دیکھ لیں، یا ان مقبول فلموں میں سے کوئی آزمائیں۔',
+  compare_plans: 'پلانز کا موازنہ',
+  plan_feature: 'سہولت',
+  screens_at_once: 'ایک ساتھ اسکرینیں',
+  in_every_plan: 'ہر پلان میں',
+  in_no_plan: 'کسی پلان میں نہیں',
+  how_trial_works: 'مفت آزمائش کیسے کام کرتی ہے',
+  trial_step_choose:
+    'آزمائش کے دوران جب چاہیں پلان چنیں: آپ کا کارڈ محفوظ ہو جاتا ہے اور ابھی کچھ نہیں کاٹا جاتا۔',
+  trial_step_first_payment:
+    'پہلی ادائیگی آزمائش ختم ہونے کے دن لی جاتی ہے، پھر ہر مہینے یا سال کے شروع میں۔ اس سے پہلے منسوخ کر دیں تو کچھ ادا نہیں کرنا پڑے گا۔',
+  trailer_badge: 'ٹریلر',
+  trailer_ended: 'یہ ٹریلر تھا۔ {title} دیکھنے کے لیے سائن اِن کریں یا اپنی مفت آزمائش شروع کریں۔',
+  start_free_trial: 'مفت آزمائش شروع کریں',
 };

@@ -68,6 +68,7 @@ export function createAccountModules(deps: AccountDeps) {
     sms,
     new SmsQueue(repos.smsQueue, smsQueued, clock),
     limits,
+    users,
     clock,
     {
       secret: config.otpSecret,

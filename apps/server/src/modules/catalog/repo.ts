@@ -2,7 +2,12 @@ import { averageStars, KIDS_AGE_RATINGS } from '@salomtv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { versionCounter } from '../../db/version-counter.js';
-import { likePattern, type TitleRow } from '../movies/repo.js';
+import type { TitleRow } from '../movies/repo.js';
+
+export type SearchableRow = Pick<
+  TitleRow,
+  'movie_id' | 'title' | 'genres' | 'cast_list' | 'tags' | 'view_count'
+>;
 
 export interface CatalogFilter {
   kind?: TitleRow['kind'] | undefined;
@@ -79,15 +84,23 @@ export class CatalogRepo {
       .execute();
   }
 
-  search(text: string, limit: number): Promise<TitleRow[]> {
+  /** What the search index reads of every published title (modules/catalog/search-index.ts). */
+  searchable(): Promise<SearchableRow[]> {
+    return this.db
+      .selectFrom('titles')
+      .select(['movie_id', 'title', 'genres', 'cast_list', 'tags', 'view_count'])
+      .where('status', '=', 'published')
+      .execute();
+  }
+
+  /** Published titles by id, in no particular order. */
+  publishedByIds(movieIds: number[]): Promise<TitleRow[]> {
+    if (movieIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('titles')
       .selectAll()
       .where('status', '=', 'published')
-      .where('search_text', 'like', likePattern(text))
-      .orderBy('view_count', 'desc')
-      .orderBy('movie_id', 'desc')
-      .limit(limit)
+      .where('movie_id', 'in', movieIds)
       .execute();
   }
 

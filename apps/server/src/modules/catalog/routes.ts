@@ -5,6 +5,7 @@ import {
   catalogRowsReplySchema,
   catalogSearchQuerySchema,
   catalogSearchReplySchema,
+  similarTitlesReplySchema,
   titleDetailsSchema,
 } from '@salomtv/contract';
 import { z } from 'zod';
@@ -37,7 +38,7 @@ export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
   app.get('/api/catalog/search', {
     config: { access: 'public' },
     schema: { tags, querystring: catalogSearchQuerySchema, response: { 200: catalogSearchReplySchema } },
-    handler: (request) => catalog.search(request.query.q, asker(request)),
+    handler: (request) => catalog.search(request.query, asker(request)),
   });
 
   app.get('/api/catalog/list', {
@@ -69,7 +70,7 @@ export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
 
   app.get('/api/catalog/titles/:movie_id/similar', {
     config: { access: 'public' },
-    schema: { tags, params: movieParams, response: { 200: catalogSearchReplySchema } },
+    schema: { tags, params: movieParams, response: { 200: similarTitlesReplySchema } },
     handler: (request) => catalog.similar(request.params.movie_id, asker(request)),
   });
 }

@@ -1,5 +1,6 @@
 import {
   type CatalogRow,
+  type CatalogSearchReply,
   COLLECTIONS,
   type Collection,
   englishTexts,
@@ -20,6 +21,7 @@ import type { TitleRow } from '../movies/repo.js';
 import { type CardContext, isReady, masterUrl, presentCard, released } from './cards.js';
 import type { LockCheck, TitleLocks } from './locks.js';
 import type { CatalogFilter, CatalogRepo } from './repo.js';
+import { SearchIndex } from './search-index.js';
 
 /**
  * Who asks: a signed-in viewer (their session, which may carry their plan) or their id, null when signed out,
@@ -28,6 +30,8 @@ import type { CatalogFilter, CatalogRepo } from './repo.js';
 export type Asker = SessionUser | number | null | undefined;
 
 const ROW_SIZE = 20;
+/** Popular titles offered when a search finds nothing. */
+const SUGGESTIONS = 12;
 /** Cached row sets (day x scope) kept at most. */
 const ROWS_CACHE_ENTRIES = 32;
 
@@ -158,6 +162,7 @@ export class CatalogService {
   ) {}
 
   private readonly rowsCache = new VersionedCache<CachedRows>(ROWS_CACHE_ENTRIES);
+  private readonly searchCache = new VersionedCache<SearchIndex>(1);
 
   /** The current UTC day, its date worked out once: every catalogue call asks for it. */
   private day = { from: 0, until: 0, date: '' };
@@ -277,9 +282,47 @@ export class CatalogService {
     return { items: await this.cards(rows, asker), total, page: query.page, pageSize: query.pageSize };
   }
 
-  async search(text: string, asker?: Asker): Promise<{ items: TitleCard[] }> {
-    if (text.trim().length === 0) return { items: [] };
-    return { items: await this.cards(await this.catalog.search(text.trim(), 40), asker) };
+  /**
+   * Titles whose name, genres, cast or tags match every typed word (one wrong letter forgiven in longer words),
+   * one page of them; when none does, popular titles to suggest instead.
+   */
+  async search(
+    query: { q: string; page: number; pageSize: number },
+    asker?: Asker,
+  ): Promise<CatalogSearchReply> {
+    const ids = query.q.trim() ? (await this.searchIndex()).search(query.q) : [];
+    const pageIds = ids.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+    const rows = await this.catalog.publishedByIds(pageIds);
+    const order = new Map(pageIds.map((id, index) => [id, index]));
+    rows.sort((a, b) => order.get(a.movie_id)! - order.get(b.movie_id)!);
+    const suggestions =
+      ids.length === 0
+        ? await this.catalog.page({
+            order: 'popular',
+            upcoming: false,
+            today: this.today(),
+            limit: SUGGESTIONS,
+          })
+        : [];
+    const [cards, suggested] = await Promise.all([this.cards(rows, asker), this.cards(suggestions, asker)]);
+    const items = cards.map((card, index) => ({ ...card, cast: parseList(rows[index]!.cast_list) }));
+    return { items, total: ids.length, page: query.page, pageSize: query.pageSize, suggestions: suggested };
+  }
+
+  /** The published catalogue's search words, read once per catalogue version. */
+  private async searchIndex(): Promise<SearchIndex> {
+    const version = await this.catalog.version();
+    return this.searchCache.get(version, 'all', async () => {
+      const rows = await this.catalog.searchable();
+      return new SearchIndex(
+        rows.map((row) => ({
+          movie_id: row.movie_id,
+          title: row.title,
+          other: [...parseList(row.genres), ...parseList(row.cast_list), ...parseList(row.tags)],
+          view_count: row.view_count,
+        })),
+      );
+    });
   }
 
   async similar(movieId: number, asker?: Asker): Promise<{ items: TitleCard[] }> {

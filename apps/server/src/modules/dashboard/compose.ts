@@ -15,6 +15,9 @@ import { ExportService } from '../exports/service.js';
 import { FeedbackRepo } from '../feedback/repo.js';
 import { feedbackRoutes } from '../feedback/routes.js';
 import { FeedbackService } from '../feedback/service.js';
+import { LegalPageRepo } from '../legal/repo.js';
+import { legalRoutes } from '../legal/routes.js';
+import { type KnownLanguages, LegalService } from '../legal/service.js';
 import type { RateLimitService } from '../limits/service.js';
 import { AlertRepo } from '../notifications/alerts-repo.js';
 import { alertRoutes } from '../notifications/alerts-routes.js';
@@ -47,11 +50,13 @@ export interface AdminDeps {
   audit: AuditService;
   /** Web-vitals reports accepted per address and minute. */
   vitalsPerAddressPerMinute: number;
+  /** The languages module's languages: the legal pages are written in them. */
+  languages: KnownLanguages;
 }
 
 /**
  * Repositories and services of the admin issue: audit log, settings panel, search, dashboard, alerts,
- * posts, feedback tickets, notifications, CSV exports and web vitals. `services.audit` is the audit log
+ * posts, legal pages, feedback tickets, notifications, CSV exports and web vitals. `services.audit` is the audit log
  * other modules record their admin changes in (see modules/audit/service.ts).
  */
 export function createAdminModules(deps: AdminDeps) {
@@ -62,6 +67,7 @@ export function createAdminModules(deps: AdminDeps) {
     dashboard: new DashboardRepo(db),
     alerts: new AlertRepo(db),
     posts: new PostRepo(db),
+    legalPages: new LegalPageRepo(db),
     feedback: new FeedbackRepo(db),
     notifications: new NotificationRepo(db),
     exports: new ExportRepo(db),
@@ -77,6 +83,7 @@ export function createAdminModules(deps: AdminDeps) {
     dashboard: new DashboardService(repos.dashboard, clock),
     alerts: new AlertService(repos.alerts, clock),
     posts: new PostService(repos.posts, storage, audit, clock),
+    legal: new LegalService(repos.legalPages, deps.languages, audit, clock),
     feedback: new FeedbackService(repos.feedback, deps.users, limits, audit, notifications, clock),
     exports: new ExportService(repos.exports, audit),
     vitals: new VitalsService(repos.vitals, limits, clock, deps.vitalsPerAddressPerMinute),
@@ -98,6 +105,7 @@ export function registerAdminRoutes(
   dashboardRoutes(app, services.dashboard);
   alertRoutes(app, services.alerts);
   postRoutes(app, services.posts);
+  legalRoutes(app, services.legal);
   feedbackRoutes(app, services.feedback);
   notificationRoutes(app, services.notifications);
   exportRoutes(app, services.exports, () => clock.now().toISOString().slice(0, 10));

@@ -81,6 +81,30 @@ describe('languages', () => {
     expect(record.sign_up).toBe('Sign Up');
   });
 
+  it('takes the whole form, every translation key filled, however many keys the catalogue holds', async () => {
+    const texts = Object.fromEntries(translationKeyNames.map((key) => [key, `${englishTexts[key]} (fr)`]));
+    const response = await admin.postForm('/api/language', {
+      language_title: 'Français',
+      keyword: 'Fr',
+      dir: 'ltr',
+      ...texts,
+      flag: { filename: 'fr.png', contentType: 'image/png', data: await pngImage(60, 40) },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [record] = (await admin.post('/api/language/get', { keyword: 'Fr' })).json();
+    expect(record.trailer_badge).toBe('Trailer (fr)');
+    // One field more than the form declares is still read, and named.
+    const extra = await admin.postForm('/api/language', {
+      ...texts,
+      language_title: 'X',
+      keyword: 'Xy',
+      dir: 'ltr',
+      zz: '1',
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().error.fields.zz).toBe('Unknown field');
+  });
+
   it('updates a text and replaces the flag, removing the old file', async () => {
     const list = (await admin.get('/api/language/select')).json() as {
       lang_id: number;

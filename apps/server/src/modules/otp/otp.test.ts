@@ -69,7 +69,7 @@ describe('one-time codes', () => {
     await send(phone);
     const code = await lastCode(t.app, phone);
     const approved = await verify(phone, code);
-    expect(approved.json()).toEqual({ data: 'approved', errors: null });
+    expect(approved.json()).toEqual({ data: 'approved', errors: null, account_exists: false });
     const proof = approved.cookies.find((c) => c.name === 'signup_proof');
     expect(proof?.httpOnly).toBe(true);
     expect(proof?.maxAge).toBe(900);

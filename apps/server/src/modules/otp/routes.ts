@@ -42,7 +42,11 @@ export function otpRoutes(app: AppInstance, otp: OtpService): void {
           maxAge: OTP_PROOF_TTL_SECONDS,
         });
       }
-      return { data: outcome.verdict, errors: outcome.errors };
+      return {
+        data: outcome.verdict,
+        errors: outcome.errors,
+        ...(outcome.accountExists === undefined ? {} : { account_exists: outcome.accountExists }),
+      };
     },
   });
 }

@@ -41,6 +41,13 @@ export interface VerifyOutcome {
   errors: string[] | null;
   /** For an approved sign-up code: the proof the browser keeps in a cookie for `POST /api/user/add`. */
   proof?: string;
+  /** For an approved sign-up code: whether the number already has an account (told only to the code's holder). */
+  accountExists?: boolean;
+}
+
+/** The accounts (the users module's), found by their E.164 phone number. */
+export interface PhoneAccounts {
+  findByPhone(phone: string): Promise<object | undefined>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -81,6 +88,7 @@ export class OtpService {
     private readonly sms: SmsSender,
     private readonly queue: SmsQueue,
     private readonly limits: RateLimitService,
+    private readonly accounts: PhoneAccounts,
     private readonly clock: Clock,
     private readonly settings: OtpSettings,
   ) {}
@@ -236,6 +244,8 @@ export class OtpService {
       verdict: 'approved',
       errors: null,
       proof: `${row.otp_id}.${proofSignature(key, row.otp_id, phone, usedAt)}`,
+      // Asked only now that the code is proven right, so only the number's holder learns it.
+      accountExists: (await this.accounts.findByPhone(phone)) !== undefined,
     };
   }
 

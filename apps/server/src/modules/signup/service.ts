@@ -45,6 +45,7 @@ export class SignupService {
         role: 'user',
         status: 'active',
         verified: 0,
+        first_name: body.first_name ?? null,
         dob: body.dob,
         gender: body.gender,
         nationality: body.nationality,

@@ -28,7 +28,7 @@ describe('sign-up with a verified phone number', () => {
       phone_number: phone,
       dob: '1990-04-12',
       gender: 'female',
-      nationality: 'Pakistan',
+      nationality: 'PK',
       role: 'user',
       verified: false,
       trial_ends_at: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
@@ -125,8 +125,10 @@ describe('sign-up with a verified phone number', () => {
       ['a date of birth before 1900', { dob: '1899-12-31' }, 'dob', 'Enter a real date of birth'],
       ['no gender', { gender: undefined }, 'gender', 'Choose male or female'],
       ['another gender', { gender: 'other' }, 'gender', 'Choose male or female'],
-      ['no country', { nationality: undefined }, 'nationality', 'Choose Pakistan or India'],
-      ['another country', { nationality: 'Uzbekistan' }, 'nationality', 'Choose Pakistan or India'],
+      ['no country', { nationality: undefined }, 'nationality', 'Choose your country'],
+      ['a country that is not a code', { nationality: 'Uzbekistan' }, 'nationality', 'Choose your country'],
+      ['a code no country has', { nationality: 'XX' }, 'nationality', 'Choose your country'],
+      ['a long first name', { first_name: 'x'.repeat(101) }, 'first_name', 'At most 100 characters'],
       ['a short password', { password: 'short12' }, 'password', 'Use at least 8 characters'],
       ['a long password', { password: 'x'.repeat(129) }, 'password', 'Use at most 128 characters'],
       [
@@ -171,17 +173,90 @@ describe('sign-up with a verified phone number', () => {
     });
   });
 
-  it('records the chosen gender and country', async () => {
-    const phone = nextPhone();
+  it("records the chosen gender, the country as its ISO code (the spec's names too) and the first name", async () => {
+    for (const [nationality, code, first_name, stored] of [
+      ['India', 'IN', undefined, null],
+      ['uz', 'UZ', '  Dilnoza ', 'Dilnoza'],
+      ['GB', 'GB', '', null],
+    ] as const) {
+      const phone = nextPhone();
+      const client = await verifiedForSignup(t.app, phone);
+      const details = signupDetails(phone, { gender: 'male', nationality, first_name });
+      expect((await client.post('/api/user/add', details)).statusCode).toBe(201);
+      const row = await t.app.container.repos.users.findByPhone(phone);
+      expect(row).toMatchObject({ gender: 'male', nationality: code, first_name: stored, role: 'user' });
+      expect((await client.get('/api/user/profile')).json()).toMatchObject({
+        nationality: code,
+        first_name: stored,
+      });
+    }
+  });
+});
+
+describe('the code check tells its holder, and only them, that the number already has an account', () => {
+  let t: TestApp;
+  let n = 0;
+  const nextPhone = () => `+99890777${String(1000 + n++).slice(-4)}`;
+
+  beforeAll(async () => {
+    t = await createTestApp({ OTP_SENDS_PER_ADDRESS_PER_HOUR: '1000' });
+  });
+  afterAll(() => t.close());
+
+  /** A browser that asked for a sign-up code for this number. */
+  const askedForCode = async (phone: string) => {
     const client = new TestClient(t.app);
-    await client.post('/api/otp/send', { phoneNumber: phone });
-    const code = await lastCode(t.app, phone);
-    expect((await client.post('/api/otp/verify', { phoneNumber: phone, code })).json().data).toBe('approved');
-    expect(
-      (await client.post('/api/user/add', signupDetails(phone, { gender: 'male', nationality: 'India' })))
-        .statusCode,
-    ).toBe(201);
-    const row = await t.app.container.repos.users.findByPhone(phone);
-    expect(row).toMatchObject({ gender: 'male', nationality: 'India', role: 'user', status: 'active' });
+    expect((await client.post('/api/otp/send', { phoneNumber: phone })).statusCode).toBe(200);
+    return { client, code: await lastCode(t.app, phone) };
+  };
+  const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  it('answers account_exists: true with the approval of a right code for a number with an account', async () => {
+    const phone = nextPhone();
+    await signedInViewer(t.app, phone, 'viewer-pass-1');
+    const { client, code } = await askedForCode(phone);
+    const verified = await client.post('/api/otp/verify', { phoneNumber: phone, code });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ data: 'approved', errors: null, account_exists: true });
+    // The form would be refused: the page stops here instead.
+    expect((await client.post('/api/user/add', signupDetails(phone))).statusCode).toBe(409);
+  });
+
+  it('answers account_exists: false for a new number, which then signs up', async () => {
+    const phone = nextPhone();
+    const { client, code } = await askedForCode(phone);
+    const verified = await client.post('/api/otp/verify', { phoneNumber: phone, code });
+    expect(verified.json()).toEqual({ data: 'approved', errors: null, account_exists: false });
+    expect((await client.post('/api/user/add', signupDetails(phone))).statusCode).toBe(201);
+  });
+
+  it('says nothing of the account before the code is right: wrong codes answer alike for both numbers', async () => {
+    const taken = nextPhone();
+    const free = nextPhone();
+    await signedInViewer(t.app, taken, 'viewer-pass-1');
+    const answers = [];
+    for (const phone of [taken, free]) {
+      const { client, code } = await askedForCode(phone);
+      const wrong = await client.post('/api/otp/verify', { phoneNumber: phone, code: wrongCode(code) });
+      expect(wrong.json()).not.toHaveProperty('account_exists');
+      answers.push({ status: wrong.statusCode, body: wrong.body });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+
+    // A stranger guessing from another address learns nothing either, and a reset code check says nothing.
+    const stranger = new TestClient(t.app, '203.0.113.9');
+    const guess = await stranger.post('/api/otp/verify', { phoneNumber: taken, code: '000000' });
+    expect(guess.json()).not.toHaveProperty('account_exists');
+    const reset = new TestClient(t.app);
+    t.clock.advance(31_000); // the pause between two codes to one number
+    expect((await reset.post('/api/otp/send', { phoneNumber: taken, purpose: 'reset' })).statusCode).toBe(
+      200,
+    );
+    const checked = await reset.post('/api/otp/verify', {
+      phoneNumber: taken,
+      code: await lastCode(t.app, taken),
+      purpose: 'reset',
+    });
+    expect(checked.json()).toEqual({ data: 'approved', errors: null });
   });
 });

@@ -6,7 +6,7 @@ import type { Access } from '../../plugins/access.js';
  * the suite; so does a line here with no route behind it.
  */
 export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
-  // Anyone: sign-up and sign-in, codes, the catalogue, plans, news, the language record, the health check, the
+  // Anyone: sign-up and sign-in, codes, the catalogue, plans, news, legal pages, the language record, the health check, the
   // CSRF cookie, the payment provider's signed webhook. Streams check the viewer's session and plan themselves.
   public: [
     'POST /api/billing/stripe/webhook',
@@ -20,6 +20,7 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'GET /api/health',
     'POST /api/language/get',
     'GET /api/language/select',
+    'GET /api/legal/:page',
     'POST /api/otp/send',
     'POST /api/otp/verify',
     'GET /api/plans',
@@ -98,6 +99,8 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'GET /api/admin/export/subscriptions.csv',
     'GET /api/admin/export/users.csv',
     'GET /api/admin/feedback',
+    'GET /api/admin/legal/:page',
+    'POST /api/admin/legal/:page/:lang',
     'POST /api/admin/feedback/:ticket_id/answer',
     'POST /api/admin/feedback/:ticket_id/close',
     'GET /api/admin/notifications',

@@ -3,6 +3,7 @@ export const adminNav: { to: string; label: string; also?: string[] }[] = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/user', label: 'User', also: ['/adduser', '/viewuser'] },
   { to: '/post', label: 'Post' },
+  { to: '/legalpages', label: 'Legal pages' },
   { to: '/addmovies', label: 'Movies', also: ['/editmovies'] },
   { to: '/language', label: 'Language', also: ['/addlanguage', '/editlanguage'] },
   { to: '/subscription', label: 'Subscription' },

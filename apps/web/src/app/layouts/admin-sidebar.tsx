@@ -16,6 +16,7 @@ const ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   '/dashboard': DashboardIcon,
   '/user': UsersIcon,
   '/post': PostIcon,
+  '/legalpages': PostIcon,
   '/addmovies': FilmIcon,
   '/language': LanguageIcon,
   '/subscription': CardIcon,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { searchQuery } from '../../shared/catalog/catalog-api';
 import { useOpenPopup } from '../../shared/catalog/open-title';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
@@ -7,7 +8,10 @@ import { useDismiss } from '../../shared/hooks/use-dismiss';
 import { useT } from '../../shared/i18n/language-context';
 import { SearchIcon } from '../../shared/ui/icons';
 
-/** The header's search: titles, cast and genres, with results as the viewer types; a result opens the popup. */
+/**
+ * The header's search: titles, cast and genres, with results as the viewer types (a result opens the popup);
+ * Enter opens the results page (/search?q=).
+ */
 export function HeaderSearch() {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -15,6 +19,7 @@ export function HeaderSearch() {
   const query = useDebouncedValue(text.trim(), 250);
   const results = useQuery({ ...searchQuery(query), enabled: open && query.length > 0 });
   const openPopup = useOpenPopup();
+  const navigate = useNavigate();
   const panel = useRef<HTMLDivElement>(null);
   const listId = useId();
   useDismiss(panel, open, () => setOpen(false));
@@ -34,17 +39,30 @@ export function HeaderSearch() {
       </button>
       {open ? (
         <div className="fixed inset-x-3 top-16 z-50 rounded-lg border border-border bg-surface p-3 shadow-xl sm:absolute sm:inset-x-auto sm:end-0 sm:top-12 sm:w-[22rem]">
-          <input
-            // biome-ignore lint/a11y/noAutofocus: the viewer just asked to search
-            autoFocus
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder={t('search_placeholder')}
-            aria-label={t('search')}
-            aria-controls={listId}
-            className="w-full rounded-md border border-border bg-bg px-3 py-2 text-sm"
-          />
+          <search>
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!text.trim()) return;
+                setOpen(false);
+                navigate(`/search?q=${encodeURIComponent(text.trim())}`);
+              }}
+            >
+              <input
+                // biome-ignore lint/a11y/noAutofocus: the viewer just asked to search
+                autoFocus
+                type="search"
+                name="q"
+                enterKeyHint="search"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                placeholder={t('search_placeholder')}
+                aria-label={t('search')}
+                aria-controls={listId}
+                className="w-full rounded-md border border-border bg-bg px-3 py-2 text-sm"
+              />
+            </form>
+          </search>
           <ul id={listId} aria-live="polite" className="mt-2 max-h-80 overflow-y-auto">
             {query && results.isSuccess && items.length === 0 ? (
               <li className="px-2 py-3 text-sm text-muted">{t('no_search_results')}</li>

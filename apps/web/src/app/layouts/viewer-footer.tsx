@@ -35,7 +35,10 @@ const columns: FooterColumn[] = [
   },
   {
     title: 'privacy_policy',
-    links: [{ to: '/pricingplan', label: 'terms_and_conditions' }],
+    links: [
+      { to: '/terms', label: 'terms_of_use' },
+      { to: '/privacy', label: 'privacy_policy' },
+    ],
   },
 ];
 

@@ -59,6 +59,13 @@ export const adminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'legalpages',
+    lazy: lazyPage(
+      () => import('../../features/admin/legal/components/legal-pages-page'),
+      (m) => m.LegalPagesPage,
+    ),
+  },
+  {
     path: 'subscription',
     lazy: lazyPage(
       () => import('../../features/admin/subscriptions/components/subscriptions-page'),

@@ -101,6 +101,13 @@ export const viewerRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'search',
+    lazy: lazyPage(
+      () => import('../../features/browse/components/search-page'),
+      (m) => m.SearchPage,
+    ),
+  },
+  {
     path: 'popup',
     lazy: lazyPage(
       () => import('../../features/player/components/popup-page'),
@@ -140,6 +147,20 @@ export const viewerRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../../features/news/components/news-post-page'),
       (m) => m.NewsPostPage,
+    ),
+  },
+  {
+    path: 'terms',
+    lazy: lazyPage(
+      () => import('../../features/legal/components/legal-page'),
+      (m) => m.TermsPage,
+    ),
+  },
+  {
+    path: 'privacy',
+    lazy: lazyPage(
+      () => import('../../features/legal/components/legal-page'),
+      (m) => m.PrivacyPage,
     ),
   },
   {

@@ -1,4 +1,4 @@
-import type { CatalogRow, TitleCard, TitleDetails } from '@salomtv/contract';
+import type { CatalogRow, CatalogSearchReply, TitleCard, TitleDetails } from '@salomtv/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../api/api-client';
 
@@ -9,7 +9,7 @@ export const catalogKeys = {
   all: ['catalog'] as const,
   rows: (filters: CatalogFilters) => ['catalog', 'rows', filters] as const,
   list: (filters: CatalogFilters) => ['catalog', 'list', filters] as const,
-  search: (q: string) => ['catalog', 'search', q] as const,
+  search: (q: string, page: number) => ['catalog', 'search', q, page] as const,
   title: (id: number) => ['catalog', 'title', id] as const,
   similar: (id: number) => ['catalog', 'similar', id] as const,
 };
@@ -36,12 +36,15 @@ export const listQuery = (filters: CatalogFilters) =>
     placeholderData: keepPreviousData,
   });
 
-/** `GET /api/catalog/search?q=`: titles whose name, cast or genres match. */
-export const searchQuery = (q: string) =>
+/**
+ * `GET /api/catalog/search?q=&page=`: one page of the titles whose name, genres, cast or tags match (a wrong
+ * letter forgiven), with popular titles to suggest when none does.
+ */
+export const searchQuery = (q: string, page = 1) =>
   queryOptions({
-    queryKey: catalogKeys.search(q),
+    queryKey: catalogKeys.search(q, page),
     queryFn: ({ signal }) =>
-      api.request<{ items: TitleCard[] }>('/api/catalog/search', { query: { q }, signal }),
+      api.request<CatalogSearchReply>('/api/catalog/search', { query: { q, page: String(page) }, signal }),
     enabled: q.trim().length > 0,
     staleTime: 30_000,
     placeholderData: keepPreviousData,

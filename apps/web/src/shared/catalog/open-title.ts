@@ -28,11 +28,14 @@ export function useOpenPopup() {
   };
 }
 
-/** Goes to the full-page player with the item as `sendData` (and `?title=` so a reload keeps playing). */
+/**
+ * Goes to the full-page player with the item as `sendData` (and `?title=` so a reload keeps playing): its
+ * trailer when the title cannot be played yet or the visitor is signed out.
+ */
 export function useOpenPlayer() {
   const navigate = useNavigate();
-  return (card: Pick<TitleCard, 'movie_id' | 'title' | 'video' | 'trailer' | 'playable'>) => {
-    const trailer = !card.playable;
+  return (card: Pick<TitleCard, 'movie_id' | 'title' | 'video' | 'trailer' | 'playable' | 'locked'>) => {
+    const trailer = !card.playable || card.locked === 'sign_in';
     const state: PlayerState = {
       sendData: {
         movie_id: card.movie_id,

@@ -1,6 +1,6 @@
 import { OTP_RESEND_SECONDS, passwordResetBodySchema, phoneNumberSchema } from '@salomtv/contract';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { useCountdown } from '../../../shared/hooks/use-countdown';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
@@ -31,7 +31,8 @@ export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const [step, setStep] = useState<Step>('phone');
-  const [parts, setParts] = useState(() => splitPhone(null, defaultRegionFor(keyword)));
+  const [params] = useSearchParams();
+  const [parts, setParts] = useState(() => splitPhone(params.get('phone'), defaultRegionFor(keyword)));
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');

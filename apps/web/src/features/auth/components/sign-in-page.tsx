@@ -17,7 +17,8 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin();
-  const [phone, setPhone] = useState('');
+  // Sign-up sends a number that already has an account here with it.
+  const [phone, setPhone] = useState(() => params.get('phone') ?? '');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
 

@@ -9,6 +9,7 @@ import { Button } from '../../../shared/ui/button';
 import { Field, fieldErrorId } from '../../../shared/ui/field';
 import { useToast } from '../../../shared/ui/toast-context';
 import { useSendOtp, useVerifyOtp } from '../api/otp';
+import { AccountExistsCard } from './account-exists-card';
 import { AuthCard } from './auth-card';
 import { fill, retryAfterOf, sendRefusal } from './form-errors';
 import { isCompleteCode, OtpCodeInput, triesLeftOf } from './otp-code-input';
@@ -19,7 +20,7 @@ export const signUpPath = (phone: string) => `/signup?phone=${encodeURIComponent
 
 /**
  * OTP verify (/signupotpverify, spec viewer 4): the code from the SMS and verify otp. Approved goes on to
- * /signup; a wrong code may be tried again while tries remain; a dead or expired code (or a failed call) shows
+ * /signup, or stops with the ways in when the number already has an account; a wrong code may be tried again while tries remain; a dead or expired code (or a failed call) shows
  * "invalid otp try again" and goes back to /signupotp (spec section 8).
  */
 export function SignUpOtpVerifyPage() {
@@ -33,12 +34,14 @@ export function SignUpOtpVerifyPage() {
   const phone = state?.phone ?? params.get('phone') ?? '';
   const [code, setCode] = useState('');
   const [wrong, setWrong] = useState<{ triesLeft?: number } | null>(null);
+  const [accountExists, setAccountExists] = useState(false);
   const [resendAt, setResendAt] = useState(() => state?.resendAt ?? 0);
   const resendWait = useCountdown(resendAt);
   const verify = useVerifyOtp();
   const resend = useSendOtp();
 
   if (!phoneNumberSchema.safeParse(phone).success) return <Navigate to="/signupotp" replace />;
+  if (accountExists) return <AccountExistsCard phone={phone} />;
 
   const backToStart = () => {
     toast.show(t('invalid_otp_try_again'), 'error');
@@ -51,7 +54,9 @@ export function SignUpOtpVerifyPage() {
       { phoneNumber: phone, code, purpose: 'signup' },
       {
         onSuccess: (reply) => {
-          if (reply.data === 'approved') {
+          if (reply.data === 'approved' && reply.account_exists) {
+            setAccountExists(true);
+          } else if (reply.data === 'approved') {
             navigate(signUpPath(phone), { replace: true, state: { phone } });
           } else if (reply.data === 'pending') {
             setWrong({ triesLeft: triesLeftOf(reply.errors) });

@@ -1,12 +1,5 @@
-import {
-  GENDERS,
-  MIN_SIGNUP_AGE,
-  NATIONALITIES,
-  type Nationality,
-  phoneNumberSchema,
-  signupBodySchema,
-} from '@salomtv/contract';
-import { useState } from 'react';
+import { GENDERS, MIN_SIGNUP_AGE, phoneNumberSchema, signupBodySchema } from '@salomtv/contract';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
@@ -14,14 +7,12 @@ import { useLanguage } from '../../../shared/i18n/language-context';
 import { htmlLangOf } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
+import { countryOptions } from '../../../shared/ui/country-list';
 import { describedBy, Field, fieldErrorId } from '../../../shared/ui/field';
 import { Input, Select } from '../../../shared/ui/input';
-import { regionName } from '../../../shared/ui/phone-number';
 import { useSignUp } from '../api/sign-up';
 import { AuthCard } from './auth-card';
 import { type FieldErrors, fieldErrorsOf, signUpRefusal } from './form-errors';
-
-const NATIONALITY_REGIONS: Record<Nationality, string> = { Pakistan: 'PK', India: 'IN' };
 
 /** The latest date of birth the age rule allows (YYYY-MM-DD), for the date input's max. */
 function latestDob(): string {
@@ -31,8 +22,27 @@ function latestDob(): string {
 }
 
 /**
- * Sign Up (/signup, spec viewer 5): date of birth, gender, country, password and the terms for the verified
- * number; checked in the browser with the server's own schema, then the new account is signed in at /home.
+ * The country a phone number belongs to, worked out in a chunk of its own (the phone-number metadata), or
+ * undefined while it loads or when it cannot be told.
+ */
+function usePhoneCountry(phone: string): string | undefined {
+  const [country, setCountry] = useState<string>();
+  useEffect(() => {
+    let current = true;
+    void import('../../../shared/ui/phone-country').then(({ countryOfPhone }) => {
+      if (current) setCountry(countryOfPhone(phone));
+    });
+    return () => {
+      current = false;
+    };
+  }, [phone]);
+  return country;
+}
+
+/**
+ * Sign Up (/signup, spec viewer 5): first name (optional), date of birth, gender, country (every one, named in
+ * the page's language, the phone number's preselected), password and the terms for the verified number; checked
+ * in the browser with the server's own schema, then the new account is signed in at /home.
  */
 export function SignUpPage() {
   const { t, keyword } = useLanguage();
@@ -41,9 +51,15 @@ export function SignUpPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const phone = (location.state as { phone?: string } | null)?.phone ?? params.get('phone') ?? '';
+  const [firstName, setFirstName] = useState('');
   const [dob, setDob] = useState('');
   const [gender, setGender] = useState('');
-  const [nationality, setNationality] = useState('');
+  // Until the viewer picks one, the country is the phone number's.
+  const [chosenCountry, setChosenCountry] = useState<string>();
+  const phoneCountry = usePhoneCountry(phone);
+  const nationality = chosenCountry ?? phoneCountry ?? '';
+  const locale = htmlLangOf(keyword);
+  const countries = useMemo(() => countryOptions(locale), [locale]);
   const [password, setPassword] = useState('');
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -61,6 +77,7 @@ export function SignUpPage() {
 
   const submit = () => {
     const parsed = signupBodySchema.safeParse({
+      ...(firstName.trim() ? { first_name: firstName } : {}),
       dob,
       gender,
       nationality,
@@ -87,9 +104,17 @@ export function SignUpPage() {
               {t('send_otp')}
             </Link>
           ) : isApiError(signUp.error) && signUp.error.status === 409 ? (
-            <Link to="/signin" className="font-semibold underline">
-              {t('sign_in')}
-            </Link>
+            <>
+              <Link to={`/signin?phone=${encodeURIComponent(phone)}`} className="font-semibold underline">
+                {t('sign_in')}
+              </Link>{' '}
+              <Link
+                to={`/forgotpassword?phone=${encodeURIComponent(phone)}`}
+                className="font-semibold underline"
+              >
+                {t('forgot_your_password')}
+              </Link>
+            </>
           ) : null}
         </Alert>
       ) : null}
@@ -99,6 +124,20 @@ export function SignUpPage() {
           {phone}
         </bdi>
       </p>
+      <Field id="first_name" label={t('first_name_optional')} error={errorOf('first_name')}>
+        <Input
+          id="first_name"
+          name="first_name"
+          autoComplete="given-name"
+          maxLength={100}
+          value={firstName}
+          onChange={(event) => {
+            setFirstName(event.target.value);
+            clear('first_name');
+          }}
+          {...describedBy('first_name', errorOf('first_name'))}
+        />
+      </Field>
       <Field id="dob" label={t('date_of_birth')} error={errorOf('dob')}>
         <Input
           id="dob"
@@ -141,7 +180,7 @@ export function SignUpPage() {
           name="nationality"
           value={nationality}
           onChange={(event) => {
-            setNationality(event.target.value);
+            setChosenCountry(event.target.value);
             clear('nationality');
           }}
           {...describedBy('nationality', errorOf('nationality'))}
@@ -149,9 +188,9 @@ export function SignUpPage() {
           <option value="" disabled>
             {t('choose_country')}
           </option>
-          {NATIONALITIES.map((value) => (
-            <option key={value} value={value}>
-              {regionName(NATIONALITY_REGIONS[value], htmlLangOf(keyword))}
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
             </option>
           ))}
         </Select>
@@ -187,7 +226,7 @@ export function SignUpPage() {
           />
           <label htmlFor="terms" className="cursor-pointer">
             {t('i_accept')}{' '}
-            <Link to="/pricingplan" className="text-text underline underline-offset-4">
+            <Link to="/terms" target="_blank" className="text-text underline underline-offset-4">
               {t('i_accept_terms_and_conditions')}
             </Link>
           </label>

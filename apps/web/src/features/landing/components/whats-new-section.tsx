@@ -96,7 +96,9 @@ export function WhatsNewSection() {
               {t('all_news')}
             </Link>
           </div>
-          <p className="text-xs text-muted">{t('terms_and_conditions')}</p>
+          <Link to="/terms" className="text-xs text-muted underline underline-offset-4 hover:text-text">
+            {t('terms_and_conditions')}
+          </Link>
         </div>
       </div>
     </section>

@@ -5,12 +5,9 @@ import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { Button } from '../../../shared/ui/button';
 import { LoadingState } from '../../../shared/ui/loading-state';
+import { RichTextBody } from '../../../shared/ui/rich-text-body';
 import { newsPostQuery } from '../api/news-api';
 import { NewsDate } from './news-date';
-
-/** The typography of a post body: the tags the server keeps (p, lists, h2, h3, blockquote, links). */
-const bodyClasses =
-  'flex flex-col gap-4 text-base leading-relaxed [&_a]:text-brand-strong [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:border-border [&_blockquote]:ps-4 [&_blockquote]:text-muted [&_h2]:mt-4 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-2 [&_h3]:text-xl [&_h3]:font-semibold [&_li]:my-1 [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6';
 
 /** One post (/news/:id): title as text, date, cover and the body the server has sanitised. */
 export function NewsPostPage() {
@@ -60,13 +57,7 @@ export function NewsPostPage() {
           className="aspect-video w-full rounded-card border border-border object-cover"
         />
       ) : null}
-      {/* The body is sanitised on the server (allowed tags only, no attributes but a safe href). */}
-      <div
-        className={bodyClasses}
-        data-testid="post-body"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised rich text
-        dangerouslySetInnerHTML={{ __html: body }}
-      />
+      <RichTextBody html={body} testId="post-body" />
     </article>
   );
 }

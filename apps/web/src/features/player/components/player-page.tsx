@@ -18,6 +18,7 @@ import { NextEpisodeCountdown } from './next-episode-countdown';
 import { PlayerControls } from './player-controls';
 import { BackIcon } from './player-icons';
 import { PrerollOverlay } from './preroll-overlay';
+import { TrailerOverlay } from './trailer-overlay';
 
 const keys = new Set<string>(translationKeyNames);
 
@@ -188,6 +189,15 @@ export function PlayerPage() {
           onStartOver={startOver}
           castTarget={castTarget}
         />
+        {movieId > 0 ? (
+          <TrailerOverlay
+            videoRef={player.videoRef}
+            src={choice.src}
+            trailer={choice.trailer}
+            signedIn={signedIn}
+            title={title}
+          />
+        ) : null}
       </div>
       <div className="bg-bg px-4 pb-10 sm:px-6">
         {rows.map((row) => (

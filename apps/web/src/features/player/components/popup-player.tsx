@@ -19,6 +19,7 @@ import { PlayerControls } from './player-controls';
 import { PrerollOverlay } from './preroll-overlay';
 import { SeasonList } from './season-list';
 import { StarRating } from './star-rating';
+import { TrailerOverlay } from './trailer-overlay';
 
 const chip = 'rounded-full border border-border bg-surface-2 px-3 py-1 text-xs';
 
@@ -106,9 +107,11 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
           <PrerollOverlay key={preroll.trailer.src} title={preroll.trailer.title} onSkip={preroll.finish} />
         ) : null}
         {!choice.src ? (
-          <p className="absolute inset-0 flex items-center justify-center bg-black/70 p-4 text-center text-white">
-            {lists.signedIn ? t('not_playable_yet') : t('sign_in_to_watch')}
-          </p>
+          lists.signedIn ? (
+            <p className="absolute inset-0 flex items-center justify-center bg-black/70 p-4 text-center text-white">
+              {t('not_playable_yet')}
+            </p>
+          ) : null
         ) : (
           <PlayerControls
             player={player}
@@ -121,6 +124,13 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
             castTarget={castTarget}
           />
         )}
+        <TrailerOverlay
+          videoRef={videoRef}
+          src={choice.src}
+          trailer={choice.trailer}
+          signedIn={lists.signedIn}
+          title={details.title}
+        />
       </div>
 
       <div className="flex flex-col gap-4 p-4 sm:p-6">

@@ -1,4 +1,4 @@
-import { type BillingInterval, PLAN_FEATURES, type Plan, type PlanChangePreview } from '@salomtv/contract';
+import type { BillingInterval, Plan, PlanChangePreview } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,10 +10,11 @@ import { fillText, htmlLangOf } from '../../../shared/i18n/translate';
 import { roleQuery } from '../../../shared/session/session-api';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { LoadingState } from '../../../shared/ui/loading-state';
 import { useToast } from '../../../shared/ui/toast-context';
 import { formatMoney, plansQuery, subscriptionQuery, useCheckout } from '../api/billing-api';
 import { PlanChangeConfirm } from './plan-change-confirm';
+import { PlanComparison } from './plan-comparison';
+import { TrialExplainer } from './trial-explainer';
 
 const PAID = new Set(['active', 'past_due']);
 
@@ -25,10 +26,16 @@ const DONE_KEYS = {
   undo: 'plan_change_undone',
 } as const satisfies Record<PlanChangePreview['kind'], string>;
 
+/** Plan cards shown while the plans load: the seeded four, so the page keeps its place when they arrive. */
+const PLACEHOLDER_CARDS = ['first', 'second', 'third', 'fourth'];
+/** A plan card: every line has a set height, so a placeholder and the card take the same room. */
+const card = 'flex h-full flex-col gap-4 rounded-card border bg-surface p-5';
+
 /**
- * Pricing Plan (/pricingplan, spec viewer 10): the plans, their features, and Purchase or Change Plan. It says
- * before anything is paid that the free trial is kept (the first payment at its end), and what a change of plan
- * charges now or when it applies.
+ * Pricing Plan (/pricingplan, spec viewer 10): the plans with their price and Purchase or Change Plan, a table
+ * comparing them (each feature once), and how the free trial and the first payment work. It says before anything
+ * is paid that the free trial is kept (the first payment at its end), and what a change of plan charges now or
+ * when it applies. Every part keeps its size while the plans and the viewer's subscription load.
  */
 export function PricingPlanPage() {
   const { t, keyword } = useLanguage();
@@ -45,16 +52,6 @@ export function PricingPlanPage() {
   const [error, setError] = useState<string>();
   const [changing, setChanging] = useState<Plan>();
 
-  if (plans.isPending || role.isPending) return <LoadingState label={t('loading')} />;
-  if (!plans.data) {
-    return (
-      <div className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <p role="alert">{t('something_went_wrong')}</p>
-        <Button onClick={() => void plans.refetch()}>{t('try_again')}</Button>
-      </div>
-    );
-  }
-
   const sub = subscription.data;
   const paid = sub ? PAID.has(sub.status) : false;
   // During the trial a plan bought (card saved) is the one to change.
@@ -64,14 +61,10 @@ export function PricingPlanPage() {
       ? (sub.scheduled_plan ?? null)
       : null;
   const currentPlanId = current?.plan_id;
-  const anyYearly = plans.data.some((plan) => plan.yearly_price_cents !== null);
+  const anyYearly = plans.data?.some((plan) => plan.yearly_price_cents !== null) ?? false;
   const busyPlan = checkout.isPending ? checkout.variables?.plan_id : undefined;
   const trialEnds = sub?.status === 'trialing' ? formatDate(sub.trial_ends_at, locale) : undefined;
-  const trialNote = trialEnds
-    ? fillText(t('trial_pricing_note'), { date: trialEnds })
-    : signedIn
-      ? undefined
-      : t('trial_pricing_intro');
+  const trialNote = trialEnds ? fillText(t('trial_pricing_note'), { date: trialEnds }) : undefined;
 
   const choose = (plan: Plan) => {
     setError(undefined);
@@ -105,28 +98,33 @@ export function PricingPlanPage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold sm:text-4xl">{t('pricing_plan')}</h1>
-        {anyYearly ? (
-          <fieldset className="flex gap-1 rounded-md border border-border bg-surface p-1">
-            <legend className="sr-only">{t('billing_period')}</legend>
-            {(['month', 'year'] as const).map((value) => (
-              <Button
-                key={value}
-                size="sm"
-                variant={interval === value ? 'primary' : 'ghost'}
-                aria-pressed={interval === value}
-                onClick={() => setInterval(value)}
-              >
-                {value === 'month' ? t('monthly') : t('yearly')}
-              </Button>
-            ))}
-          </fieldset>
-        ) : null}
+        {/* Hidden, not left out, until yearly prices are known: its space is kept. */}
+        <fieldset
+          className={`flex gap-1 rounded-md border border-border bg-surface p-1 ${anyYearly ? '' : 'invisible'}`}
+          aria-hidden={anyYearly ? undefined : true}
+          disabled={!anyYearly}
+        >
+          <legend className="sr-only">{t('billing_period')}</legend>
+          {(['month', 'year'] as const).map((value) => (
+            <Button
+              key={value}
+              size="sm"
+              variant={interval === value ? 'primary' : 'ghost'}
+              aria-pressed={interval === value}
+              onClick={() => setInterval(value)}
+            >
+              {value === 'month' ? t('monthly') : t('yearly')}
+            </Button>
+          ))}
+        </fieldset>
       </div>
-      {trialNote ? (
-        <p className="text-muted" data-testid="trial-note">
-          {trialNote}
-        </p>
-      ) : null}
+      {/* The viewer's own trial when they are in one, else how every account starts; its lines are kept. */}
+      <p
+        className="min-h-[3lh] text-muted sm:min-h-[2lh]"
+        {...(trialNote ? { 'data-testid': 'trial-note' } : {})}
+      >
+        {trialNote ?? t('trial_pricing_intro')}
+      </p>
       {error ? <Alert>{error}</Alert> : null}
       {changing ? (
         <PlanChangeConfirm
@@ -140,68 +138,75 @@ export function PricingPlanPage() {
           }}
         />
       ) : null}
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {plans.data.map((plan) => {
-          const isCurrent = plan.plan_id === currentPlanId;
-          const yearly = interval === 'year' && plan.yearly_price_cents !== null;
-          const price = formatMoney(
-            yearly ? (plan.yearly_price_cents ?? 0) : plan.monthly_price_cents,
-            plan.currency,
-            locale,
-          );
-          const headingId = `plan-${plan.plan_id}-title`;
-          return (
-            <li key={plan.plan_id}>
-              <section
-                aria-labelledby={headingId}
-                data-testid={`plan-${plan.code}`}
-                className={`flex h-full flex-col gap-4 rounded-card border bg-surface p-5 ${isCurrent ? 'border-brand' : 'border-border'}`}
-              >
-                <div className="flex items-center justify-between gap-2">
-                  <h2 id={headingId} className="text-xl font-semibold">
-                    {plan.name}
-                  </h2>
-                  <span className="rounded bg-surface-2 px-2 py-0.5 text-xs font-bold">
-                    {plan.quality_label}
-                  </span>
-                </div>
-                {isCurrent ? (
-                  <p className="text-sm font-semibold text-brand" data-testid="current-plan">
-                    {t('current_plan')}
-                  </p>
-                ) : null}
-                <p>
-                  <span className="text-3xl font-bold">{price}</span>{' '}
-                  <span className="text-muted">/ {yearly ? t('per_year') : t('per_month')}</span>
-                </p>
-                <ul className="flex flex-1 flex-col gap-2 text-sm">
-                  {PLAN_FEATURES.map((feature) => {
-                    const has = plan.features[feature];
-                    return (
-                      <li key={feature} className="flex items-center justify-between gap-2">
-                        <span>{t(feature)}</span>
-                        <span className={has ? 'text-brand' : 'text-muted'}>
-                          <span aria-hidden>{has ? '✓' : '✕'}</span>
-                          <span className="sr-only">{has ? t('included') : t('not_included')}</span>
+      {plans.isError ? (
+        <div className="flex flex-col items-center gap-4 py-10 text-center">
+          <p role="alert">{t('something_went_wrong')}</p>
+          <Button onClick={() => void plans.refetch()}>{t('try_again')}</Button>
+        </div>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-busy={!plans.data}>
+          {plans.data
+            ? plans.data.map((plan) => {
+                const isCurrent = plan.plan_id === currentPlanId;
+                const yearly = interval === 'year' && plan.yearly_price_cents !== null;
+                const price = formatMoney(
+                  yearly ? (plan.yearly_price_cents ?? 0) : plan.monthly_price_cents,
+                  plan.currency,
+                  locale,
+                );
+                const headingId = `plan-${plan.plan_id}-title`;
+                return (
+                  <li key={plan.plan_id}>
+                    <section
+                      aria-labelledby={headingId}
+                      data-testid={`plan-${plan.code}`}
+                      className={`${card} ${isCurrent ? 'border-brand' : 'border-border'}`}
+                    >
+                      <div className="flex h-7 items-center justify-between gap-2">
+                        <h2 id={headingId} className="truncate text-xl font-semibold">
+                          {plan.name}
+                        </h2>
+                        <span className="rounded bg-surface-2 px-2 py-0.5 text-xs font-bold">
+                          {plan.quality_label}
                         </span>
-                      </li>
-                    );
-                  })}
-                </ul>
-                <Button
-                  variant={isCurrent ? 'secondary' : 'primary'}
-                  disabled={isCurrent || busyPlan !== undefined}
-                  busy={busyPlan === plan.plan_id}
-                  aria-describedby={headingId}
-                  onClick={() => choose(plan)}
-                >
-                  {isCurrent ? t('current_plan') : current ? t('change_plan') : t('purchase')}
-                </Button>
-              </section>
-            </li>
-          );
-        })}
-      </ul>
+                      </div>
+                      <p
+                        className="h-5 text-sm font-semibold text-brand"
+                        data-testid={isCurrent ? 'current-plan' : undefined}
+                      >
+                        {isCurrent ? t('current_plan') : null}
+                      </p>
+                      <p className="h-9 whitespace-nowrap">
+                        <span className="text-3xl font-bold">{price}</span>{' '}
+                        <span className="text-muted">/ {yearly ? t('per_year') : t('per_month')}</span>
+                      </p>
+                      <Button
+                        variant={isCurrent ? 'secondary' : 'primary'}
+                        disabled={isCurrent || busyPlan !== undefined || role.isPending}
+                        busy={busyPlan === plan.plan_id}
+                        aria-describedby={headingId}
+                        onClick={() => choose(plan)}
+                      >
+                        {isCurrent ? t('current_plan') : current ? t('change_plan') : t('purchase')}
+                      </Button>
+                    </section>
+                  </li>
+                );
+              })
+            : PLACEHOLDER_CARDS.map((id) => (
+                <li key={id}>
+                  <div className={`${card} border-border`} data-testid="plan-placeholder">
+                    <div className="h-7 w-1/2 rounded bg-surface-2" />
+                    <div className="h-5" />
+                    <div className="h-9 w-2/3 rounded bg-surface-2" />
+                    <div className="h-10 rounded-md bg-surface-2" />
+                  </div>
+                </li>
+              ))}
+        </ul>
+      )}
+      <PlanComparison plans={plans.data} />
+      <TrialExplainer />
     </div>
   );
 }

@@ -1,10 +1,4 @@
-import {
-  type AdminUserCreateBody,
-  adminUserCreateBodySchema,
-  NATIONALITIES,
-  roles,
-  USER_STATUSES,
-} from '@salomtv/contract';
+import { type AdminUserCreateBody, adminUserCreateBodySchema, roles, USER_STATUSES } from '@salomtv/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../../shared/api/api-error';
@@ -12,6 +6,7 @@ import { AdminPageHeader } from '../../../../shared/ui/admin-page-header';
 import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
 import { buttonClasses } from '../../../../shared/ui/button-classes';
+import { countryOptions } from '../../../../shared/ui/country-list';
 import { describedBy, Field } from '../../../../shared/ui/field';
 import { Input, Select } from '../../../../shared/ui/input';
 import { composePhone, type PhoneParts } from '../../../../shared/ui/phone-number';
@@ -154,9 +149,9 @@ export function AddUserPage() {
               onChange={(event) => set('nationality')(event.target.value)}
             >
               <option value="">Not set</option>
-              {NATIONALITIES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
+              {countryOptions('en').map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
                 </option>
               ))}
             </Select>

@@ -1,6 +1,7 @@
 import type { AdminUserRow } from '@salomtv/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../../shared/ui/button-classes';
+import { regionName } from '../../../../shared/ui/phone-number';
 import { fullName, StatusBadge, UserAvatar } from './user-bits';
 import { VerifiedSwitch } from './verified-switch';
 
@@ -16,7 +17,7 @@ export function UserRow({ user }: { user: AdminUserRow }) {
       </td>
       <td className={cell}>{user.first_name ?? '—'}</td>
       <td className={cell}>{user.last_name ?? '—'}</td>
-      <td className={cell}>{user.nationality ?? '—'}</td>
+      <td className={cell}>{user.nationality ? regionName(user.nationality, 'en') : '—'}</td>
       <td className={`${cell} break-all`}>{user.email ?? '—'}</td>
       <td className={`${cell} whitespace-nowrap`} dir="ltr">
         {user.phone_number}

@@ -1,7 +1,6 @@
 import {
   ADMIN_USERS_PAGE_SIZE,
   type AdminUserListQuery,
-  NATIONALITIES,
   USER_STATUSES,
   type UserStatus,
 } from '@salomtv/contract';
@@ -12,6 +11,7 @@ import { useDebouncedValue } from '../../../../shared/hooks/use-debounced-value'
 import { useListParams } from '../../../../shared/hooks/use-list-params';
 import { AdminPageHeader } from '../../../../shared/ui/admin-page-header';
 import { buttonClasses } from '../../../../shared/ui/button-classes';
+import { countryOptions } from '../../../../shared/ui/country-list';
 import { FilterRow, FilterSelect, SearchBox } from '../../../../shared/ui/list-filters';
 import { ListQueryState, ListTable } from '../../../../shared/ui/list-table';
 import { Pagination } from '../../../../shared/ui/pagination';
@@ -32,7 +32,7 @@ const COLUMNS = [
   'Action',
 ];
 
-const COUNTRIES = NATIONALITIES.map((value) => ({ value, label: value }));
+const COUNTRIES = countryOptions('en').map((country) => ({ value: country.code, label: country.name }));
 const STATUSES = USER_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
 const isStatus = (value: string | null): value is UserStatus => USER_STATUSES.includes(value as UserStatus);

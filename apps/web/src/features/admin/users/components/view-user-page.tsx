@@ -6,6 +6,7 @@ import { AdminPageHeader } from '../../../../shared/ui/admin-page-header';
 import { Alert } from '../../../../shared/ui/alert';
 import { buttonClasses } from '../../../../shared/ui/button-classes';
 import { LoadingState } from '../../../../shared/ui/loading-state';
+import { regionName } from '../../../../shared/ui/phone-number';
 import { useToast } from '../../../../shared/ui/toast-context';
 import { useChangeUser, userActivityQuery, userDetailQuery } from '../api/users';
 import { ConfirmAction } from './confirm-action';
@@ -185,7 +186,7 @@ export function ViewUserPage() {
             ],
             ['Date of birth', user.dob],
             ['Gender', user.gender],
-            ['Country', user.nationality],
+            ['Country', user.nationality && regionName(user.nationality, 'en')],
             ['Language', user.language],
             ['Joined', formatWhen(user.created_at, true)],
             ['Last changed', formatWhen(user.updated_at, true)],

@@ -1,0 +1,102 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './accounts-helpers';
+import { ADMIN, xsrfHeaders } from './helpers';
+import { markPublished } from './server-database';
+import { viewInUrdu } from './urdu';
+
+// A word of this run's own, so titles other specs made never match.
+const stamp = `q${Date.now().toString(36)}`;
+const HARBOR = `Night Harbor ${stamp}`;
+const PAGED = 26;
+
+async function publishTitle(request: APIRequestContext, details: Record<string, unknown>): Promise<void> {
+  const headers = await xsrfHeaders(request);
+  const created = await request.post('/api/movie/create', { headers });
+  expect(created.status()).toBe(201);
+  const { movie_id } = (await created.json()) as { movie_id: number };
+  const saved = await request.post('/api/movie/details', { headers, data: { movie_id, ...details } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  markPublished(movie_id);
+}
+
+test.beforeAll(async ({ playwright }) => {
+  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  await admin.get('/api/csrf');
+  const login = await admin.post('/api/user/login', {
+    headers: await xsrfHeaders(admin),
+    data: { phone_number: ADMIN.phone, password: ADMIN.password },
+  });
+  expect(await login.text()).toContain('admin');
+  await publishTitle(admin, {
+    title: HARBOR,
+    genres: ['Thriller', 'Crime'],
+    cast: ['Amelia Hart', 'Ravi Kumar'],
+  });
+  for (let n = 1; n <= PAGED; n++)
+    await publishTitle(admin, { title: `Orbit ${stamp} ${n}`, genres: ['Sci-Fi'] });
+  await admin.dispose();
+});
+
+/** Types in the header's search and presses Enter. */
+async function searchFromHeader(page: Page, words: string, searchName: string): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: searchName }).click();
+  const box = page.getByRole('banner').getByRole('searchbox', { name: searchName });
+  await box.fill(words);
+  await box.press('Enter');
+}
+
+test('Enter in the header search opens the results page: titles with genres and cast, a wrong letter forgiven', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/home');
+  await searchFromHeader(page, `nigth harbr ${stamp}`, 'Search');
+  await expect(page).toHaveURL(/\/search\?q=nigth(%20|\+)harbr/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for “nigth harbr ${stamp}”`);
+  const result = page.getByTestId('search-result');
+  await expect(result).toHaveCount(1);
+  await expect(result.getByRole('heading', { name: HARBOR })).toBeVisible();
+  await expect(result).toContainText('Thriller, Crime');
+  await expect(result).toContainText('Cast: Amelia Hart, Ravi Kumar');
+  await expectAccessible(page);
+  // A result opens the title's popup.
+  await result.getByRole('button', { name: HARBOR }).click();
+  await expect(page.getByRole('dialog', { name: HARBOR })).toBeVisible();
+});
+
+test('results come a page at a time', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/search?q=${encodeURIComponent(`orbit ${stamp}`)}`);
+  await expect(page.getByTestId('search-result')).toHaveCount(24);
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId('search-result')).toHaveCount(PAGED - 24);
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await page.getByRole('link', { name: 'Previous' }).click();
+  await expect(page.getByTestId('search-result')).toHaveCount(24);
+});
+
+test('at 360 px in Urdu, a search that finds nothing says so and offers popular titles', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await viewInUrdu(page);
+  await page.goto('/home');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await searchFromHeader(page, `zzyzx ${stamp}`, 'تلاش');
+  await expect(page).toHaveURL(/\/search\?q=zzyzx/);
+  const empty = page.getByTestId('search-empty');
+  await expect(empty.getByRole('status')).toContainText('سے کچھ نہیں ملا');
+  await expect(empty.getByRole('heading', { level: 2 })).toBeVisible();
+  await expect(empty.getByTestId('title-card').first()).toBeVisible();
+  await expect(page.getByTestId('search-result')).toHaveCount(0);
+  // Searching again from the page itself, where the header's panel is out of the way on a phone.
+  const box = page.getByRole('main').getByRole('searchbox');
+  await box.fill(`harbor ${stamp}`);
+  await box.press('Enter');
+  await expect(page.getByTestId('search-result').getByRole('heading', { name: HARBOR })).toBeVisible();
+  // Nothing on the page runs past the screen's edge.
+  expect(
+    await page.locator('#main').evaluate((main) => main.scrollWidth - main.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+});
