@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { englishTexts, translationKeyNames } from '@salomtv/contract';
+import { englishTexts, pluralKeyNames, translatePlural, translationKeyNames } from '@salomtv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -55,6 +55,32 @@ describe('languages', () => {
     expect(record!.keyword).toBe('Ru');
     expect(record!.sign_in).not.toBe('Sign In');
     expect(record!.whats_New_on_salomtv).toMatch(/SalomTV/);
+  });
+
+  it('seeds every plural form each language uses, and the record says numbers as its grammar wants', async () => {
+    const client = new TestClient(t.app);
+    const recordOf = async (keyword: string) =>
+      ((await client.post('/api/language/get', { keyword })).json() as Record<string, string>[])[0]!;
+    const ru = await recordOf('Ru');
+    expect([1, 3, 5, 21].map((n) => translatePlural(ru, 'views_count', n))).toEqual([
+      '1 просмотр',
+      '3 просмотра',
+      '5 просмотров',
+      '21 просмотр',
+    ]);
+    expect(translatePlural(ru, 'next_episode_in', 10)).toBe('Следующая серия через 10 секунд');
+    const en = await recordOf('En');
+    expect(translatePlural(en, 'views_count', 1)).toBe('1 view');
+    expect(translatePlural(en, 'ratings_count', 2)).toBe('2 ratings');
+    expect(translatePlural(await recordOf('Ur'), 'ratings_count', 1)).toBe('1 درجہ بندی');
+    for (const keyword of ['Uz', 'Ru', 'Ur']) {
+      const detail = await admin.get(`/api/language/${(await recordOf(keyword)).lang_id}`);
+      const texts = (detail.json() as { texts: Record<string, string> }).texts;
+      const categories = new Intl.PluralRules(keyword.toLowerCase()).resolvedOptions().pluralCategories;
+      for (const key of pluralKeyNames)
+        for (const category of categories)
+          expect(texts[`${key}_${category}`], `${keyword} ${key}_${category}`).toBeTruthy();
+    }
   });
 
   it('answers 404 for an unknown keyword and 400 for a malformed one', async () => {
