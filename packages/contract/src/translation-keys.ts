@@ -237,6 +237,7 @@ const entries = [
   ['undo', 'User Profile', 'Undo'],
   ['confirm_cancel_membership', 'User Profile', 'Cancel your membership at the end of the paid period?'],
   ['membership_continues', 'User Profile', 'Your membership continues'],
+  ['keep_membership', 'User Profile', 'Keep my membership'],
   // Site (header, footer, shared states)
   ['home', 'Site', 'Home'],
   ['movies', 'Site', 'Movies'],

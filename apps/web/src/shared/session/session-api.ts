@@ -11,12 +11,14 @@ export const sessionKeys = {
 };
 
 /** Whether this browser holds a session: the server sets a readable hint beside the httpOnly session cookie. */
-export const hasSessionHint = (cookies: string = document.cookie) =>
+export const hasSessionHint = (cookies: string = typeof document === 'undefined' ? '' : document.cookie) =>
   readCookie(cookies, SIGNED_IN_COOKIE) !== undefined;
 
 /** Drops a hint that outlived its session (expired or ended elsewhere), so later pages ask nothing. */
 const dropSessionHint = () => {
-  document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser
+  document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
 };
 
 /**

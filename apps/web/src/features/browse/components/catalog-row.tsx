@@ -1,7 +1,7 @@
 import type { TitleCard as Card } from '@salomtv/contract';
 import { Link } from 'react-router';
 import { useT } from '../../../shared/i18n/language-context';
-import { ScrollRow } from '../../../shared/ui/scroll-row';
+import { ROW_GUTTER, ScrollRow } from '../../../shared/ui/scroll-row';
 import { type CardActions, TitleCard } from './title-card';
 
 interface CatalogRowProps {
@@ -19,8 +19,8 @@ export function CatalogRow({ id, heading, items, actions, seeAll, captions }: Ca
   const t = useT();
   const headingId = `row-${id.replace(/[^a-z0-9-]/gi, '-')}`;
   return (
-    <section aria-labelledby={headingId} className="px-4 py-5 sm:px-6" data-testid={`row-${id}`}>
-      <div className="mb-3 flex items-baseline justify-between gap-4">
+    <section aria-labelledby={headingId} className="py-4" data-testid={`row-${id}`}>
+      <div className={`mb-1 flex items-baseline justify-between gap-4 ${ROW_GUTTER}`}>
         <h2 id={headingId} className="text-xl font-bold sm:text-2xl">
           {heading}
         </h2>

@@ -5,6 +5,7 @@ import { isPlanLocked } from '../../../shared/catalog/locked-prompt';
 import { useT } from '../../../shared/i18n/language-context';
 import { useTitleLists } from '../../../shared/library/library-api';
 import { CheckIcon, HeartIcon, LockIcon, PlayIcon, PlusIcon, VolumeIcon } from '../../../shared/ui/icons';
+import { GROWING_CARD } from '../../../shared/ui/scroll-row';
 import { CardPreview, useHoverPreview } from './card-preview';
 
 /** The spec's card width (px). */
@@ -44,7 +45,7 @@ export function TitleCard({
   };
   return (
     <li
-      className="group relative shrink-0 snap-start overflow-hidden rounded-card border border-border bg-surface"
+      className={`group relative shrink-0 snap-start overflow-hidden rounded-card border border-border bg-surface ${GROWING_CARD}`}
       style={{ width: CARD_WIDTH }}
       data-testid="title-card"
       data-movie-id={card.movie_id}

@@ -5,7 +5,8 @@ import { SeriesBanner } from './serials-page';
 
 /** TV shows (/tvshow): the American TV Shows collection first, then the series rows. */
 export function TvShowPage() {
-  const shows = useQuery(listQuery({ collection: 'america_tv_shows', pageSize: '30' })).data;
+  const showsQuery = useQuery(listQuery({ collection: 'america_tv_shows', pageSize: '30' }));
+  const shows = showsQuery.data;
   const extraRows = shows?.items.length
     ? [
         {
@@ -22,6 +23,7 @@ export function TvShowPage() {
       title="tv_series"
       filters={{ kind: 'series' }}
       extraRows={extraRows}
+      extraRowsPending={showsQuery.isPending}
       banner={(card, onPlay) => <SeriesBanner card={card} onPlay={onPlay} />}
     />
   );
