@@ -85,7 +85,7 @@ export function ScrollRow({ label, previousLabel, nextLabel, children }: ScrollR
           data-testid="row-previous"
           onClick={() => scrollBy(-1)}
         >
-          <span aria-hidden className="rtl:rotate-180">
+          <span aria-hidden className="inline-block rtl:rotate-180">
             ‹
           </span>
         </button>
@@ -108,7 +108,7 @@ export function ScrollRow({ label, previousLabel, nextLabel, children }: ScrollR
           data-testid="row-next"
           onClick={() => scrollBy(1)}
         >
-          <span aria-hidden className="rtl:rotate-180">
+          <span aria-hidden className="inline-block rtl:rotate-180">
             ›
           </span>
         </button>
