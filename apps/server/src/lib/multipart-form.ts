@@ -88,7 +88,14 @@ export async function readSmallForm<S extends z.ZodObject>(
   const files: Record<string, Buffer> = {};
   const unknown = new Set<string>();
   const parts = request.parts({
-    limits: { fileSize: maxFile, files: fileNames.size, fields: 300, fieldSize: 16_384 },
+    // As many text parts as the form declares (a file field left empty arrives as one), and one more, which is
+    // then refused by its name below: a language's form carries every text of the catalogue.
+    limits: {
+      fileSize: maxFile,
+      files: fileNames.size,
+      fields: textNames.size + fileNames.size + 1,
+      fieldSize: 16_384,
+    },
   });
   for await (const part of parts) {
     if (part.type === 'file') {

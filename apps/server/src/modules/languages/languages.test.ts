@@ -91,6 +91,28 @@ describe('languages', () => {
     expect(bad.json().error.fields.keyword).toBeTruthy();
   });
 
+  it('takes a form with every text of the catalogue, each plural form included, and one unknown field by its name', async () => {
+    const texts = Object.fromEntries(translationKeyNames.map((key) => [key, `${key} (sw)`]));
+    const every = await admin.postForm('/api/language', {
+      language_title: 'Kiswahili',
+      keyword: 'Sw',
+      dir: 'ltr',
+      ...texts,
+      flag: { filename: 'sw.png', contentType: 'image/png', data: await pngImage(60, 40) },
+    });
+    expect(every.statusCode, every.body).toBe(201);
+    const [record] = (await admin.post('/api/language/get', { keyword: 'sw' })).json();
+    expect(record.views_count_many).toBe('views_count_many (sw)');
+    const extra = await admin.postForm('/api/language', {
+      language_title: 'Kiswahili 2',
+      keyword: 'Swa',
+      ...texts,
+      not_a_key: 'x',
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().error.fields).toHaveProperty('not_a_key');
+  });
+
   it('creates a language with a flag; missing texts fall back to English', async () => {
     const response = await admin.postForm('/api/language', {
       language_title: 'Deutsch',
