@@ -45,7 +45,10 @@ export function CatalogRow({ id, heading, items, actions, seeAll, captions }: Ca
           {heading}
         </h2>
         {seeAll ? (
-          <Link to={seeAll} className="text-sm font-medium text-muted hover:text-text">
+          <Link
+            to={seeAll}
+            className="shrink-0 py-1 text-sm font-medium whitespace-nowrap text-muted hover:text-text"
+          >
             {t('see_all')}
             <span className="sr-only">: {heading}</span>
           </Link>
