@@ -22,6 +22,7 @@ import {
   segmentAddresses,
 } from './lib/fixture.mjs';
 import { measureLadder } from './lib/ladder.mjs';
+import { measureLighthouse } from './lib/lighthouse.mjs';
 import { writeFastifyHello, writeNodeHttpHello } from './lib/references.mjs';
 import {
   ensureDebianPackages,
@@ -62,7 +63,7 @@ const serverArgs = [...SERVER_NODE_FLAGS, SERVER_BUNDLE_RUNNER, await bundleServ
 
 // The web app, built into the bench's own folder (the browser rows load it from our server).
 const webDist = path.join(work, 'web-dist');
-if (wanted('pages') && !process.env.BENCH_SKIP_WEB_BUILD) {
+if ((wanted('pages') || wanted('lighthouse')) && !process.env.BENCH_SKIP_WEB_BUILD) {
   execFileSync(
     process.execPath,
     [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webDist],
@@ -355,7 +356,9 @@ const guarded = async (name, fn) => {
   }
 };
 
-const needsData = ['catalogue', 'postgres', 'segments', 'mixed', 'first-frame', 'pages'].some(wanted);
+const needsData = ['catalogue', 'postgres', 'segments', 'mixed', 'first-frame', 'pages', 'lighthouse'].some(
+  wanted,
+);
 const prepared = needsData ? await prepare({}, true) : undefined;
 
 await guarded('framework', async () => [
@@ -527,6 +530,33 @@ if (wanted('first-frame') || wanted('pages')) {
     await stop(server.child);
   }
 }
+// Lighthouse's scores per page, signed out where a visitor first arrives and signed in where a viewer watches; the
+// player plays the bench's transcoded feature.
+await guarded('lighthouse', async () => {
+  const server = await startOurs();
+  try {
+    const viewer = prepared.cookies;
+    return await measureLighthouse({
+      root,
+      ours: server.url,
+      rounds: ROUNDS,
+      pages: [
+        { path: '/', label: 'signed out' },
+        { path: '/home', label: 'signed in', cookies: viewer },
+        { path: '/signin', label: 'signed out' },
+        { path: '/pricingplan', label: 'signed out' },
+        { path: '/movies', label: 'signed out' },
+        {
+          path: `/player?title=${prepared.featureId}`,
+          label: 'signed in, playing a feature',
+          cookies: viewer,
+        },
+      ],
+    });
+  } finally {
+    await stop(server.child);
+  }
+});
 await guarded('dashboard', async () => [
   await measureDashboard({ root, env: baseEnv, label: 'SQLite', rounds: ROUNDS }),
   ...(pgEnv

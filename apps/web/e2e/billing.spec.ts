@@ -155,8 +155,21 @@ test('a subscriber upgrades for the prorated amount shown, schedules a downgrade
   await expect(scheduled).toHaveCount(0);
   await expect(history.filter({ hasText: 'Paid' })).toHaveCount(2);
 
-  page.once('dialog', (dialog) => void dialog.accept());
+  // The app's own question, not the browser's: Escape keeps the membership, the dialog's button cancels it.
   await page.getByRole('button', { name: 'Cancel Membership' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Cancel Membership' });
+  await expect(question).toContainText('Cancel your membership at the end of the paid period?');
+  await expect(question.getByRole('button', { name: 'Keep my membership' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(question.getByRole('button', { name: 'Keep my membership' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancel Membership' })).toBeFocused();
+  await expect(page.getByTestId('next-billing')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel Membership' }).click();
+  await question.getByRole('button', { name: 'Cancel Membership' }).click();
+  await expect(question).toHaveCount(0);
   await expect(page.getByTestId('membership-ends')).toContainText('Your membership ends on');
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByTestId('next-billing')).toContainText('Your next billing date is');

@@ -435,7 +435,7 @@ test('the popup: it goes on from the saved position with Start over, ratings upd
 
   // Ratings: the average and the count include the viewer's stars at once.
   await expect(dialog.getByTestId('rating-average')).toHaveText('2.0');
-  await expect(dialog.getByTestId('ratings')).toContainText('1 ratings');
+  await expect(dialog.getByTestId('ratings')).toContainText('(1 rating)');
   await dialog.getByRole('button', { name: 'Rate 4 stars' }).click();
   await expect(dialog.getByTestId('rating-average')).toHaveText('3.0');
   await expect(dialog.getByTestId('ratings')).toContainText('2 ratings');

@@ -1,4 +1,9 @@
-import { englishTexts, type TranslationKey } from './translation-keys.js';
+import {
+  englishTexts,
+  type PluralCategory,
+  type PluralKey,
+  type TranslationKey,
+} from './translation-keys.js';
 
 /**
  * A text of the record; English from the catalogue when the record is missing, blank or lacks the key. The web
@@ -21,4 +26,48 @@ export function directionOf(record: TextsRecord | undefined): 'ltr' | 'rtl' {
 /** A BCP 47 tag for `<html lang>` from a language keyword such as `En` or `Ur`. */
 export function htmlLangOf(keyword: string | undefined): string {
   return keyword ? keyword.toLowerCase() : 'en';
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The plural category of `count` in a language (`ru`: 1 one, 2 few, 5 many, 1.5 other); English for an unknown tag. */
+export function pluralCategoryOf(locale: string, count: number): PluralCategory {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    try {
+      rules = new Intl.PluralRules(locale);
+    } catch {
+      rules = new Intl.PluralRules('en');
+    }
+    pluralRules.set(locale, rules);
+  }
+  return rules.select(count) as PluralCategory;
+}
+
+/**
+ * The form of a plural text that the record's language uses for `count`, with `{count}` replaced by `shown`
+ * (the number as the page prints it, such as "1.2K"; else the number written in the language). A form the
+ * record lacks falls back to English's form for that number.
+ */
+export function translatePlural(
+  record: TextsRecord | undefined,
+  key: PluralKey,
+  count: number,
+  shown?: string,
+): string {
+  const locale = htmlLangOf(typeof record?.keyword === 'string' ? record.keyword : undefined);
+  const own = record?.[`${key}_${pluralCategoryOf(locale, count)}`];
+  const text =
+    typeof own === 'string' && own.trim() !== ''
+      ? own
+      : englishTexts[`${key}_${pluralCategoryOf('en', count)}`];
+  return text.replaceAll('{count}', shown ?? formatCount(locale, count));
+}
+
+function formatCount(locale: string, count: number): string {
+  try {
+    return new Intl.NumberFormat(locale).format(count);
+  } catch {
+    return String(count);
+  }
 }

@@ -17,12 +17,6 @@ export const translationSections = [
 ] as const;
 export type TranslationSection = (typeof translationSections)[number];
 
-export interface TranslationKeyDefinition {
-  key: string;
-  section: TranslationSection;
-  english: string;
-}
-
 const entries = [
   // Landing Page
   ['world_best', 'Landing Page', "The world's best movies and serials, all in one place"],
@@ -144,7 +138,6 @@ const entries = [
   ['otp_sent_to', 'Sign Up OTP', 'We sent a code to'],
   ['resend_code_in', 'Sign Up OTP', 'Send the code again in {seconds} s'],
   ['code_sent', 'Sign Up OTP', 'A new code is on its way'],
-  ['wait_before_new_code', 'Sign Up OTP', 'Too many codes were requested. Try again in {seconds} seconds.'],
   ['tries_left', 'Sign Up OTP', 'Tries left: {count}'],
   ['change_number', 'Sign Up OTP', 'Change the number'],
   ['invalid_phone_number', 'Sign Up OTP', 'Enter a valid phone number'],
@@ -244,6 +237,7 @@ const entries = [
   ['undo', 'User Profile', 'Undo'],
   ['confirm_cancel_membership', 'User Profile', 'Cancel your membership at the end of the paid period?'],
   ['membership_continues', 'User Profile', 'Your membership continues'],
+  ['keep_membership', 'User Profile', 'Keep my membership'],
   // Site (header, footer, shared states)
   ['home', 'Site', 'Home'],
   ['movies', 'Site', 'Movies'],
@@ -330,9 +324,6 @@ const entries = [
   ['add_to_watch_list', 'Homepage', 'Add to watch list'],
   ['remove_from_watch_list', 'Homepage', 'Remove from watch list'],
   ['remove_from_favourites', 'Homepage', 'Remove from favourites'],
-  ['views_count', 'Homepage', '{count} views'],
-  ['ratings_count', 'Homepage Popup', '{count} ratings'],
-  ['rate_stars', 'Homepage Popup', 'Rate {count} stars'],
   ['your_rating', 'Homepage Popup', 'Your rating'],
   ['coming_on', 'Homepage', 'Coming {date}'],
   [
@@ -382,7 +373,6 @@ const entries = [
   ['subtitles', 'Homepage Popup', 'Subtitles'],
   ['off', 'Homepage Popup', 'Off'],
   ['next_episode', 'Homepage Season Popup', 'Next episode'],
-  ['next_episode_in', 'Homepage Season Popup', 'Next episode in {seconds}'],
   ['preroll_notice', 'Homepage Popup', 'Trailer: {title}. Your title starts right after it.'],
   ['skip_in', 'Homepage Popup', 'Skip in {seconds}'],
   ['skip_trailer', 'Homepage Popup', 'Skip'],
@@ -457,21 +447,68 @@ const entries = [
   ['start_free_trial', 'Homepage Popup', 'Start free trial'],
 ] as const satisfies readonly (readonly [string, TranslationSection, string])[];
 
-export const translationKeys: readonly TranslationKeyDefinition[] = entries.map(
-  ([key, section, english]) => ({
-    key,
-    section,
-    english,
-  }),
-);
+/** The plural categories of Unicode CLDR, as `Intl.PluralRules` names them. */
+export const pluralCategories = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+export type PluralCategory = (typeof pluralCategories)[number];
 
-export type TranslationKey = (typeof entries)[number][0];
-export type TranslationRecord = Record<TranslationKey, string>;
+/**
+ * Texts that say a number: each is stored as one key per plural category (`views_count_one`, `views_count_few`,
+ * ...), and the language's plural rules pick one (`translatePlural`). English has only `one` and `other`; its
+ * `other` text stands in for the categories it lacks. `{count}` is replaced by the number.
+ */
+const pluralEntries = [
+  ['views_count', 'Homepage', { one: '{count} view', other: '{count} views' }],
+  ['ratings_count', 'Homepage Popup', { one: '{count} rating', other: '{count} ratings' }],
+  ['rate_stars', 'Homepage Popup', { one: 'Rate {count} star', other: 'Rate {count} stars' }],
+  [
+    'next_episode_in',
+    'Homepage Season Popup',
+    { one: 'Next episode in {count} s', other: 'Next episode in {count} s' },
+  ],
+  [
+    'wait_before_new_code',
+    'Sign Up OTP',
+    {
+      one: 'Too many codes were requested. Try again in {count} second.',
+      other: 'Too many codes were requested. Try again in {count} seconds.',
+    },
+  ],
+] as const satisfies readonly (readonly [string, TranslationSection, { one: string; other: string }])[];
+
+export type PluralKey = (typeof pluralEntries)[number][0];
+type SimpleKey = (typeof entries)[number][0];
+type PluralFormKey = `${PluralKey}_${PluralCategory}`;
+
+export interface TranslationKeyDefinition {
+  key: string;
+  section: TranslationSection;
+  english: string;
+  /** For a form of a plural text: the text's key and the category this form is for. */
+  plural?: { key: PluralKey; category: PluralCategory };
+}
+
+export const translationKeys: readonly TranslationKeyDefinition[] = [
+  ...entries.map(([key, section, english]) => ({ key, section, english })),
+  ...pluralEntries.flatMap(([key, section, forms]) =>
+    pluralCategories.map((category) => ({
+      key: `${key}_${category}`,
+      section,
+      english: category === 'one' ? forms.one : forms.other,
+      plural: { key, category },
+    })),
+  ),
+];
+
+export const pluralKeyNames = pluralEntries.map(([key]) => key) as PluralKey[];
+
+export type TranslationKey = SimpleKey | PluralFormKey;
+/** Every simple text; of a plural text, the forms its language uses. */
+export type TranslationRecord = Record<SimpleKey, string> & Partial<Record<PluralFormKey, string>>;
 
 export const englishTexts = Object.fromEntries(
-  entries.map(([key, , english]) => [key, english]),
-) as TranslationRecord;
+  translationKeys.map(({ key, english }) => [key, english]),
+) as Record<TranslationKey, string>;
 
-export const translationKeyNames = entries.map(([key]) => key) as TranslationKey[];
+export const translationKeyNames = translationKeys.map(({ key }) => key) as TranslationKey[];
 
 export const MAX_TRANSLATION_LENGTH = 2000;

@@ -1,3 +1,4 @@
+import { SIGNED_IN_COOKIE } from '@salomtv/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { AuthService, NewSession } from '../modules/auth/service.js';
@@ -106,21 +107,26 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService): 
   return gates;
 }
 
-/** Sets the session cookie, with a CSRF token bound to the new session (the page keeps working without a reload). */
+/**
+ * Sets the session cookie, with a CSRF token bound to the new session (the page keeps working without a reload)
+ * and the readable signed-in hint that lives as long as the session cookie.
+ */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: NewSession): void {
-  reply.setCookie(SESSION_COOKIE, session.token, {
+  const lifetime = {
     path: '/',
-    httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
     ...(session.persistentUntil ? { expires: session.persistentUntil } : {}),
-  });
+  } as const;
+  reply.setCookie(SESSION_COOKIE, session.token, { ...lifetime, httpOnly: true });
+  reply.setCookie(SIGNED_IN_COOKIE, '1', lifetime);
   renewCsrfCookie(request, reply, session.token);
 }
 
-/** Clears the session cookie, with a fresh CSRF token of no session. */
+/** Clears the session cookie and the signed-in hint, with a fresh CSRF token of no session. */
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
   renewCsrfCookie(reply.request, reply, undefined);
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { englishTexts, translationKeyNames } from '@salomtv/contract';
+import { englishTexts, pluralKeyNames, translatePlural, translationKeyNames } from '@salomtv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -57,12 +57,60 @@ describe('languages', () => {
     expect(record!.whats_New_on_salomtv).toMatch(/SalomTV/);
   });
 
+  it('seeds every plural form each language uses, and the record says numbers as its grammar wants', async () => {
+    const client = new TestClient(t.app);
+    const recordOf = async (keyword: string) =>
+      ((await client.post('/api/language/get', { keyword })).json() as Record<string, string>[])[0]!;
+    const ru = await recordOf('Ru');
+    expect([1, 3, 5, 21].map((n) => translatePlural(ru, 'views_count', n))).toEqual([
+      '1 просмотр',
+      '3 просмотра',
+      '5 просмотров',
+      '21 просмотр',
+    ]);
+    expect(translatePlural(ru, 'next_episode_in', 10)).toBe('Следующая серия через 10 секунд');
+    const en = await recordOf('En');
+    expect(translatePlural(en, 'views_count', 1)).toBe('1 view');
+    expect(translatePlural(en, 'ratings_count', 2)).toBe('2 ratings');
+    expect(translatePlural(await recordOf('Ur'), 'ratings_count', 1)).toBe('1 درجہ بندی');
+    for (const keyword of ['Uz', 'Ru', 'Ur']) {
+      const detail = await admin.get(`/api/language/${(await recordOf(keyword)).lang_id}`);
+      const texts = (detail.json() as { texts: Record<string, string> }).texts;
+      const categories = new Intl.PluralRules(keyword.toLowerCase()).resolvedOptions().pluralCategories;
+      for (const key of pluralKeyNames)
+        for (const category of categories)
+          expect(texts[`${key}_${category}`], `${keyword} ${key}_${category}`).toBeTruthy();
+    }
+  });
+
   it('answers 404 for an unknown keyword and 400 for a malformed one', async () => {
     const client = new TestClient(t.app);
     expect((await client.post('/api/language/get', { keyword: 'Xx' })).statusCode).toBe(404);
     const bad = await client.post('/api/language/get', { keyword: 'e1' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.keyword).toBeTruthy();
+  });
+
+  it('takes a form with every text of the catalogue, each plural form included, and one unknown field by its name', async () => {
+    const texts = Object.fromEntries(translationKeyNames.map((key) => [key, `${key} (sw)`]));
+    const every = await admin.postForm('/api/language', {
+      language_title: 'Kiswahili',
+      keyword: 'Sw',
+      dir: 'ltr',
+      ...texts,
+      flag: { filename: 'sw.png', contentType: 'image/png', data: await pngImage(60, 40) },
+    });
+    expect(every.statusCode, every.body).toBe(201);
+    const [record] = (await admin.post('/api/language/get', { keyword: 'sw' })).json();
+    expect(record.views_count_many).toBe('views_count_many (sw)');
+    const extra = await admin.postForm('/api/language', {
+      language_title: 'Kiswahili 2',
+      keyword: 'Swa',
+      ...texts,
+      not_a_key: 'x',
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().error.fields).toHaveProperty('not_a_key');
   });
 
   it('creates a language with a flag; missing texts fall back to English', async () => {

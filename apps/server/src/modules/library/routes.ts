@@ -62,8 +62,11 @@ export function libraryRoutes(app: AppInstance, library: LibraryService): void {
 
   app.get('/api/progress/:movie_id', {
     config: { access: 'viewer' },
-    schema: { tags, params: movieParams, response: { 200: progressReplySchema } },
-    handler: (request) => library.progress(requireViewer(request).user_id, request.params.movie_id),
+    // A title never watched has no position: 204, so a visit that opens it logs no failed request.
+    schema: { tags, params: movieParams, response: { 200: progressReplySchema, 204: z.null() } },
+    handler: async (request, reply) =>
+      (await library.progress(requireViewer(request).user_id, request.params.movie_id)) ??
+      reply.status(204).send(null),
   });
 
   app.get('/api/continue-watching', {

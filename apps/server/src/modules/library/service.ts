@@ -120,11 +120,11 @@ export class LibraryService {
     }
   }
 
-  async progress(userId: number, movieId: number): Promise<ProgressReply> {
+  /** The latest position in a published title; null when the viewer has not watched it yet (nothing is wrong). */
+  async progress(userId: number, movieId: number): Promise<ProgressReply | null> {
     await this.requirePublished(movieId);
     const row = await this.repo.latestProgress(userId, movieId);
-    if (!row) throw notFound('Nothing of this title has been watched yet');
-    return presentProgress(row);
+    return row ? presentProgress(row) : null;
   }
 
   async continueWatching(userId: number): Promise<ContinueWatchingReply> {

@@ -54,6 +54,30 @@ describe('session cookies, rate limits and enumeration', () => {
     ).toBe(401);
   });
 
+  it('gives the page a readable signed-in hint that lives as long as the session cookie and goes at sign-out', async () => {
+    const client = new TestClient(t.app);
+    const signedIn = await client.post('/api/user/login', {
+      phone_number: KNOWN,
+      password: 'viewer-pass-1',
+      remember_me: true,
+    });
+    const hint = cookie(signedIn, 'signed_in')!;
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/; SameSite=Lax/i);
+    expect(hint).toMatch(/; Path=\//i);
+    const expiry = (line: string) => line.match(/Expires=([^;]+)/i)?.[1];
+    expect(expiry(hint)).toBeDefined();
+    expect(expiry(hint)).toBe(expiry(cookie(signedIn, 'sid')!));
+    // It grants nothing by itself: without the session cookie the role stays unknown.
+    expect(
+      (await t.app.inject({ url: '/api/user/role', headers: { cookie: 'signed_in=1' } })).statusCode,
+    ).toBe(401);
+
+    const signedOut = await client.post('/api/user/logout');
+    expect(cookie(signedOut, 'signed_in')).toMatch(/^signed_in=;.*Expires=Thu, 01 Jan 1970/i);
+  });
+
   it('limits sign-in failures with 429 and Retry-After, for a known and an unknown number alike', async () => {
     for (const phone of [KNOWN, UNKNOWN]) {
       const client = new TestClient(t.app);

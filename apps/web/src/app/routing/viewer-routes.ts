@@ -1,7 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { rowsQuery } from '../../shared/catalog/catalog-api';
+import { browseFilters, type CatalogFilters, listQuery, rowsQuery } from '../../shared/catalog/catalog-api';
 import { queryClient } from '../query-client';
 import { lazyPage } from './lazy-page';
+
+/** A route loader that starts a browse page's rows call beside its chunk, instead of after the page renders. */
+const prefetchRows = (filters: CatalogFilters) => () => {
+  void queryClient.prefetchQuery(rowsQuery(filters));
+  return null;
+};
 
 export const viewerRoutes: RouteObject[] = [
   {
@@ -60,6 +66,7 @@ export const viewerRoutes: RouteObject[] = [
   },
   {
     path: 'movies',
+    loader: prefetchRows(browseFilters.movies),
     lazy: lazyPage(
       () => import('../../features/browse/components/movies-page'),
       (m) => m.MoviesPage,
@@ -67,6 +74,7 @@ export const viewerRoutes: RouteObject[] = [
   },
   {
     path: 'serials',
+    loader: prefetchRows(browseFilters.series),
     lazy: lazyPage(
       () => import('../../features/browse/components/serials-page'),
       (m) => m.SerialsPage,
@@ -74,6 +82,10 @@ export const viewerRoutes: RouteObject[] = [
   },
   {
     path: 'tvshow',
+    loader: () => {
+      void queryClient.prefetchQuery(listQuery(browseFilters.americanShows));
+      return prefetchRows(browseFilters.series)();
+    },
     lazy: lazyPage(
       () => import('../../features/browse/components/tv-show-page'),
       (m) => m.TvShowPage,
@@ -88,6 +100,7 @@ export const viewerRoutes: RouteObject[] = [
   },
   {
     path: 'kidsection',
+    loader: prefetchRows(browseFilters.kids),
     lazy: lazyPage(
       () => import('../../features/browse/components/kids-section-page'),
       (m) => m.KidsSectionPage,

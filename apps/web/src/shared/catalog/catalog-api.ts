@@ -14,6 +14,14 @@ export const catalogKeys = {
   similar: (id: number) => ['catalog', 'similar', id] as const,
 };
 
+/** What each browse page asks the catalogue for: its page and its route loader share these. */
+export const browseFilters = {
+  movies: { kind: 'movie' },
+  series: { kind: 'series' },
+  kids: { kids: 'true' },
+  americanShows: { collection: 'america_tv_shows', pageSize: '30' },
+} as const satisfies Record<string, CatalogFilters>;
+
 /** `GET /api/catalog/rows`: the rows of a browse page (home, movies, serials, kids). */
 export const rowsQuery = (filters: CatalogFilters = {}) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import type { LanguageSummary } from '@salomtv/contract';
 import { createContext, useContext } from 'react';
-import type { Translate } from './translate';
+import type { Translate, TranslatePlural } from './translate';
 
 export type LanguageStatus = 'loading' | 'ready' | 'fallback';
 
@@ -14,6 +14,7 @@ export interface LanguageContextValue {
   /** True while a newly chosen language loads (the old texts stay until the new ones arrive). */
   switching: boolean;
   t: Translate;
+  plural: TranslatePlural;
   choose: (language: Pick<LanguageSummary, 'keyword' | 'language_title' | 'flag'>) => void;
   retry: () => void;
 }
@@ -28,3 +29,6 @@ export function useLanguage(): LanguageContextValue {
 
 /** The translate function of the current language: `t('sign_in')`. */
 export const useT = (): Translate => useLanguage().t;
+
+/** The plural texts of the current language: `plural('views_count', 2)`. */
+export const usePlural = (): TranslatePlural => useLanguage().plural;

@@ -10,7 +10,7 @@ import {
   writeStoredLanguage,
 } from './language-storage';
 import { languageListQuery, languageRecordQuery } from './languages-api';
-import { createTranslate, directionOf, htmlLangOf } from './translate';
+import { createTranslate, createTranslatePlural, directionOf, htmlLangOf } from './translate';
 
 const DEFAULT_CHOICE: StoredLanguage = {
   keyword: DEFAULT_LANGUAGE_KEYWORD,
@@ -84,6 +84,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
       status: failed ? 'fallback' : record ? 'ready' : 'loading',
       switching: recordQuery.isPlaceholderData,
       t: createTranslate(shown),
+      plural: createTranslatePlural(shown),
       choose,
       retry,
     }),

@@ -1,11 +1,23 @@
-import { type LanguageRecord, type TranslationKey, translate } from '@salomtv/contract';
+import {
+  type LanguageRecord,
+  type PluralKey,
+  type TranslationKey,
+  translate,
+  translatePlural,
+} from '@salomtv/contract';
 
-export { directionOf, htmlLangOf, translate } from '@salomtv/contract';
+export { directionOf, htmlLangOf, translate, translatePlural } from '@salomtv/contract';
 
 export type Translate = (key: TranslationKey) => string;
+/** A text that says a number, in the form the language's plural rules pick: `plural('views_count', 2)`. */
+export type TranslatePlural = (key: PluralKey, count: number, shown?: string) => string;
 
 export function createTranslate(record: Partial<LanguageRecord> | undefined): Translate {
   return (key) => translate(record, key);
+}
+
+export function createTranslatePlural(record: Partial<LanguageRecord> | undefined): TranslatePlural {
+  return (key, count, shown) => translatePlural(record, key, count, shown);
 }
 
 /** A text with its `{name}` marks filled in (every occurrence, as a translation may repeat one). */

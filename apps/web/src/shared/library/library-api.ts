@@ -78,7 +78,11 @@ export const progressQuery = (movieId: number) =>
   queryOptions({
     queryKey: libraryKeys.progress(movieId),
     queryFn: ({ signal }) =>
-      orEmpty<SavedProgress | null>(api.request<SavedProgress>(`/api/progress/${movieId}`, { signal }), null),
+      // 204 (never watched) reads as undefined: no saved position.
+      orEmpty<SavedProgress | null>(
+        api.request<SavedProgress | undefined>(`/api/progress/${movieId}`, { signal }).then((p) => p ?? null),
+        null,
+      ),
     staleTime: 0,
   });
 

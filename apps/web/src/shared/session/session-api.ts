@@ -1,7 +1,8 @@
-import type { Me, Role } from '@salomtv/contract';
+import { type Me, type Role, SIGNED_IN_COOKIE } from '@salomtv/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/api-client';
 import { isApiError } from '../api/api-error';
+import { readCookie } from '../api/csrf';
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -9,16 +10,34 @@ export const sessionKeys = {
   me: ['session', 'me'] as const,
 };
 
-/** `GET /api/user/role`: the signed-in role, or null when signed out (401). */
+/** Whether this browser holds a session: the server sets a readable hint beside the httpOnly session cookie. */
+export const hasSessionHint = (cookies: string = typeof document === 'undefined' ? '' : document.cookie) =>
+  readCookie(cookies, SIGNED_IN_COOKIE) !== undefined;
+
+/** Drops a hint that outlived its session (expired or ended elsewhere), so later pages ask nothing. */
+const dropSessionHint = () => {
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser
+  document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
+};
+
+/**
+ * `GET /api/user/role`: the signed-in role, or null when signed out. Without the session hint nothing is asked (a
+ * signed-out visit logs no refused call); a 401 for a hint whose session has ended also means signed out.
+ */
 export const roleQuery = () =>
   queryOptions({
     queryKey: sessionKeys.role,
     queryFn: async ({ signal }): Promise<Role | null> => {
+      if (!hasSessionHint()) return null;
       try {
         const reply = await api.request<{ role: Role }[]>('/api/user/role', { signal });
         return reply[0]?.role ?? null;
       } catch (error) {
-        if (isApiError(error) && error.status === 401) return null;
+        if (isApiError(error) && error.status === 401) {
+          dropSessionHint();
+          return null;
+        }
         throw error;
       }
     },

@@ -1,5 +1,6 @@
 import type { SubscriptionReply, TranslationKey, UserProfile } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
@@ -7,6 +8,7 @@ import { fillText, htmlLangOf } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { buttonClasses } from '../../../shared/ui/button-classes';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useToast } from '../../../shared/ui/toast-context';
 import {
   formatMoney,
@@ -48,6 +50,7 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
   const portal = usePaymentPortal();
   const undoChange = useUndoPlanChange();
   const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
   const sub = subscription.data;
   const date = (value: string | null | undefined) => formatDate(value, locale);
 
@@ -72,10 +75,11 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
       },
     });
 
-  const onCancel = () => {
-    if (!window.confirm(t('confirm_cancel_membership'))) return;
-    cancel.mutate(undefined, { onSuccess: () => toast.show(t('updated')) });
-  };
+  const onCancel = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => toast.show(t('updated')),
+      onSettled: () => setAsking(false),
+    });
   const onUndo = () => resume.mutate(undefined, { onSuccess: () => toast.show(t('membership_continues')) });
   const onUndoChange = () =>
     undoChange.mutate(undefined, { onSuccess: () => toast.show(t('plan_change_undone')) });
@@ -162,7 +166,8 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
                 disabled={!cancellable}
                 busy={cancel.isPending}
                 aria-describedby={cancellable ? undefined : 'cancel-membership-note'}
-                onClick={onCancel}
+                aria-haspopup="dialog"
+                onClick={() => setAsking(true)}
               >
                 {t('cancel_membership')}
               </Button>
@@ -171,6 +176,17 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
                   {t('available_with_subscription')}
                 </span>
               )}
+              {asking ? (
+                <ConfirmDialog
+                  title={t('cancel_membership')}
+                  message={t('confirm_cancel_membership')}
+                  confirmLabel={t('cancel_membership')}
+                  cancelLabel={t('keep_membership')}
+                  busy={cancel.isPending}
+                  onConfirm={onCancel}
+                  onCancel={() => setAsking(false)}
+                />
+              ) : null}
             </>
           )}
         </div>

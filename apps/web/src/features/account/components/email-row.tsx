@@ -2,7 +2,7 @@ import { OTP_CODE_LENGTH, OTP_RESEND_SECONDS, type UserProfile, userEditBodySche
 import { useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { useCountdown } from '../../../shared/hooks/use-countdown';
-import { useT } from '../../../shared/i18n/language-context';
+import { usePlural, useT } from '../../../shared/i18n/language-context';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { describedBy, Field } from '../../../shared/ui/field';
@@ -119,6 +119,7 @@ function PendingEmail({
   onResent: (at: number) => void;
 }) {
   const t = useT();
+  const plural = usePlural();
   const toast = useToast();
   const resend = useResendEmailCode();
   const [code, setCode] = useState('');
@@ -129,7 +130,7 @@ function PendingEmail({
   const message =
     isApiError(resend.error) && resend.error.status === 429
       ? wait > 0
-        ? t('wait_before_new_code').replace('{seconds}', String(wait))
+        ? plural('wait_before_new_code', wait)
         : undefined
       : (resendRefusal.fields.email ?? resendRefusal.message ?? confirmRefusal.message);
 

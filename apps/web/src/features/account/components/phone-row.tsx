@@ -20,7 +20,7 @@ import { EditableRow } from './editable-row';
  * is told of the change, and the account's other sessions end).
  */
 export function PhoneRow({ profile }: { profile: UserProfile }) {
-  const { t, keyword } = useLanguage();
+  const { t, plural, keyword } = useLanguage();
   const toast = useToast();
   const edit = useEditProfile();
   const sendCode = usePhoneChangeCode();
@@ -36,7 +36,7 @@ export function PhoneRow({ profile }: { profile: UserProfile }) {
   const sendError = sendCode.isError
     ? isApiError(sendCode.error) && sendCode.error.status === 429
       ? wait > 0
-        ? t('wait_before_new_code').replace('{seconds}', String(wait))
+        ? plural('wait_before_new_code', wait)
         : undefined
       : isApiError(sendCode.error) && sendCode.error.status === 400
         ? t('invalid_phone_number')

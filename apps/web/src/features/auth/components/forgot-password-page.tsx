@@ -26,7 +26,7 @@ type Step = 'phone' | 'code' | 'password';
  * then a new password; back to sign-in. The answers never say whether a number has an account.
  */
 export function ForgotPasswordPage() {
-  const { t, keyword } = useLanguage();
+  const { t, plural, keyword } = useLanguage();
   useDocumentTitle(t('reset_password'));
   const navigate = useNavigate();
   const toast = useToast();
@@ -61,7 +61,7 @@ export function ForgotPasswordPage() {
         onError: (failure) => {
           const seconds = retryAfterOf(failure, OTP_RESEND_SECONDS);
           if (seconds > 0) setRetryUntil(Date.now() + seconds * 1000);
-          const refusal = sendRefusal(failure, t, seconds);
+          const refusal = sendRefusal(failure, t, plural, seconds);
           setError(
             refusal.phone
               ? { field: 'phone', message: refusal.phone }

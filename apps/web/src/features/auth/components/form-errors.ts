@@ -1,7 +1,7 @@
 import type { TranslationKey } from '@salomtv/contract';
 import type { ZodError } from 'zod';
 import { isApiError } from '../../../shared/api/api-error';
-import type { Translate } from '../../../shared/i18n/translate';
+import type { Translate, TranslatePlural } from '../../../shared/i18n/translate';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -24,10 +24,11 @@ export function fill(text: string, values: Record<string, string | number>): str
 export function sendRefusal(
   error: unknown,
   t: Translate,
+  plural: TranslatePlural,
   waitSeconds: number,
 ): { phone?: string; message?: string } {
   if (!isApiError(error)) return { message: t('something_went_wrong') };
-  if (error.status === 429) return { message: fill(t('wait_before_new_code'), { seconds: waitSeconds }) };
+  if (error.status === 429) return { message: plural('wait_before_new_code', waitSeconds) };
   if (error.status === 400 && (error.fields.phoneNumber || error.fields.phone_number)) {
     return { phone: t('invalid_phone_number') };
   }

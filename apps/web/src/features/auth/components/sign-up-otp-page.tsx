@@ -25,7 +25,7 @@ export const verifyPath = (phone: string) => `/signupotpverify?phone=${encodeURI
 
 /** Sign Up OTP (/signupotp, spec viewer 3): the phone number that receives the code, then Send otp. */
 export function SignUpOtpPage() {
-  const { t, keyword } = useLanguage();
+  const { t, plural, keyword } = useLanguage();
   useDocumentTitle(t('sign_up'));
   const navigate = useNavigate();
   const location = useLocation();
@@ -37,7 +37,7 @@ export function SignUpOtpPage() {
   const wait = useCountdown(retryUntil);
   const send = useSendOtp();
 
-  const refusal = send.isError ? sendRefusal(send.error, t, wait) : {};
+  const refusal = send.isError ? sendRefusal(send.error, t, plural, wait) : {};
   const rateLimited = retryAfterOf(send.error, OTP_RESEND_SECONDS) > 0;
   const shownMessage = rateLimited ? (wait > 0 ? refusal.message : undefined) : refusal.message;
   const shownPhoneError = phoneError ?? refusal.phone;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCountdown } from '../../../shared/hooks/use-countdown';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { useT } from '../../../shared/i18n/language-context';
+import { usePlural, useT } from '../../../shared/i18n/language-context';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Field, fieldErrorId } from '../../../shared/ui/field';
@@ -25,6 +25,7 @@ export const signUpPath = (phone: string) => `/signup?phone=${encodeURIComponent
  */
 export function SignUpOtpVerifyPage() {
   const t = useT();
+  const plural = usePlural();
   useDocumentTitle(t('verify_otp'));
   const navigate = useNavigate();
   const toast = useToast();
@@ -87,7 +88,7 @@ export function SignUpOtpVerifyPage() {
     );
   const resendRefusal =
     resend.isError && !(retryAfterOf(resend.error, OTP_RESEND_SECONDS) > 0 && resendWait === 0)
-      ? sendRefusal(resend.error, t, resendWait).message
+      ? sendRefusal(resend.error, t, plural, resendWait).message
       : undefined;
 
   const codeError = wrong

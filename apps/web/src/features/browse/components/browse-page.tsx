@@ -6,14 +6,15 @@ import { type CatalogFilters, rowsQuery } from '../../../shared/catalog/catalog-
 import { useOpenPopup } from '../../../shared/catalog/open-title';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { continueWatchingQuery, libraryListQuery, useSignedIn } from '../../../shared/library/library-api';
+import { continueWatchingQuery, libraryListQuery } from '../../../shared/library/library-api';
 import { useReplacePrerenderedPage } from '../../../shared/prerender/prerendered-page';
+import { roleQuery } from '../../../shared/session/session-api';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { LoadingState } from '../../../shared/ui/loading-state';
 import { Carousel } from './carousel';
 import { CatalogRow } from './catalog-row';
 import { HeroSlide, StatsSlide } from './hero-slides';
+import { RowsPlaceholder } from './rows-placeholder';
 import { useCardActions } from './use-card-actions';
 
 const keys = new Set<string>(translationKeyNames);
@@ -33,6 +34,8 @@ interface BrowsePageProps {
   variant?: 'home' | 'section';
   /** Rows shown before the catalogue rows (e.g. the TV shows collection). */
   extraRows?: Row[];
+  /** The extra rows are still loading: the page waits for them, so they do not push the others down. */
+  extraRowsPending?: boolean;
   banner?: (card: Card, onPlay: (card: Card) => void) => ReactNode;
 }
 
@@ -42,21 +45,28 @@ export function BrowsePage({
   filters = {},
   variant = 'section',
   extraRows = [],
+  extraRowsPending = false,
   banner,
 }: BrowsePageProps) {
   const t = useT();
   useDocumentTitle(t(title));
   const heading = useRowHeading();
-  const signedIn = useSignedIn();
+  const role = useQuery(roleQuery());
+  const personal = Boolean(role.data) && variant === 'home';
   const rows = useQuery(rowsQuery(filters));
-  const favourites = useQuery({ ...libraryListQuery('favourites'), enabled: signedIn && variant === 'home' });
-  const continuing = useQuery({ ...continueWatchingQuery(), enabled: signedIn && variant === 'home' });
+  const favourites = useQuery({ ...libraryListQuery('favourites'), enabled: personal });
+  const continuing = useQuery({ ...continueWatchingQuery(), enabled: personal });
   const actions = useCardActions();
   const openPopup = useOpenPopup();
+  // Every row is laid out at once, when all are here: a row that arrived later would push the others down.
+  const waiting =
+    rows.isPending ||
+    role.isPending ||
+    extraRowsPending ||
+    (personal && (favourites.isPending || continuing.isPending));
   // The server painted /home's hero (shared/prerender): it stays until the rows are here, or their error.
-  useReplacePrerenderedPage(!rows.isPending);
+  useReplacePrerenderedPage(!waiting || rows.isError);
 
-  if (rows.isPending) return <LoadingState label={t('loading')} />;
   if (rows.isError)
     return (
       <div className="mx-auto max-w-xl p-6">
@@ -66,6 +76,7 @@ export function BrowsePage({
         </Button>
       </div>
     );
+  if (waiting) return <RowsPlaceholder label={t('loading')} />;
 
   const all = [...extraRows, ...rows.data.rows].filter((row) => row.items.length > 0);
   const byId = new Map(all.map((row) => [row.id, row]));
@@ -129,7 +140,8 @@ export function BrowsePage({
   for (const row of firstRest) pushRow(row);
 
   return (
-    <div className="pb-10" data-testid={`browse-${title}`}>
+    // At least a screen tall, as its placeholder: the footer never rises into view as the rows come.
+    <div className="min-h-dvh pb-10" data-testid={`browse-${title}`}>
       <h1 className="sr-only">{t(title)}</h1>
       {variant === 'home' ? (
         <Carousel

@@ -68,16 +68,21 @@ export function Carousel({
         {render(current)}
       </div>
       {count > 1 ? (
-        <div className="absolute inset-x-0 bottom-4 flex justify-center gap-2">
+        <div className="absolute inset-x-0 bottom-2 flex justify-center gap-1">
           {slides.slice(0, count).map((slide, i) => (
+            // A 24 px target around each small dot, so a finger or a pointer finds it.
             <button
               key={slide.movie_id}
               type="button"
               aria-label={slide.title}
               aria-current={i === index % count}
               onClick={() => setIndex(i)}
-              className={`h-2.5 rounded-full transition-all ${i === index % count ? 'w-8 bg-brand' : 'w-2.5 bg-white/50 hover:bg-white'}`}
+              className="group/dot flex h-6 min-w-6 items-center justify-center"
             >
+              <span
+                aria-hidden
+                className={`h-2.5 rounded-full transition-all ${i === index % count ? 'w-8 bg-brand' : 'w-2.5 bg-white/50 group-hover/dot:bg-white'}`}
+              />
               <span className="sr-only">{t('more_details')}</span>
             </button>
           ))}

@@ -1,8 +1,9 @@
 import type { TitleCard as Card } from '@salomtv/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../../shared/i18n/language-context';
-import { ScrollRow } from '../../../shared/ui/scroll-row';
-import { type CardActions, TitleCard } from './title-card';
+import { ROW_GUTTER, ScrollRow } from '../../../shared/ui/scroll-row';
+import { CARD_WIDTH, type CardActions, TitleCard } from './title-card';
 
 interface CatalogRowProps {
   id: string;
@@ -14,25 +15,47 @@ interface CatalogRowProps {
   captions?: Map<number, string>;
 }
 
-/** One titled row of cards with see all and left/right handles. */
+/** Cards a row shows at first: one more than the screen's width holds (three on a phone, eight at 1440 px). */
+export function firstCards(screenWidth: number): number {
+  return Math.max(2, Math.ceil(screenWidth / (CARD_WIDTH + 12)) + 1);
+}
+
+/**
+ * One titled row of cards with see all and left/right handles. The cards past the first few come when the viewer
+ * reaches for the row (pointer, touch or keyboard): a page of rows then starts without rendering every card.
+ */
 export function CatalogRow({ id, heading, items, actions, seeAll, captions }: CatalogRowProps) {
   const t = useT();
+  const [first] = useState(() => firstCards(window.innerWidth));
+  const [whole, setWhole] = useState(items.length <= first);
+  const showAll = () => setWhole(true);
+  const shown = whole ? items : items.slice(0, first);
   const headingId = `row-${id.replace(/[^a-z0-9-]/gi, '-')}`;
   return (
-    <section aria-labelledby={headingId} className="px-4 py-5 sm:px-6" data-testid={`row-${id}`}>
-      <div className="mb-3 flex items-baseline justify-between gap-4">
+    <section
+      aria-labelledby={headingId}
+      className="py-4"
+      data-testid={`row-${id}`}
+      onPointerEnter={whole ? undefined : showAll}
+      onTouchStart={whole ? undefined : showAll}
+      onFocus={whole ? undefined : showAll}
+    >
+      <div className={`mb-1 flex items-baseline justify-between gap-4 ${ROW_GUTTER}`}>
         <h2 id={headingId} className="text-xl font-bold sm:text-2xl">
           {heading}
         </h2>
         {seeAll ? (
-          <Link to={seeAll} className="text-sm font-medium text-muted hover:text-text">
+          <Link
+            to={seeAll}
+            className="shrink-0 py-1 text-sm font-medium whitespace-nowrap text-muted hover:text-text"
+          >
             {t('see_all')}
             <span className="sr-only">: {heading}</span>
           </Link>
         ) : null}
       </div>
       <ScrollRow label={heading} previousLabel={t('scroll_left')} nextLabel={t('scroll_right')}>
-        {items.map((card) => (
+        {shown.map((card) => (
           <TitleCard
             key={card.movie_id}
             card={card}

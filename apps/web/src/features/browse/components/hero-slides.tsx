@@ -1,6 +1,6 @@
 import { type TitleCard as Card, type HeroTexts, heroTextsOf } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
-import { compactCount, fill } from '../../../shared/catalog/format';
+import { compactCount } from '../../../shared/catalog/format';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { htmlLangOf } from '../../../shared/i18n/translate';
 import { ratingsQuery } from '../../../shared/library/library-api';
@@ -75,17 +75,19 @@ export function HeroSlideView({
 
 /** The second carousel's slide: title, view count, average star rating, Watch Now. */
 export function StatsSlide({ card, onWatch }: { card: Card; onWatch: (card: Card) => void }) {
-  const { t, keyword } = useLanguage();
+  const { t, plural, keyword } = useLanguage();
   const ratings = useQuery(ratingsQuery(card.movie_id)).data;
   return (
     <>
       <h2 className="max-w-2xl text-3xl font-extrabold sm:text-4xl">{card.title}</h2>
       <p className="flex flex-wrap items-center gap-4 text-sm text-muted">
-        <span>{fill(t('views_count'), { count: compactCount(card.view_count, keyword.toLowerCase()) })}</span>
+        <span>
+          {plural('views_count', card.view_count, compactCount(card.view_count, keyword.toLowerCase()))}
+        </span>
         {ratings?.count && ratings.average != null ? (
           <span className="inline-flex items-center gap-1">
             <StarIcon filled className="size-4 text-focus" />
-            {ratings.average.toFixed(1)} ({fill(t('ratings_count'), { count: ratings.count })})
+            {ratings.average.toFixed(1)} ({plural('ratings_count', ratings.count)})
           </span>
         ) : null}
       </p>

@@ -1,6 +1,7 @@
+import { browseFilters } from '../../../shared/catalog/catalog-api';
 import { BrowsePage } from './browse-page';
 
 /** Movies (/movies, spec viewer 7): the rows of films. */
 export function MoviesPage() {
-  return <BrowsePage title="movies" filters={{ kind: 'movie' }} />;
+  return <BrowsePage title="movies" filters={browseFilters.movies} />;
 }

@@ -1,4 +1,5 @@
 import type { TitleCard as Card } from '@salomtv/contract';
+import { browseFilters } from '../../../shared/catalog/catalog-api';
 import { useOpenPopup } from '../../../shared/catalog/open-title';
 import { useT } from '../../../shared/i18n/language-context';
 import { buttonClasses } from '../../../shared/ui/button-classes';
@@ -57,7 +58,7 @@ export function SerialsPage() {
   return (
     <BrowsePage
       title="serials"
-      filters={{ kind: 'series' }}
+      filters={browseFilters.series}
       banner={(card, onPlay) => <SeriesBanner card={card} onPlay={onPlay} />}
     />
   );

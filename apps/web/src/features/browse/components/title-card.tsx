@@ -5,6 +5,7 @@ import { isPlanLocked } from '../../../shared/catalog/locked-prompt';
 import { useT } from '../../../shared/i18n/language-context';
 import { useTitleLists } from '../../../shared/library/library-api';
 import { CheckIcon, HeartIcon, LockIcon, PlayIcon, PlusIcon, VolumeIcon } from '../../../shared/ui/icons';
+import { GROWING_CARD } from '../../../shared/ui/scroll-row';
 import { CardPreview, useHoverPreview } from './card-preview';
 
 /** The spec's card width (px). */
@@ -15,8 +16,9 @@ export interface CardActions {
   onOpen: (card: Card) => void;
 }
 
+// Never narrower than its 36 px: a squeezed icon is a target too small for a finger (WCAG 2.5.8).
 const iconButton =
-  'inline-flex size-9 items-center justify-center rounded-full border border-white/40 bg-black/60 text-white hover:border-white hover:bg-black/80 aria-pressed:border-brand aria-pressed:text-brand-strong';
+  'inline-flex size-9 shrink-0 items-center justify-center rounded-full border border-white/40 bg-black/60 text-white hover:border-white hover:bg-black/80 aria-pressed:border-brand aria-pressed:text-brand-strong';
 
 /**
  * A title card: poster, title, age rating and runtime; the overlay has Play Now, volume, heart and plus. Resting
@@ -45,7 +47,7 @@ export function TitleCard({
   };
   return (
     <li
-      className="group relative shrink-0 snap-start overflow-hidden rounded-card border border-border bg-surface"
+      className={`group relative shrink-0 snap-start overflow-hidden rounded-card border border-border bg-surface ${GROWING_CARD}`}
       style={{ width: CARD_WIDTH }}
       data-testid="title-card"
       data-movie-id={card.movie_id}
@@ -108,10 +110,11 @@ export function TitleCard({
         </p>
       </div>
       <div className="pointer-events-none absolute inset-x-0 top-0 flex aspect-[2/3] items-end bg-gradient-to-t from-black/85 via-black/10 to-transparent p-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100">
-        <div className="pointer-events-none flex w-full items-center gap-1.5 group-focus-within:pointer-events-auto group-hover:pointer-events-auto pointer-coarse:pointer-events-auto">
+        {/* Play Now takes the whole first line; the icons wrap to their own, each at its full size. */}
+        <div className="pointer-events-none flex w-full flex-wrap items-center justify-center gap-1.5 group-focus-within:pointer-events-auto group-hover:pointer-events-auto pointer-coarse:pointer-events-auto">
           <button
             type="button"
-            className="inline-flex h-9 flex-1 items-center justify-center gap-1 rounded-full bg-brand px-2 text-xs font-semibold text-white hover:bg-brand-strong"
+            className="inline-flex h-9 basis-full items-center justify-center gap-1 rounded-full bg-brand px-2 text-xs font-semibold text-white hover:bg-brand-strong"
             onClick={() => actions.onPlay(card)}
             aria-label={`${upcoming ? t('watch_trailer') : t('play_now')}: ${card.title}`}
           >

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { listQuery } from '../../../shared/catalog/catalog-api';
+import { browseFilters, listQuery } from '../../../shared/catalog/catalog-api';
 import { BrowsePage } from './browse-page';
 import { SeriesBanner } from './serials-page';
 
 /** TV shows (/tvshow): the American TV Shows collection first, then the series rows. */
 export function TvShowPage() {
-  const shows = useQuery(listQuery({ collection: 'america_tv_shows', pageSize: '30' })).data;
+  const showsQuery = useQuery(listQuery(browseFilters.americanShows));
+  const shows = showsQuery.data;
   const extraRows = shows?.items.length
     ? [
         {
@@ -20,8 +21,9 @@ export function TvShowPage() {
   return (
     <BrowsePage
       title="tv_series"
-      filters={{ kind: 'series' }}
+      filters={browseFilters.series}
       extraRows={extraRows}
+      extraRowsPending={showsQuery.isPending}
       banner={(card, onPlay) => <SeriesBanner card={card} onPlay={onPlay} />}
     />
   );

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { libraryListQuery, useSignedIn } from '../../../shared/library/library-api';
+import { libraryListQuery } from '../../../shared/library/library-api';
+import { roleQuery } from '../../../shared/session/session-api';
 import { buttonClasses } from '../../../shared/ui/button-classes';
-import { LoadingState } from '../../../shared/ui/loading-state';
 import { Carousel } from './carousel';
 import { StatsSlide } from './hero-slides';
+import { CardsPlaceholder } from './rows-placeholder';
 import { TitleCard } from './title-card';
 import { useCardActions } from './use-card-actions';
 
@@ -14,24 +15,37 @@ import { useCardActions } from './use-card-actions';
 export function WatchListPage() {
   const t = useT();
   useDocumentTitle(t('watch_list'));
-  const signedIn = useSignedIn();
+  const role = useQuery(roleQuery());
+  const signedIn = Boolean(role.data);
   const list = useQuery({ ...libraryListQuery('watchlist'), enabled: signedIn });
   const actions = useCardActions();
-  if (signedIn && list.isPending) return <LoadingState label={t('loading')} />;
+  // The heading comes first and the rest waits for the list in space of its size, so nothing moves when it comes
+  // (the page is at least a screen tall: the footer never rises into view).
+  const waiting = role.isPending || (signedIn && list.isPending);
   const items = list.data?.items ?? [];
   return (
-    <div className="pb-10" data-testid="watchlist-page">
-      {items.length ? (
+    <div className="min-h-dvh pb-10" data-testid="watchlist-page">
+      <h1 id="watchlist-heading" className="px-4 pt-6 pb-4 text-2xl font-bold sm:px-6 sm:text-3xl">
+        {t('watch_list')}
+      </h1>
+      {waiting ? (
+        <>
+          <div role="status" className="sr-only">
+            {t('loading')}
+          </div>
+          <div aria-hidden className="min-h-[24rem] bg-surface sm:min-h-[30rem]" />
+          <div className="px-4 py-6 sm:px-6">
+            <CardsPlaceholder />
+          </div>
+        </>
+      ) : items.length ? (
         <Carousel
           label={t('watch_list')}
           slides={items}
           render={(card) => <StatsSlide card={card} onWatch={actions.other.onPlay} />}
         />
       ) : null}
-      <section className="px-4 py-6 sm:px-6" aria-labelledby="watchlist-heading">
-        <h1 id="watchlist-heading" className="mb-4 text-2xl font-bold sm:text-3xl">
-          {t('watch_list')}
-        </h1>
+      <section className="px-4 py-6 sm:px-6" aria-labelledby="watchlist-heading" hidden={waiting}>
         {items.length === 0 ? (
           <div className="flex flex-col items-start gap-4 rounded-card border border-dashed border-border p-8">
             <p className="text-muted">{t('watch_list_empty')}</p>

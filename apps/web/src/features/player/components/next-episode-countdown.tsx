@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { fill } from '../../../shared/catalog/format';
 import { useCountdown } from '../../../shared/hooks/use-countdown';
-import { useT } from '../../../shared/i18n/language-context';
+import { useLanguage } from '../../../shared/i18n/language-context';
 
 /** Seconds between the end of an episode and the start of the next one. */
 export const NEXT_EPISODE_COUNTDOWN_SECONDS = 10;
@@ -19,7 +18,7 @@ export function NextEpisodeCountdown({
   onPlay: () => void;
   onCancel: () => void;
 }) {
-  const t = useT();
+  const { t, plural } = useLanguage();
   const [until] = useState(() => Date.now() + NEXT_EPISODE_COUNTDOWN_SECONDS * 1000);
   const left = useCountdown(until);
   useEffect(() => {
@@ -32,7 +31,7 @@ export function NextEpisodeCountdown({
       data-testid="next-episode"
     >
       <p className="text-sm text-white/80" role="status">
-        {fill(t('next_episode_in'), { seconds: left })}
+        {plural('next_episode_in', left)}
       </p>
       <p className="font-semibold">{title}</p>
       <div className="flex gap-2">

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { fill } from '../../../shared/catalog/format';
-import { useT } from '../../../shared/i18n/language-context';
+import { useLanguage } from '../../../shared/i18n/language-context';
 import { ratingsQuery, useRate, useSignedIn } from '../../../shared/library/library-api';
 import { StarIcon } from '../../../shared/ui/icons';
 
 /** The average rating and its count, and the viewer's own 1-5 stars (POST /api/ratings). */
 export function StarRating({ movieId }: { movieId: number }) {
-  const t = useT();
+  const { t, plural } = useLanguage();
   const signedIn = useSignedIn();
   const ratings = useQuery(ratingsQuery(movieId)).data;
   const rate = useRate(movieId);
@@ -19,7 +18,7 @@ export function StarRating({ movieId }: { movieId: number }) {
           {ratings?.count && ratings.average != null ? ratings.average.toFixed(1) : '–'}
         </span>
         <span className="text-sm font-normal text-muted">
-          ({fill(t('ratings_count'), { count: ratings?.count ?? 0 })})
+          ({plural('ratings_count', ratings?.count ?? 0)})
         </span>
       </span>
       {signedIn ? (
@@ -30,7 +29,7 @@ export function StarRating({ movieId }: { movieId: number }) {
               key={stars}
               type="button"
               aria-pressed={stars <= mine}
-              aria-label={fill(t('rate_stars'), { count: stars })}
+              aria-label={plural('rate_stars', stars)}
               onClick={() => rate.mutate(stars)}
               className="rounded p-0.5 text-muted hover:text-focus aria-pressed:text-focus"
             >

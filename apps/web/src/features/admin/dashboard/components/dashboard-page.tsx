@@ -19,7 +19,8 @@ export function DashboardPage() {
           <MostWatchedChart />
         </div>
         <JobsTable />
-        <div className="grid gap-6 xl:grid-cols-2">
+        {/* Side by side only where both tables fit whole: at 1440 px the payments need the full width. */}
+        <div className="grid gap-6 2xl:grid-cols-2">
           <PaymentsTable />
           <VitalsPanel />
         </div>

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { ApiError } from '../../../../shared/api/api-error';
-import { fieldLabel, inputIdOf } from './form-layout';
+import { type FormSection, fieldLabel, inputIdOf } from './form-layout';
 
 /** The errors of a refused save at the top of the form, each linking to its input. */
-export function ErrorSummary({ error }: { error: ApiError }) {
+export function ErrorSummary({ error, sections }: { error: ApiError; sections: readonly FormSection[] }) {
   const box = useRef<HTMLDivElement>(null);
   // Each refused save moves focus to the summary, so keyboard and screen-reader users hear it.
   useEffect(() => {
@@ -24,7 +24,7 @@ export function ErrorSummary({ error }: { error: ApiError }) {
           {fields.map(([name, message]) => (
             <li key={name}>
               <a href={`#${inputIdOf(name)}`} className="underline underline-offset-2">
-                {fieldLabel(name)}
+                {fieldLabel(name, sections)}
               </a>
               : {message}
             </li>

@@ -16,8 +16,10 @@ interface LanguageFormProps {
 
 /** The form titled Language, generated from the catalogue: a new key needs no form code. */
 export function LanguageForm({ language, busy, error, onSubmit }: LanguageFormProps) {
-  const sections = useMemo(() => formSections(), []);
   const [dir, setDir] = useState<'ltr' | 'rtl'>(language?.dir ?? 'ltr');
+  // The plural forms shown follow the language's rules, so they follow the keyword as it is typed.
+  const [keyword, setKeyword] = useState(language?.keyword ?? 'en');
+  const sections = useMemo(() => formSections(keyword), [keyword]);
   const errors = error?.fields ?? {};
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -35,6 +37,7 @@ export function LanguageForm({ language, busy, error, onSubmit }: LanguageFormPr
         const target: EventTarget = event.target;
         if (target instanceof HTMLSelectElement && target.name === 'dir')
           setDir(target.value === 'rtl' ? 'rtl' : 'ltr');
+        if (target instanceof HTMLInputElement && target.name === 'keyword') setKeyword(target.value);
       }}
       noValidate
       aria-labelledby="language-form-title"
@@ -43,7 +46,7 @@ export function LanguageForm({ language, busy, error, onSubmit }: LanguageFormPr
       <h2 id="language-form-title" className="text-xl font-semibold">
         Language
       </h2>
-      {error ? <ErrorSummary error={error} /> : null}
+      {error ? <ErrorSummary error={error} sections={sections} /> : null}
       {language ? <input type="hidden" name="lang_id" value={language.lang_id} /> : null}
       <LandingDetails language={language} errors={errors} />
       {sections.map((section) => (

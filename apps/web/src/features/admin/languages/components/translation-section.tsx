@@ -1,6 +1,6 @@
 import { describedBy, Field } from '../../../../shared/ui/field';
 import { Input, Textarea } from '../../../../shared/ui/input';
-import { type FormSection, humanizeKey, inputIdOf, isLongText } from './form-layout';
+import { type FormSection, inputIdOf, isLongText } from './form-layout';
 
 interface TranslationSectionProps {
   section: FormSection;
@@ -15,7 +15,7 @@ export function TranslationSection({ section, texts, errors, dir }: TranslationS
     <fieldset className="rounded-card border border-border bg-surface p-5 sm:p-6">
       <legend className="px-2 text-lg font-semibold">{section.title}</legend>
       <div className="grid gap-5 md:grid-cols-2">
-        {section.keys.map(({ key, english }) => {
+        {section.keys.map(({ key, english, label }) => {
           const id = inputIdOf(key);
           const hint = `English: ${english}`;
           const common = {
@@ -28,7 +28,7 @@ export function TranslationSection({ section, texts, errors, dir }: TranslationS
             ...describedBy(id, errors[key], hint),
           };
           return (
-            <Field key={key} id={id} label={humanizeKey(key)} error={errors[key]} hint={hint}>
+            <Field key={key} id={id} label={label} error={errors[key]} hint={hint}>
               {isLongText(english) ? <Textarea rows={3} {...common} /> : <Input {...common} />}
             </Field>
           );
