@@ -167,8 +167,10 @@ test('once the trial has ended: every feature is locked, Play prompts to subscri
     })
     .toBeGreaterThan(0.3);
   await page.keyboard.press('Escape');
-  await open.hover();
-  await open.getByRole('button', { name: `Play Now: ${OPEN}` }).click();
+  await expect(popup).toHaveCount(0);
+  // From the keyboard this time (the mouse path is above).
+  await open.getByRole('button', { name: `Play Now: ${OPEN}` }).focus();
+  await page.keyboard.press('Enter');
   await prompt.getByRole('link', { name: 'Subscribe Now' }).click();
   await expect(page).toHaveURL(/\/pricingplan$/);
 });

@@ -110,9 +110,10 @@ test('the hero says its title once, over the banner only, clear of its buttons a
   };
   const saved = await page.request.post('/api/movie/details', {
     headers,
-    data: { movie_id, title, status: 'published', featured: true, year: 2025, genres: ['Thriller'] },
+    data: { movie_id, title, featured: true, year: 2025, genres: ['Thriller'] },
   });
   expect(saved.status(), await saved.text()).toBe(200);
+  markPublished(movie_id);
   const upload = async (slot: 'thumbnail' | 'banner', svg: string) => {
     const response = await page.request.post(`/api/movie/${slot}`, {
       headers,
