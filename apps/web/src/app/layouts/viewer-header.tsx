@@ -29,7 +29,8 @@ export function ViewerHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-bg/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-1 px-3 sm:gap-4 sm:px-6">
+      {/* Narrower margins under 400 px keep menu, logo, search, bell and Sign In on one line in every language. */}
+      <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-1 px-3 max-[400px]:px-2 sm:gap-4 sm:px-6">
         <button
           type="button"
           className="inline-flex size-10 items-center justify-center rounded-md hover:bg-surface-2 lg:hidden"
@@ -40,9 +41,8 @@ export function ViewerHeader() {
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
-        {/* A phone's bar holds the menu, the logo, search, the bell and Sign In, in any language's words. */}
         <Link to="/" aria-label="SalomTV" className="shrink-0 no-underline">
-          <Logo className="max-[400px]:text-lg" />
+          <Logo />
         </Link>
         <nav aria-label={t('menu')} className="ms-6 hidden items-center gap-6 lg:flex">
           {viewerNav.map((item) => (
