@@ -1,11 +1,11 @@
 // `node bench/side-by-side.mjs <bundle A> <bundle B> <row> [rounds]`: two builds of the server and the row's bare
 // reference run at once on core 0; wrk on core 1 takes each in turn for 3 s a round, so drift on a shared machine
 // hits all three alike. Prints the medians and B/A: the before/after figures of bench/README.md's rounds.
-// Rows: health (against node:http), language, catalogue (against bare Fastify; the catalogue as the bench's
-// viewer). Needs the data of one `npm run bench` (bench/work/data). A bundle of another commit: check its
-// `apps/server/src` and `packages/contract/src` out, `npx tsc -b packages/contract apps/server`,
-// `node scripts/server-bundle.mjs`, and copy `apps/server/dist/main.bundle.cjs` to a name of its own in that
-// folder (the bundle finds its packages from there).
+// Rows: health (against node:http), health-headers (against node:http with our headers), language, catalogue
+// (against bare Fastify; the catalogue as the bench's viewer). Needs the data of one `npm run bench`
+// (bench/work/data). A bundle of another commit: check its `apps/server/src` and `packages/contract/src` out,
+// `npx tsc -b packages/contract apps/server`, `node scripts/server-bundle.mjs`, and copy
+// `apps/server/dist/main.bundle.cjs` to a name of its own in that folder (the bundle finds its packages from there).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_BUNDLE_RUNNER } from '../scripts/server-bundle.mjs';
@@ -26,12 +26,14 @@ const work = path.join(benchDir, 'work');
 const [bundleA, bundleB, row, roundsText] = process.argv.slice(2);
 const rows = {
   health: { path: '/api/health', reference: () => writeNodeHttpHello(work) },
+  // The framework row's reference: node:http sending the headers of our health answer (written by `npm run bench`).
+  'health-headers': { path: '/api/health', reference: () => path.join(work, 'node-http-headers.mjs') },
   language: { path: '/api/language/get', reference: fastify, script: path.join(work, 'post-language.lua') },
   catalogue: { path: '/api/catalog/rows', reference: fastify, signedIn: true },
 };
 if (!bundleA || !bundleB || !rows[row]) {
   console.error(
-    'usage: node bench/side-by-side.mjs <bundle A> <bundle B> health|language|catalogue [rounds]',
+    'usage: node bench/side-by-side.mjs <bundle A> <bundle B> health|health-headers|language|catalogue [rounds]',
   );
   process.exit(2);
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -30,6 +29,7 @@ import { registerCatalogRoutes } from './modules/media/compose.js';
 import { userActivityRoutes } from './modules/user-activity/routes.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerBodylessCalls } from './plugins/bodyless-calls.js';
+import { registerCookies } from './plugins/cookies.js';
 import { cachedPing } from './plugins/cached-ping.js';
 import { httpServerOptions } from './plugins/client-limits.js';
 import { registerCsrf } from './plugins/csrf.js';
@@ -94,7 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Before the plugins that add routes: their contexts keep the error handler they were registered under.
   registerErrorHandler(app);
-  await app.register(fastifyCookie);
+  registerCookies(app);
   // Before any route is added (the API docs' too), so each gets the hooks of its declared access.
   const accessGates = registerAccessControl(app, container.services.auth);
   await app.register(fastifySwagger, {

@@ -676,7 +676,7 @@ test('the full-page player is a place of its own: the video fills the window, th
   await expect(heading.getByRole('heading', { level: 1 })).toHaveText(NAMES.long);
   await expect(heading.getByRole('button', { name: 'Back' })).toBeVisible();
   // The rows come only further down.
-  const firstRow = page.getByRole('heading', { level: 3 }).first();
+  const firstRow = page.getByRole('heading', { level: 2 }).first();
   await expect(firstRow).toBeAttached();
   expect((await firstRow.boundingBox())!.y).toBeGreaterThanOrEqual(900);
   await expect(page.locator('select')).toHaveCount(0);

@@ -12,6 +12,7 @@ import {
 } from '../test/harness.js';
 import { ROUTE_CLASSES, SHARED_CACHE } from '../test/security/route-classes.js';
 import { PRIVATE_NO_STORE, registerAccessControl } from './access.js';
+import { registerCookies } from './cookies.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -165,7 +166,7 @@ describe('every route answers as its access class says', () => {
 describe('an unclassified route', () => {
   it('stops the app from starting', async () => {
     const app = Fastify();
-    app.register((await import('@fastify/cookie')).default);
+    registerCookies(app);
     registerAccessControl(app, { resolve: async () => undefined } as never);
     expect(() => app.get('/api/forgotten', async () => 'open')).toThrow(/does not declare its access/);
     await app.close();

@@ -91,8 +91,7 @@ export function issueCsrfCookie(request: FastifyRequest, reply: FastifyReply): v
   const token = tokenOf(request);
   const session = sessionOf(request);
   if (token && tokens.fits(token, session)) return;
-  // What reply.setCookie writes, without its per-request option merging; its onSend hook keeps this header and
-  // adds any cookie set later.
+  // The line written once per scheme (cookieLine), not through setCookie's options on every page.
   reply.header('set-cookie', cookieLine(request, tokens.issue(session)));
 }
 

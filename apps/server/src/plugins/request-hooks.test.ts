@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInAdmin, type TestApp, TestClient } from '../test/harness.js';
 import { cachedPing } from './cached-ping.js';
-import { API_SECURITY_HEADERS, pageSecurityHeaders } from './security-headers.js';
+import { API_SECURITY_HEADERS, APP_ASSET_SECURITY_HEADERS, pageSecurityHeaders } from './security-headers.js';
 
 /** A set as it goes out over plain HTTP: HSTS is for HTTPS answers only (RFC 6797, 7.2). */
 const overHttp = (headers: typeof API_SECURITY_HEADERS) =>
@@ -59,6 +60,37 @@ describe('per-request hooks', () => {
       for (const [name, value] of overHttp(pageSecurityHeaders())) expect(response.headers[name]).toBe(value);
       expect(response.headers['strict-transport-security']).toBeUndefined();
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    }
+  });
+
+  it("sends the app's scripts and styles only the headers a subresource uses; its pages and worker keep the page set", async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-web-'));
+    fs.mkdirSync(path.join(webDist, 'static/js'), { recursive: true });
+    fs.mkdirSync(path.join(webDist, 'static/css'), { recursive: true });
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    fs.writeFileSync(path.join(webDist, 'static/js/index-1.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDist, 'static/css/index-1.css'), 'body{}');
+    const withApp = await createTestApp({ WEB_DIST: webDist });
+    try {
+      for (const url of ['/static/js/index-1.js', '/static/css/index-1.css', '/static/js/none-1.js']) {
+        const response = await withApp.app.inject({ url });
+        expect(response.statusCode, url).toBe(url.includes('none') ? 404 : 200);
+        for (const [name, value] of overHttp(APP_ASSET_SECURITY_HEADERS))
+          expect(response.headers[name], url).toBe(value);
+        expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(response.headers['content-security-policy'], url).toBeUndefined();
+        expect(response.headers['x-frame-options'], url).toBeUndefined();
+      }
+      for (const url of ['/home', '/sw.js']) {
+        const response = await withApp.app.inject({ url });
+        expect(response.statusCode, url).toBe(200);
+        for (const [name, value] of overHttp(pageSecurityHeaders()))
+          expect(response.headers[name], url).toBe(value);
+      }
+    } finally {
+      await withApp.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
     }
   });
 

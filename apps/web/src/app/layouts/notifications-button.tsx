@@ -1,14 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { fill } from '../../shared/catalog/format';
 import { useDismiss } from '../../shared/hooks/use-dismiss';
 import { useT } from '../../shared/i18n/language-context';
 import { unreadCountQuery } from '../../shared/notifications/notifications-api';
-import { NotificationsPanel } from '../../shared/notifications/notifications-panel';
 import { roleQuery } from '../../shared/session/session-api';
 import { buttonClasses } from '../../shared/ui/button-classes';
 import { BellIcon } from '../../shared/ui/icons';
+import { Spinner } from '../../shared/ui/loading-state';
+
+// The panel's code loads with its first opening: every page has the bell, few open it.
+const NotificationsPanel = lazy(() =>
+  import('../../shared/notifications/notifications-panel').then((m) => ({ default: m.NotificationsPanel })),
+);
 
 /** The bell (spec viewer 12): the unread count, polled, and a panel with the viewer's notifications. */
 export function NotificationsButton() {
@@ -51,7 +56,15 @@ export function NotificationsButton() {
           className="absolute end-0 z-50 mt-2 flex max-h-[min(32rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1.5rem))] flex-col rounded-md border border-border bg-surface shadow-card"
         >
           {signedIn ? (
-            <NotificationsPanel onNavigate={close} />
+            <Suspense
+              fallback={
+                <div className="flex justify-center p-6">
+                  <Spinner />
+                </div>
+              }
+            >
+              <NotificationsPanel onNavigate={close} />
+            </Suspense>
           ) : (
             <div className="flex flex-col gap-3 p-4">
               <p className="text-sm font-semibold">{t('notifications')}</p>

@@ -2,21 +2,27 @@ import type { TitleCard } from '@salomtv/contract';
 import { useT } from '../../../shared/i18n/language-context';
 import { ScrollRow } from '../../../shared/ui/scroll-row';
 
-/** A row of 200 px title cards (More like this, the rows under the full-page player). */
+/**
+ * A row of 200 px title cards (More like this, the rows under the full-page player). Its heading sits one level
+ * under the page's or the popup's title: h2 below the player's h1, h3 below the popup's h2.
+ */
 export function MiniRow({
   heading,
+  headingLevel = 3,
   items,
   onOpen,
 }: {
   heading: string;
+  headingLevel?: 2 | 3;
   items: TitleCard[];
   onOpen: (card: TitleCard) => void;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = useT();
   if (items.length === 0) return null;
   return (
     <section className="py-3">
-      <h3 className="mb-2 text-lg font-bold">{heading}</h3>
+      <Heading className="mb-2 text-lg font-bold">{heading}</Heading>
       <ScrollRow label={heading} previousLabel={t('scroll_left')} nextLabel={t('scroll_right')}>
         {items.map((card) => {
           const image = card.thumbnail ?? card.banner;

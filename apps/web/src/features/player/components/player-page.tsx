@@ -204,6 +204,7 @@ export function PlayerPage() {
           <MiniRow
             key={row.id}
             heading={keys.has(row.key) ? t(row.key as TranslationKey) : row.title}
+            headingLevel={2}
             items={row.items}
             onOpen={(card) => navigate(`/player?title=${card.movie_id}${card.playable ? '' : '&trailer=1'}`)}
           />
