@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { fill } from '../../shared/catalog/format';
+import { unreadCountQuery } from '../../features/notifications/api/notifications-api';
+import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
 import { useDismiss } from '../../shared/hooks/use-dismiss';
+import { fill } from '../../shared/i18n/format';
 import { useT } from '../../shared/i18n/language-context';
-import { unreadCountQuery } from '../../shared/notifications/notifications-api';
-import { NotificationsPanel } from '../../shared/notifications/notifications-panel';
 import { roleQuery } from '../../shared/session/session-api';
 import { buttonClasses } from '../../shared/ui/button-classes';
 import { BellIcon } from '../../shared/ui/icons';
