@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
+import { reportWebVitals } from './app/vitals/report-web-vitals';
 import { keepTapsBeforeTakeover } from './shared/prerender/prerendered-page';
 import { startInstallableApp } from './shared/pwa/install-app';
-import { reportWebVitals } from './shared/vitals/report-web-vitals';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { fill } from '../../shared/catalog/format';
+import { unreadCountQuery } from '../../features/notifications/api/notifications-api';
 import { useDismiss } from '../../shared/hooks/use-dismiss';
+import { fill } from '../../shared/i18n/format';
 import { useT } from '../../shared/i18n/language-context';
-import { unreadCountQuery } from '../../shared/notifications/notifications-api';
 import { roleQuery } from '../../shared/session/session-api';
 import { buttonClasses } from '../../shared/ui/button-classes';
 import { BellIcon } from '../../shared/ui/icons';
@@ -12,7 +12,9 @@ import { Spinner } from '../../shared/ui/loading-state';
 
 // The panel's code loads with its first opening: every page has the bell, few open it.
 const NotificationsPanel = lazy(() =>
-  import('../../shared/notifications/notifications-panel').then((m) => ({ default: m.NotificationsPanel })),
+  import('../../features/notifications/components/notifications-panel').then((m) => ({
+    default: m.NotificationsPanel,
+  })),
 );
 
 /** The bell (spec viewer 12): the unread count, polled, and a panel with the viewer's notifications. */

@@ -193,7 +193,7 @@ export const viewerRoutes: RouteObject[] = [
   {
     path: 'userprofile/payment',
     lazy: lazyPage(
-      () => import('../../features/account/components/payment-method-page'),
+      () => import('../../features/checkout/components/payment-method-page'),
       (m) => m.PaymentMethodPage,
     ),
   },

@@ -1,27 +1,15 @@
-import type { TitleCard } from '@salomtv/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/api-client';
 import { isApiError } from '../api/api-error';
 import { roleQuery } from '../session/session-api';
 
-/** The viewer's own lists: watch list, favourites, progress, ratings. */
+// The viewer's own lists and ratings as browse and the player both show them; the calls only one of them
+// makes (browse's lists, the player's progress and rating) live in that feature.
+
+/** The titles on the viewer's watch list and favourites. */
 export interface LibraryState {
   watchlist: number[];
   favourites: number[];
-}
-export interface SavedProgress {
-  position_seconds: number;
-  duration_seconds: number;
-  finished: boolean;
-  episode_id: number | null;
-}
-export interface ContinueItem {
-  card: TitleCard;
-  episode_id: number | null;
-  position_seconds: number;
-  duration_seconds: number;
-  percent: number;
-  updated_at: string;
 }
 export interface Ratings {
   average: number | null;
@@ -42,7 +30,7 @@ export const libraryKeys = {
 const EMPTY: LibraryState = { watchlist: [], favourites: [] };
 
 /** Signed out (401) or not there yet (404): an empty answer instead of an error. */
-async function orEmpty<T>(call: Promise<T>, empty: T): Promise<T> {
+export async function orEmpty<T>(call: Promise<T>, empty: T): Promise<T> {
   try {
     return await call;
   } catch (error) {
@@ -56,34 +44,6 @@ export const libraryStateQuery = () =>
     queryKey: libraryKeys.state,
     queryFn: ({ signal }) => orEmpty(api.request<LibraryState>('/api/library/state', { signal }), EMPTY),
     staleTime: 30_000,
-  });
-
-export const libraryListQuery = (name: ListName) =>
-  queryOptions({
-    queryKey: libraryKeys.list(name),
-    queryFn: ({ signal }) =>
-      orEmpty(api.request<{ items: TitleCard[] }>(`/api/${name}`, { signal }), { items: [] }),
-    staleTime: 15_000,
-  });
-
-export const continueWatchingQuery = () =>
-  queryOptions({
-    queryKey: libraryKeys.continue,
-    queryFn: ({ signal }) =>
-      orEmpty(api.request<{ items: ContinueItem[] }>('/api/continue-watching', { signal }), { items: [] }),
-    staleTime: 15_000,
-  });
-
-export const progressQuery = (movieId: number) =>
-  queryOptions({
-    queryKey: libraryKeys.progress(movieId),
-    queryFn: ({ signal }) =>
-      // 204 (never watched) reads as undefined: no saved position.
-      orEmpty<SavedProgress | null>(
-        api.request<SavedProgress | undefined>(`/api/progress/${movieId}`, { signal }).then((p) => p ?? null),
-        null,
-      ),
-    staleTime: 0,
   });
 
 export const ratingsQuery = (movieId: number) =>
@@ -150,34 +110,4 @@ export function useTitleLists(movieId: number) {
     toggleWatchlist: () => watchlist.mutate({ movieId, on: !inWatchlist }),
     toggleFavourite: () => favourites.mutate({ movieId, on: !inFavourites }),
   };
-}
-
-/** `POST /api/progress`: fire and forget (keepalive so it survives leaving the page). */
-export function saveProgress(body: {
-  movie_id: number;
-  episode_id?: number | undefined;
-  position_seconds: number;
-  duration_seconds: number;
-}): void {
-  if (!(body.duration_seconds > 0)) return;
-  void api
-    .request<void>('/api/progress', {
-      method: 'POST',
-      json: {
-        ...body,
-        position_seconds: Math.floor(body.position_seconds),
-        duration_seconds: Math.ceil(body.duration_seconds),
-      },
-    })
-    .catch(() => undefined);
-}
-
-/** `POST /api/ratings`: the viewer's stars; the answer is the new average. */
-export function useRate(movieId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (stars: number) =>
-      api.request<Ratings>('/api/ratings', { method: 'POST', json: { movie_id: movieId, stars } }),
-    onSuccess: (ratings) => queryClient.setQueryData(libraryKeys.ratings(movieId), ratings),
-  });
 }

@@ -2,6 +2,8 @@ import type { SubscriptionReply, TranslationKey, UserProfile } from '@salomtv/co
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { subscriptionQuery } from '../../../shared/billing/billing-api';
+import { formatMoney } from '../../../shared/i18n/format';
 import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { fillText, htmlLangOf } from '../../../shared/i18n/translate';
@@ -10,14 +12,7 @@ import { Button } from '../../../shared/ui/button';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useToast } from '../../../shared/ui/toast-context';
-import {
-  formatMoney,
-  paymentsQuery,
-  subscriptionQuery,
-  useCancelMembership,
-  usePaymentPortal,
-  useUndoPlanChange,
-} from '../../pricing/api/billing-api';
+import { paymentsQuery, useCancelMembership, usePaymentPortal, useUndoPlanChange } from '../api/billing';
 
 const cardClass = 'rounded-card border border-border bg-surface p-5 sm:p-6';
 

@@ -2,12 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { afterSignInPath } from '../../../shared/session/safe-next';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Field } from '../../../shared/ui/field';
 import { Input } from '../../../shared/ui/input';
 import { useLogin } from '../api/login';
+import { afterSignInPath } from '../lib/safe-next';
 import { signInErrorMessage } from './sign-in-error';
 
 /** Sign In (spec 2.2): phone or email, password, Remember me; `user` goes home, `admin` to the dashboard. */

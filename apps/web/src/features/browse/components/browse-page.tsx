@@ -6,11 +6,11 @@ import { type CatalogFilters, rowsQuery } from '../../../shared/catalog/catalog-
 import { useOpenPopup } from '../../../shared/catalog/open-title';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { continueWatchingQuery, libraryListQuery } from '../../../shared/library/library-api';
 import { useReplacePrerenderedPage } from '../../../shared/prerender/prerendered-page';
 import { roleQuery } from '../../../shared/session/session-api';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
+import { continueWatchingQuery, libraryListQuery } from '../api/library-lists';
 import { Carousel } from './carousel';
 import { CatalogRow } from './catalog-row';
 import { HeroSlide, StatsSlide } from './hero-slides';

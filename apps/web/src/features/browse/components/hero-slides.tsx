@@ -1,6 +1,6 @@
 import { type TitleCard as Card, type HeroTexts, heroTextsOf } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
-import { compactCount } from '../../../shared/catalog/format';
+import { compactCount } from '../../../shared/i18n/format';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { htmlLangOf } from '../../../shared/i18n/translate';
 import { ratingsQuery } from '../../../shared/library/library-api';

@@ -1,12 +1,12 @@
 import type { TitleCard as Card } from '@salomtv/contract';
 import { type FocusEvent, useState } from 'react';
-import { fill, useDurationFormat } from '../../../shared/catalog/format';
-import { isPlanLocked } from '../../../shared/catalog/locked-prompt';
+import { fill, useDurationFormat } from '../../../shared/i18n/format';
 import { useT } from '../../../shared/i18n/language-context';
 import { useTitleLists } from '../../../shared/library/library-api';
 import { CheckIcon, HeartIcon, LockIcon, PlayIcon, PlusIcon, VolumeIcon } from '../../../shared/ui/icons';
 import { GROWING_CARD } from '../../../shared/ui/scroll-row';
 import { CardPreview, useHoverPreview } from './card-preview';
+import { isPlanLocked } from './locked-prompt';
 
 /** The spec's card width (px). */
 export const CARD_WIDTH = 200;

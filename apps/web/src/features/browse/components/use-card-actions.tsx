@@ -1,7 +1,7 @@
 import type { TitleCard as Card } from '@salomtv/contract';
 import { type ReactNode, useState } from 'react';
-import { isPlanLocked, LockedPrompt } from '../../../shared/catalog/locked-prompt';
 import { useOpenPlayer, useOpenPopup } from '../../../shared/catalog/open-title';
+import { isPlanLocked, LockedPrompt } from './locked-prompt';
 import type { CardActions } from './title-card';
 
 const isUpcoming = (card: Card) =>

@@ -2,15 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
-import { DemoCardForm, DemoModeNotice, useDemoCardForm } from '../../../shared/billing/demo-card-form';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { formatMoney } from '../../../shared/i18n/format';
 import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { fillText, htmlLangOf } from '../../../shared/i18n/translate';
 import { Button } from '../../../shared/ui/button';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { useToast } from '../../../shared/ui/toast-context';
-import { demoSessionQuery, formatMoney, useDemoPay } from '../../pricing/api/billing-api';
+import { demoSessionQuery, useDemoPay } from '../api/checkout-api';
+import { DemoCardForm, DemoModeNotice, useDemoCardForm } from './demo-card-form';
 
 /**
  * The demo provider's checkout (/checkout/demo?session=…): clearly not a real payment. During the free trial it

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { fill } from '../../../shared/catalog/format';
+import { fill } from '../../../shared/i18n/format';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { htmlLangOf } from '../../../shared/i18n/translate';
 import { buttonClasses } from '../../../shared/ui/button-classes';

@@ -1,9 +1,10 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { fill, formatClock } from '../../../shared/catalog/format';
+import { fill } from '../../../shared/i18n/format';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { PauseIcon, PlayIcon, VolumeIcon } from '../../../shared/ui/icons';
 import { MenuButton } from '../../../shared/ui/menu-button';
 import type { CastTarget } from '../lib/cast-sender';
+import { formatClock } from '../lib/clock';
 import type { PreviewCue } from '../lib/preview-thumbnails';
 import { audioChoices, qualityChoices, speedChoices, subtitleChoices } from '../lib/track-choices';
 import { useFullscreen } from '../lib/use-fullscreen';

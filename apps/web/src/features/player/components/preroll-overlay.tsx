@@ -1,7 +1,7 @@
 import { PREROLL_SKIP_SECONDS } from '@salomtv/contract';
 import { useState } from 'react';
-import { fill } from '../../../shared/catalog/format';
 import { useCountdown } from '../../../shared/hooks/use-countdown';
+import { fill } from '../../../shared/i18n/format';
 import { useT } from '../../../shared/i18n/language-context';
 
 /**

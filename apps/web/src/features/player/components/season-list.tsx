@@ -1,6 +1,6 @@
 import type { TitleDetails } from '@salomtv/contract';
 import { useState } from 'react';
-import { fill, useDurationFormat } from '../../../shared/catalog/format';
+import { fill, useDurationFormat } from '../../../shared/i18n/format';
 import { useT } from '../../../shared/i18n/language-context';
 import { PlayIcon } from '../../../shared/ui/icons';
 

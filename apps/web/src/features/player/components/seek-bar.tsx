@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatClock } from '../../../shared/catalog/format';
+import { formatClock } from '../lib/clock';
 import { cueAt, type PreviewCue } from '../lib/preview-thumbnails';
 
 interface SeekBarProps {

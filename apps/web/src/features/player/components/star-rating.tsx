@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLanguage } from '../../../shared/i18n/language-context';
-import { ratingsQuery, useRate, useSignedIn } from '../../../shared/library/library-api';
+import { ratingsQuery, useSignedIn } from '../../../shared/library/library-api';
 import { StarIcon } from '../../../shared/ui/icons';
+import { useRate } from '../api/viewing-api';
 
 /** The average rating and its count, and the viewer's own 1-5 stars (POST /api/ratings). */
 export function StarRating({ movieId }: { movieId: number }) {

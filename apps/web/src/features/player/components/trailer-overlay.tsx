@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { fill } from '../../../shared/catalog/format';
+import { fill } from '../../../shared/i18n/format';
 import { useT } from '../../../shared/i18n/language-context';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { PlayIcon } from '../../../shared/ui/icons';

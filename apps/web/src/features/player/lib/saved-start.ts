@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { progressQuery, type SavedProgress } from '../../../shared/library/library-api';
+import { progressQuery, type SavedProgress } from '../api/viewing-api';
 
 /** A saved position this close to the start plays from the top (nothing worth resuming). */
 export const RESUME_MIN_SECONDS = 5;

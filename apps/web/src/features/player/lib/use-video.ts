@@ -1,6 +1,6 @@
 import type Hls from 'hls.js';
 import { useEffect, useRef, useState } from 'react';
-import { saveProgress } from '../../../shared/library/library-api';
+import { saveProgress } from '../api/viewing-api';
 import { attachSource } from './attach-source';
 import { postWhileLeaving } from './keepalive';
 

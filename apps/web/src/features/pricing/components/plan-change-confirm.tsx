@@ -2,12 +2,13 @@ import type { Plan, PlanChangePreview } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
+import { formatMoney } from '../../../shared/i18n/format';
 import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { fillText, htmlLangOf } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { formatMoney, planChangePreviewQuery, useChangePlan } from '../api/billing-api';
+import { planChangePreviewQuery, useChangePlan } from '../api/pricing-api';
 
 /**
  * What changing to `plan` will do, as the server works it out (the prorated amount charged now, or the date a

@@ -1,7 +1,7 @@
 import type { Episode, Movie } from '@salomtv/contract';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../../shared/api/api-error';
-import { formatDuration } from '../../../../shared/catalog/format';
+import { formatDuration } from '../../../../shared/i18n/format';
 import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
 import { describedBy, Field } from '../../../../shared/ui/field';

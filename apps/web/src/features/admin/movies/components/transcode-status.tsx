@@ -1,5 +1,5 @@
 import type { VideoAsset } from '@salomtv/contract';
-import { formatDuration } from '../../../../shared/catalog/format';
+import { formatDuration } from '../../../../shared/i18n/format';
 import { formatBytes } from '../lib/format';
 import { ProgressBar } from './progress-bar';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fill, formatClock, formatDuration } from './format';
+import { fill, formatDuration } from './format';
 
 describe('durations in the viewer language', () => {
   it('says seconds under a minute, minutes under an hour, hours and minutes beyond (English)', () => {
@@ -40,13 +40,7 @@ describe('durations in the viewer language', () => {
   });
 });
 
-describe('catalogue formats', () => {
-  it('shows player times as minutes:seconds', () => {
-    expect(formatClock(0)).toBe('0:00');
-    expect(formatClock(65.7)).toBe('1:05');
-    expect(formatClock(3725)).toBe('62:05');
-    expect(formatClock(Number.NaN)).toBe('0:00');
-  });
+describe('texts with values', () => {
   it('fills placeholders', () => {
     expect(fill('{count} views', { count: 3 })).toBe('3 views');
   });

@@ -1,5 +1,5 @@
 import { formatDuration, htmlLangOf } from '@salomtv/contract';
-import { useLanguage } from '../i18n/language-context';
+import { useLanguage } from './language-context';
 
 // One format for every length the site shows, shared with the server's first paint of /home.
 export { formatDuration };
@@ -11,13 +11,6 @@ export function useDurationFormat() {
     formatDuration(seconds, locale, options);
 }
 
-/** `m:ss` from seconds (minutes keep counting past the hour, as the spec's player shows). */
-export function formatClock(seconds: number): string {
-  const safe = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const minutes = Math.floor(safe / 60);
-  return `${minutes}:${String(safe % 60).padStart(2, '0')}`;
-}
-
 /** Fills `{name}` placeholders of a translated text. */
 export function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
@@ -26,4 +19,19 @@ export function fill(text: string, values: Record<string, string | number>): str
 /** A compact count such as 13k. */
 export function compactCount(value: number, locale?: string): string {
   return new Intl.NumberFormat(locale, { notation: 'compact' }).format(value);
+}
+
+/** Integer cents as money in the viewer's language, such as $19 or $7.99. */
+export function formatMoney(cents: number, currency: string, locale: string): string {
+  const whole = cents % 100 === 0;
+  try {
+    return new Intl.NumberFormat([locale, 'en'], {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(whole ? 0 : 2)} ${currency}`;
+  }
 }

@@ -6,7 +6,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../api/api-client';
+import { api } from '../../../shared/api/api-client';
 
 /** How often the bell asks for the unread count while the page is open (and again when it regains focus). */
 export const UNREAD_POLL_MS = 60_000;

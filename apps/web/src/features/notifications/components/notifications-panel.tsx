@@ -2,12 +2,17 @@ import type { ViewerNotification } from '@salomtv/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useLanguage } from '../i18n/language-context';
-import { htmlLangOf } from '../i18n/translate';
-import { Button } from '../ui/button';
-import { buttonClasses } from '../ui/button-classes';
-import { Spinner } from '../ui/loading-state';
-import { notificationKeys, notificationListQuery, useMarkAllRead, useMarkRead } from './notifications-api';
+import { useLanguage } from '../../../shared/i18n/language-context';
+import { htmlLangOf } from '../../../shared/i18n/translate';
+import { Button } from '../../../shared/ui/button';
+import { buttonClasses } from '../../../shared/ui/button-classes';
+import { Spinner } from '../../../shared/ui/loading-state';
+import {
+  notificationKeys,
+  notificationListQuery,
+  useMarkAllRead,
+  useMarkRead,
+} from '../api/notifications-api';
 
 const isSitePath = (link: string) => link.startsWith('/') && !link.startsWith('//');
 

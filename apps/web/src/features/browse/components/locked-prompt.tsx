@@ -1,10 +1,10 @@
 import type { TitleCard } from '@salomtv/contract';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../i18n/language-context';
-import { buttonClasses } from '../ui/button-classes';
-import { CloseIcon, LockIcon } from '../ui/icons';
-import { fill } from './format';
+import { fill } from '../../../shared/i18n/format';
+import { useT } from '../../../shared/i18n/language-context';
+import { buttonClasses } from '../../../shared/ui/button-classes';
+import { CloseIcon, LockIcon } from '../../../shared/ui/icons';
 
 /** Whether the card's feature is closed to this viewer by their plan (`upgrade`) or by having none (`subscribe`). */
 export const isPlanLocked = (card: Pick<TitleCard, 'locked'>) =>

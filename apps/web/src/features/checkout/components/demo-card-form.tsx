@@ -1,9 +1,9 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { isApiError } from '../api/api-error';
-import { useT } from '../i18n/language-context';
-import { Alert } from '../ui/alert';
-import { describedBy, Field } from '../ui/field';
-import { Input } from '../ui/input';
+import { isApiError } from '../../../shared/api/api-error';
+import { useT } from '../../../shared/i18n/language-context';
+import { Alert } from '../../../shared/ui/alert';
+import { describedBy, Field } from '../../../shared/ui/field';
+import { Input } from '../../../shared/ui/input';
 
 export type CardField = 'card_number' | 'exp' | 'cvc' | 'name';
 export type DemoCard = Record<CardField, string>;

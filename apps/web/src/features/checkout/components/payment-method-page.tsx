@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
-import { DemoCardForm, DemoModeNotice, useDemoCardForm } from '../../../shared/billing/demo-card-form';
+import { subscriptionQuery } from '../../../shared/billing/billing-api';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
@@ -12,7 +12,8 @@ import { Button } from '../../../shared/ui/button';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { useToast } from '../../../shared/ui/toast-context';
-import { subscriptionQuery, useSaveDemoCard } from '../../pricing/api/billing-api';
+import { useSaveDemoCard } from '../api/checkout-api';
+import { DemoCardForm, DemoModeNotice, useDemoCardForm } from './demo-card-form';
 
 /**
  * Update Payment info with the demo provider (/userprofile/payment): saves another test card; a past-due

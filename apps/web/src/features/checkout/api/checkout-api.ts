@@ -1,0 +1,36 @@
+import type { DemoCardBody, DemoPayBody, DemoSessionReply, SubscriptionReply } from '@salomtv/contract';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { api } from '../../../shared/api/api-client';
+import { billingKeys, useBillingChanged } from '../../../shared/billing/billing-api';
+
+/** `GET /api/billing/demo/session/:id`: the demo checkout's plan and price. */
+export const demoSessionQuery = (id: string) =>
+  queryOptions({
+    queryKey: billingKeys.demoSession(id),
+    queryFn: ({ signal }) =>
+      api.request<DemoSessionReply>(`/api/billing/demo/session/${encodeURIComponent(id)}`, { signal }),
+    retry: false,
+  });
+
+/** `POST /api/billing/demo/pay`: the demo provider charges the card. */
+export function useDemoPay() {
+  const changed = useBillingChanged();
+  return useMutation({
+    mutationFn: (body: DemoPayBody) =>
+      api.request<{ status: string; redirect: string }>('/api/billing/demo/pay', {
+        method: 'POST',
+        json: body,
+      }),
+    onSuccess: changed,
+  });
+}
+
+/** `POST /api/billing/demo/card`: saves another test card; a past-due renewal is charged again at once. */
+export function useSaveDemoCard() {
+  const changed = useBillingChanged();
+  return useMutation({
+    mutationFn: (body: DemoCardBody) =>
+      api.request<SubscriptionReply>('/api/billing/demo/card', { method: 'POST', json: body }),
+    onSuccess: changed,
+  });
+}

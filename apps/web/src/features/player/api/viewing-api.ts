@@ -1,0 +1,53 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/api-client';
+import { libraryKeys, orEmpty, type Ratings } from '../../../shared/library/library-api';
+
+/** Where the viewer stopped in a title. */
+export interface SavedProgress {
+  position_seconds: number;
+  duration_seconds: number;
+  finished: boolean;
+  episode_id: number | null;
+}
+
+export const progressQuery = (movieId: number) =>
+  queryOptions({
+    queryKey: libraryKeys.progress(movieId),
+    queryFn: ({ signal }) =>
+      // 204 (never watched) reads as undefined: no saved position.
+      orEmpty<SavedProgress | null>(
+        api.request<SavedProgress | undefined>(`/api/progress/${movieId}`, { signal }).then((p) => p ?? null),
+        null,
+      ),
+    staleTime: 0,
+  });
+
+/** `POST /api/progress`: fire and forget (keepalive so it survives leaving the page). */
+export function saveProgress(body: {
+  movie_id: number;
+  episode_id?: number | undefined;
+  position_seconds: number;
+  duration_seconds: number;
+}): void {
+  if (!(body.duration_seconds > 0)) return;
+  void api
+    .request<void>('/api/progress', {
+      method: 'POST',
+      json: {
+        ...body,
+        position_seconds: Math.floor(body.position_seconds),
+        duration_seconds: Math.ceil(body.duration_seconds),
+      },
+    })
+    .catch(() => undefined);
+}
+
+/** `POST /api/ratings`: the viewer's stars; the answer is the new average. */
+export function useRate(movieId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stars: number) =>
+      api.request<Ratings>('/api/ratings', { method: 'POST', json: { movie_id: movieId, stars } }),
+    onSuccess: (ratings) => queryClient.setQueryData(libraryKeys.ratings(movieId), ratings),
+  });
+}
