@@ -6,10 +6,6 @@ import { useT } from '../../../shared/i18n/language-context';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { CloseIcon, LockIcon } from '../../../shared/ui/icons';
 
-/** Whether the card's feature is closed to this viewer by their plan (`upgrade`) or by having none (`subscribe`). */
-export const isPlanLocked = (card: Pick<TitleCard, 'locked'>) =>
-  card.locked === 'upgrade' || card.locked === 'subscribe';
-
 /**
  * What a viewer sees on Play for a title their plan does not include, or when they have no plan (trial over,
  * expired, canceled and ended): why, a way to /pricingplan, and the trailer, which stays open to all.

@@ -1,12 +1,15 @@
 import type { TitleCard as Card } from '@salomtv/contract';
-import { type FocusEvent, useState } from 'react';
+import { type FocusEvent, lazy, Suspense, useState } from 'react';
 import { fill, useDurationFormat } from '../../../shared/i18n/format';
 import { useT } from '../../../shared/i18n/language-context';
 import { useTitleLists } from '../../../shared/library/library-api';
 import { CheckIcon, HeartIcon, LockIcon, PlayIcon, PlusIcon, VolumeIcon } from '../../../shared/ui/icons';
 import { GROWING_CARD } from '../../../shared/ui/scroll-row';
-import { CardPreview, useHoverPreview } from './card-preview';
-import { isPlanLocked } from './locked-prompt';
+import { useHoverPreview } from './hover-preview';
+import { isPlanLocked } from './plan-lock';
+
+// The preview's player loads with the first card a pointer rests on.
+const CardPreview = lazy(() => import('./card-preview').then((m) => ({ default: m.CardPreview })));
 
 /** The spec's card width (px). */
 export const CARD_WIDTH = 200;
@@ -84,7 +87,11 @@ export function TitleCard({
           </div>
         )}
       </button>
-      {preview.active && card.trailer ? <CardPreview src={card.trailer} muted={muted} /> : null}
+      {preview.active && card.trailer ? (
+        <Suspense fallback={null}>
+          <CardPreview src={card.trailer} muted={muted} />
+        </Suspense>
+      ) : null}
       {locked ? (
         <span
           className="absolute start-2 top-2 inline-flex items-center gap-1 rounded-full bg-black/75 px-2 py-1 text-xs font-semibold text-white"

@@ -1,8 +1,11 @@
 import type { TitleCard as Card } from '@salomtv/contract';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useOpenPlayer, useOpenPopup } from '../../../shared/catalog/open-title';
-import { isPlanLocked, LockedPrompt } from './locked-prompt';
+import { isPlanLocked } from './plan-lock';
 import type { CardActions } from './title-card';
+
+// Only a locked title's Play opens the prompt: its code loads then.
+const LockedPrompt = lazy(() => import('./locked-prompt').then((m) => ({ default: m.LockedPrompt })));
 
 const isUpcoming = (card: Card) =>
   Boolean(card.release_date && card.release_date > new Date().toISOString().slice(0, 10));
@@ -34,14 +37,16 @@ export function useCardActions(): BrowseActions {
     else play(card);
   };
   const prompt = locked ? (
-    <LockedPrompt
-      card={locked}
-      onClose={() => setLocked(null)}
-      onTrailer={() => {
-        setLocked(null);
-        trailer(locked);
-      }}
-    />
+    <Suspense fallback={null}>
+      <LockedPrompt
+        card={locked}
+        onClose={() => setLocked(null)}
+        onTrailer={() => {
+          setLocked(null);
+          trailer(locked);
+        }}
+      />
+    </Suspense>
   ) : null;
   return {
     first: { onOpen: popup, onPlay: guard(openPlayer) },
