@@ -3,14 +3,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 /**
  * The security headers of every answer, in two sets chosen by address.
  *
- * Pages and what they load (scripts, styles, images, flags): what `@fastify/helmet` sent with our policy, written
- * once here. Helmet rebuilt its whole middleware (parsing the CSP directives again) on every request: a tenth of
- * the cost of a small API call (bench/README.md).
+ * Pages and what they load (scripts, styles, images, flags): the headers `@fastify/helmet` would send with our
+ * policy, written once here, where helmet rebuilds its whole middleware (parsing the CSP directives again) on
+ * every request.
  *
  * API answers (JSON, playlists, segments) are read by scripts and never shown as a page: they carry the headers
  * that matter for such answers (OWASP's REST Security cheat sheet), with a policy that allows nothing and no
- * framing. That is stricter than the page set for them, and a quarter of its bytes: the page set was a fifth of
- * the cost of a small call (bench/README.md).
+ * framing. That is stricter than the page set for them, and a quarter of its bytes, which count in the cost of a
+ * small call.
  *
  * Names are written in lower case, as Fastify keeps them: it lower-cases every name it is given, and a name
  * already in lower case costs that no new string.
@@ -85,7 +85,7 @@ export function overPlainHttp(headers: HeaderList): HeaderList {
 /**
  * Sets them on the reply first thing, so every answer has them (errors and 404s keep a reply's headers).
  * On the reply, not on the raw response: a response with no header of its own takes Node's fast path when Fastify
- * writes the head, a tenth of a small call's cost (bench/README.md). A hijacked reply copies them itself
+ * writes the head, which saves a real share of a small call's cost. A hijacked reply copies them itself
  * (`hijackWithHeaders`). HSTS goes out over HTTPS only (`request.protocol`, which believes a trusted proxy's
  * X-Forwarded-Proto).
  */
