@@ -42,8 +42,8 @@ const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
 const work = path.join(benchDir, 'work');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-// Page loads and first frames in Chromium vary by a third from one load to the next on this shared machine
-// (bench/README.md, fourteenth round): their medians take five rounds at least.
+// Page loads and first frames in Chromium vary by up to a third from one load to the next on this shared
+// machine: their medians take five rounds at least.
 const BROWSER_ROUNDS = Math.max(ROUNDS, 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY?.split(',');
@@ -160,8 +160,8 @@ async function compare({
     wrk(`${b.url}${referencePath}`, { ...referenceOptions, seconds: 2 });
     const oursRuns = [];
     const refRuns = [];
-    // The two take turns going first: on this machine the second of a pair measured up to a tenth apart from the
-    // first (bench/README.md, fifteenth round), so a fixed order would favour one side.
+    // The two take turns going first: on this machine the second of a pair can measure up to a tenth apart from
+    // the first, so a fixed order would favour one side.
     for (let round = 0; round < ROUNDS; round++) {
       const runOurs = () => oursRuns.push(wrk(`${a.url}${oursPath}`, { ...oursOptions, seconds: SECONDS }));
       const runReference = () =>

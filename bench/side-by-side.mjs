@@ -1,6 +1,6 @@
 // `node bench/side-by-side.mjs <bundle A> <bundle B> <row> [rounds]`: two builds of the server and the row's bare
 // reference run at once on core 0; wrk on core 1 takes each in turn for 3 s a round, so drift on a shared machine
-// hits all three alike. Prints the medians and B/A: the before/after figures of bench/README.md's rounds.
+// hits all three alike. Prints the medians and B/A, to compare a change's build with the one before it.
 // Rows: health (against node:http), health-headers (against node:http with our headers), language, catalogue
 // (against bare Fastify; the catalogue as the bench's viewer). Needs the data of one `npm run bench`
 // (bench/work/data). A bundle of another commit: check its `apps/server/src` and `packages/contract/src` out,

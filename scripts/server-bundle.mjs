@@ -1,7 +1,7 @@
 // The server as one CommonJS file (apps/server/dist/main.bundle.cjs), which `npm start` runs through
 // scripts/run-server-bundle.cjs with V8's code cache. Node 20 keeps no compiled code between starts for ES
 // modules; one script with a code cache skips resolving, reading and compiling about 1,100 modules
-// (cold start in bench/README.md, tenth round).
+// (cold start in bench/README.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +33,8 @@ const READS_OWN_FILES = ['@fastify/swagger-ui'];
 
 /**
  * In the bundle every module shares the bundle's `__dirname`; in these packages it becomes the folder the
- * file has in the installed package, found at run time. Left out of the bundle instead, the docs plugin
- * loaded its own copy of `yaml` and more through Node's loader: about 90 ms of every start (tenth round).
+ * file has in the installed package, found at run time. Left out of the bundle, the docs plugin would load its
+ * own copy of `yaml` and more through Node's loader on every start.
  */
 const ownDirname = {
   name: 'own-dirname',
@@ -61,7 +61,7 @@ const ownDirname = {
 
 /**
  * Bundles `<serverDist>/main.js` when any compiled file is newer than the bundle. The bundle sits beside
- * main.js, so paths the code takes from `import.meta.url` (the web build, `createRequire`) resolve as before.
+ * main.js, so paths the code takes from `import.meta.url` (the web build, `createRequire`) resolve as from main.js.
  */
 export async function bundleServer(serverDist = dist) {
   const outfile = path.join(serverDist, BUNDLE_FILE);

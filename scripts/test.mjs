@@ -74,6 +74,18 @@ const vitest = (label, cwd, env = {}, extraArgs = []) => {
 buildIfNeeded();
 step('types (tsc -b)', node, [bin('typescript/bin/tsc'), '-b']);
 step('lint (biome)', node, [bin('@biomejs/biome/bin/biome'), 'check', '.']);
+const importCycles = (app) => [
+  bin('madge/bin/cli.js'),
+  '--circular',
+  '--no-spinner',
+  '--extensions',
+  'ts,tsx',
+  '--ts-config',
+  `apps/${app}/tsconfig.json`,
+  `apps/${app}/src`,
+];
+step('import cycles in the server (madge)', node, importCycles('server'));
+step('import cycles in the web app (madge)', node, importCycles('web'));
 
 const serverDir = path.join(root, 'apps/server');
 vitest('server tests on SQLite', serverDir, { TEST_DATABASE_URL: '' });

@@ -175,7 +175,6 @@ export function signupBodySchemaAt(now: () => Date) {
 }
 export const signupBodySchema = signupBodySchemaAt(() => new Date());
 export type SignupBody = z.infer<typeof signupBodySchema>;
-export type SignupInput = z.input<typeof signupBodySchema>;
 
 export const signupReplySchema = z.object({ message: z.literal('updated'), role: roleSchema });
 export type SignupReply = z.infer<typeof signupReplySchema>;
@@ -253,7 +252,6 @@ export type UserEditReply = z.infer<typeof userEditReplySchema>;
 
 /** `POST /api/user/email/confirm`: the code mailed to the pending email makes it the account's email. */
 export const emailConfirmBodySchema = z.strictObject({ code: otpCodeSchema });
-export type EmailConfirmBody = z.infer<typeof emailConfirmBodySchema>;
 
 /** `POST /api/user/password/reset`: a code sent with purpose `reset` sets a new password. */
 export const passwordResetBodySchema = z
@@ -320,7 +318,6 @@ export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
 /** `GET /api/web/user`: the spec's list, an array of accounts (total and pages in headers). */
 export const adminUserListReplySchema = listReplySchema(adminUserRowSchema);
-export type AdminUserListReply = z.infer<typeof adminUserListReplySchema>;
 
 /** `GET /api/web/user/:user_id`: the profile with the account's state. */
 export const adminUserDetailSchema = userProfileSchema.extend({
@@ -362,8 +359,10 @@ export const adminUserVerifiedBodySchema = z.strictObject({
 });
 export const adminUserRoleBodySchema = z.strictObject({ role: roleSchema });
 
-/** `GET /api/dev/sms-outbox` (development only): the latest messages to a number, for browser tests. */
-/** A `+` left unencoded in the query arrives as a space: the server reads `phone=%2B92…`, `phone=92…` alike. */
+/**
+ * `GET /api/dev/sms-outbox` (development only): the latest messages to a number, for browser tests. A `+` left
+ * unencoded in the query arrives as a space: the server reads `phone=%2B92…`, `phone=92…` alike.
+ */
 export const smsOutboxQuerySchema = z.strictObject({
   phone: z.string().trim().min(1, 'Enter a phone number').max(32),
 });

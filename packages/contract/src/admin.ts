@@ -12,7 +12,6 @@ const paged = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
 /** An ISO-8601 date-time with an offset, such as 2026-06-01T10:00:00.000Z. */
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Use an ISO date and time' });
-export const adminOkReplySchema = z.object({ ok: z.literal(true) });
 
 // ---- Audit log -------------------------------------------------------------------------------------------
 

@@ -174,7 +174,6 @@ export const checkoutBodySchema = z.strictObject({
   plan_id: z.number({ error: 'Choose a plan' }).int().positive(),
   interval: billingIntervalSchema.default('month'),
 });
-export type CheckoutBody = z.input<typeof checkoutBodySchema>;
 export const checkoutReplySchema = z.object({ url: z.string(), session_id: z.string() });
 
 export const changePlanBodySchema = z.strictObject({

@@ -56,7 +56,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD
 const listItem = (max: number, label: string) =>
   z.string().trim().min(1, `Enter a ${label}`).max(max, `At most ${max} characters`);
 
-/** `POST /api/movie/details`: the spec's fields (title, genres, tags, cast, status, movie_id) and the new ones. */
+/** `POST /api/movie/details`: the spec's fields (title, genres, tags, cast, status, movie_id) and our additions. */
 export const movieDetailsBodySchema = z.strictObject({
   movie_id: z.coerce.number().int().positive('Unknown movie'),
   title: z.string().trim().min(1, 'Enter the title').max(200, 'At most 200 characters'),
@@ -233,7 +233,6 @@ export const pagedSchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
 /** `GET /api/movie/get`: the spec's list, an array of titles (total and pages in headers). */
 export const movieListReplySchema = listReplySchema(movieListItemSchema);
-export type MovieListReply = z.infer<typeof movieListReplySchema>;
 
 /** `POST /api/movie/episode` and `PUT /api/movie/episode/:episode_id`. */
 export const episodeBodySchema = z.strictObject({
@@ -321,7 +320,6 @@ export const catalogSearchQuerySchema = z.strictObject({
   page: pageSchema,
   pageSize: z.coerce.number().int().min(1).max(60).default(CATALOG_SEARCH_PAGE_SIZE),
 });
-export type CatalogSearchQuery = z.input<typeof catalogSearchQuerySchema>;
 /** A search result: the title's card with its cast, which the results page shows. */
 export const searchResultSchema = titleCardSchema.extend({ cast: z.array(z.string()) });
 export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -81,5 +81,3 @@ export const languageExportSchema = z.strictObject({
   texts: z.strictObject(textShape),
 });
 export type LanguageExport = z.infer<typeof languageExportSchema>;
-
-export const updatedReplySchema = z.object({ message: z.literal('updated') });

@@ -24,7 +24,6 @@ const MAX_SECONDS = 7 * 24 * 3600;
 
 /** `POST /api/watchlist` and `POST /api/favourites`. */
 export const libraryTitleBodySchema = z.strictObject({ movie_id: movieIdSchema });
-export type LibraryTitleBody = z.infer<typeof libraryTitleBodySchema>;
 
 /** `GET /api/watchlist` and `GET /api/favourites`: catalogue cards, the latest added first. */
 export const libraryListReplySchema = z.object({ items: z.array(titleCardSchema) });
@@ -74,7 +73,6 @@ export const continueWatchingItemSchema = z.object({
   percent: z.number(),
   updated_at: z.string(),
 });
-export type ContinueWatchingItem = z.infer<typeof continueWatchingItemSchema>;
 export const continueWatchingReplySchema = z.object({ items: z.array(continueWatchingItemSchema) });
 export type ContinueWatchingReply = z.infer<typeof continueWatchingReplySchema>;
 

@@ -80,7 +80,7 @@ type QueryCall = (config: unknown, values?: unknown, callback?: unknown) => unkn
 
 /**
  * Sends the reads every request makes (db/prepared-read.ts) as named statements: PostgreSQL parses and plans
- * each once per connection instead of on every call (1.8x the home rows call's requests/s, bench/README.md).
+ * each once per connection instead of on every call.
  * Kysely calls `query(text, values)`; every other query goes through unchanged.
  */
 function nameHotStatements(client: { query: unknown }): void {
@@ -99,8 +99,8 @@ function nameHotStatements(client: { query: unknown }): void {
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
- * Kysely prepares every query it runs, and better-sqlite3 compiles SQL on each prepare (14% of the server's time
- * on the home rows call): hot statements are kept compiled, least recently used out first. Safe to share: Kysely
+ * Kysely prepares every query it runs, and better-sqlite3 compiles SQL on each prepare, a costly step for a
+ * small read: hot statements are kept compiled, least recently used out first. Safe to share: Kysely
  * runs one query at a time on its single SQLite connection, and SQLite recompiles a kept statement itself after
  * a schema change.
  */

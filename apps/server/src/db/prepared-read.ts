@@ -3,8 +3,8 @@ import type { Database } from './schema.js';
 
 /**
  * The SQL texts of prepared reads, with a statement name each. On PostgreSQL the connection prepares a named
- * statement once and then sends only its arguments (db/database.ts): parsing and planning the same few reads on
- * every request took most of PostgreSQL's time on the home rows call (bench/README.md). The texts are as many as
+ * statement once and then sends only its arguments (db/database.ts), instead of parsing and planning the same few
+ * reads on every request (PostgreSQL in bench/README.md). The texts are as many as
  * the prepared reads the code builds, so the statements each connection keeps stay few.
  */
 const statementNames = new Map<string, string>();
@@ -16,8 +16,8 @@ export function preparedStatementName(sqlText: string): string | undefined {
 
 /**
  * A read that every request makes (the session, the viewer's access, a segment's asset), built and compiled by
- * Kysely once instead of on every call: building and compiling was a quarter of a segment request's time
- * (bench/README.md). The builder runs once with a marker for each argument; each call sends the compiled SQL with
+ * Kysely once instead of on every call, where building and compiling would be a large share of a segment
+ * request's time. The builder runs once with a marker for each argument; each call sends the compiled SQL with
  * the arguments where the markers were. Only for queries whose shape does not depend on the arguments: every
  * argument must be a plain bound value (`where(column, '=', arg)`), which the first compile checks.
  */

@@ -7,10 +7,6 @@ export const systemClock: Clock = { now: () => new Date() };
 
 export const DAY_MS = 86_400_000;
 
-export function isoNow(clock: Clock): string {
-  return clock.now().toISOString();
-}
-
 export function addMs(date: Date, ms: number): Date {
   return new Date(date.getTime() + ms);
 }

@@ -7,8 +7,8 @@ export class AppError extends Error {
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
   ) {
-    // An answer, not a fault: no stack trace to capture. A flood of refused requests (a bad cookie on every
-    // segment) spent 8-11% of its time capturing them (bench/README.md).
+    // An answer, not a fault: no stack trace to capture, which would be a large share of the cost of a flood
+    // of refused requests (a bad cookie on every segment).
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     super(message);

@@ -9,8 +9,8 @@ import { parseOrThrow } from './validation.js';
 /**
  * Adds the routes that read multipart forms (uploads, flags, avatars, covers) in a scope of their own with
  * `@fastify/multipart`. The plugin puts two async hooks on every route of the scope it is registered in (one adds a
- * listener to each response): registered for the whole app, they ran on every call, though only these routes read
- * forms (bench/README.md, fourteenth round). A form sent to any other route is refused with 415.
+ * listener to each response): registered for the whole app, they would run on every call, though only these routes
+ * read forms. A form sent to any other route is refused with 415.
  */
 export function formRoutes(app: AppInstance, addRoutes: (forms: AppInstance) => void): void {
   app.register(async (scope) => {

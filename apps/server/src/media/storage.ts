@@ -45,12 +45,6 @@ export interface MediaStorage {
   readonly origins: string[];
 }
 
-/**
- * The type existing services were written against; any driver fits it.
- * @deprecated name kept for the modules that import it: use MediaStorage.
- */
-export type LocalMediaStorage = MediaStorage;
-
 /** Media files under one root folder. */
 export class LocalDiskStorage implements MediaStorage {
   readonly kind = 'local' as const;

@@ -7,8 +7,6 @@ import { renewCsrfCookie } from './csrf.js';
 import { appendHook } from './route-hooks.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 
-export { SESSION_COOKIE };
-
 /** Who may call a route. Every `/api` route must say; one that does not stops the app from starting. */
 export type Access = 'public' | 'viewer' | 'admin';
 

@@ -7,7 +7,7 @@ export interface CachedPing {
 
 /**
  * The health check's database ping, at most once a second: load balancers and uptime probes call
- * `/api/health` often, and each ping was a tenth of its cost (bench/README.md). Only a success is kept;
+ * `/api/health` often, and a ping on each call would be much of its cost. Only a success is kept;
  * a failed ping is not kept, so an outage shows within a second and recovery on the next call.
  */
 export function cachedPing(ping: () => Promise<void>, maxAgeMs = 1000): CachedPing {

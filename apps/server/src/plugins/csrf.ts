@@ -162,7 +162,7 @@ export interface CsrfSettings {
  * Double-submit CSRF protection: the page reads the XSRF-TOKEN cookie and echoes it in X-XSRF-TOKEN on every
  * state-changing call. The check is put on each route that needs it when the route is added (every method but
  * GET, HEAD and OPTIONS; every method of a route with `csrf: true`; none with `csrf: false`), so reads pay
- * nothing for it (bench/README.md, fifteenth round).
+ * nothing for it.
  */
 export function registerCsrf(app: FastifyInstance, settings: CsrfSettings): void {
   app.decorate('csrfTokens', new CsrfTokens(settings.key));

@@ -19,8 +19,8 @@ interface LevelAware extends FastifyBaseLogger {
 
 /**
  * A request's logger (with its request id) made on first use. At the levels servers run at, most requests write
- * no line, and a pino child for each was a measurable share of a small call (bench/README.md, thirteenth round).
- * A line at an enabled level makes the child, so it carries the request id as before.
+ * no line, and a pino child for each would be a measurable share of a small call. A line at an enabled level
+ * makes the child, so every line written carries the request id.
  */
 class RequestLogger implements FastifyBaseLogger {
   private made: FastifyBaseLogger | undefined;
@@ -92,8 +92,8 @@ export function requestLoggerFactory(root: FastifyBaseLogger) {
 const WRITES_INFO = new Set(['info', 'debug', 'trace']);
 
 /**
- * Fastify's "incoming request" line, written at `info`, is not asked for at a level that drops it: each asked for
- * the request's logger and built its object for nothing (bench/README.md, fifteenth round). Its "request
+ * Fastify's "incoming request" line, written at `info`, is not asked for at a level that drops it: asking would
+ * make the request's logger and build the line's object for nothing. Its "request
  * completed" line is written only where Fastify has a logger of its own (`appLogging`).
  */
 export class RequestLines extends LogController {
@@ -115,10 +115,10 @@ export interface AppLogging {
 
 /**
  * The app's pino logger at `level`, and what Fastify is given. At a level that writes `info`, Fastify logs through
- * it as before, its request lines included. Below that, Fastify gets no logger of its own: with one it listens for
- * the end of every response, to write a "request completed" line that such a level drops, a tenth of a small call's
- * cost (bench/README.md, fifteenth round). Requests still log through the app's logger with their ids, and errors
- * (the error handler's, a failed stream's) are written as before. `destination` must never wait for its reader
+ * it, its request lines included. Below that, Fastify gets no logger of its own: with one it listens for the end
+ * of every response, to write a "request completed" line that such a level drops, a real share of a small call's
+ * cost. Requests still log through the app's logger with their ids, and errors (the error handler's, a failed
+ * stream's) are written at every level. `destination` must never wait for its reader
  * (`lib/log-destination.ts`): pino's default one blocks the process when stdout is a pipe nobody reads.
  */
 export function appLogging(level: string, destination: DestinationStream): AppLogging {

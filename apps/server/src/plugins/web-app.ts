@@ -18,8 +18,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtmlAttribute } from '../lib/html-escape.js';
 import { PreparedBody, sendPreparedBody } from '../lib/prepared-body.js';
-import { SESSION_COOKIE } from './access.js';
 import { issueCsrfCookie } from './csrf.js';
+import { SESSION_COOKIE } from './session-cookie.js';
 
 const contentTypes: Record<string, string> = {
   '.svg': 'image/svg+xml',

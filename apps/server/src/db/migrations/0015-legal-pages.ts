@@ -5,7 +5,7 @@ const date = 'varchar(32)';
 /**
  * The terms of use and privacy pages, one row per page and language (`language`: the lower-case language
  * keyword), written by admins as rich text cleaned on the way in. And `users.nationality` as an ISO 3166-1
- * alpha-2 code: sign-up offers every country now, so the spec's two names stored so far become PK and IN.
+ * alpha-2 code, as sign-up offers every country: the spec's two country names in stored rows become PK and IN.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,6 +1,7 @@
 import type { Job } from '../../media/jobs/queue.js';
 import type { JobHandler } from '../../media/jobs/worker.js';
-import type { CatalogModules } from '../../modules/media/compose.js';
+import type { MovieMediaService } from '../../modules/movies/media-service.js';
+import type { MovieService } from '../../modules/movies/service.js';
 import { bannerSvg, posterSvg, renderPng, stillSvg } from './demo-art.js';
 import { artTitleOf, demoTitles } from './demo-titles.js';
 
@@ -9,10 +10,10 @@ import { artTitleOf, demoTitles } from './demo-titles.js';
  * the same image path as an admin's upload (WebP at each size). The banner comes first: the hero shows it.
  */
 export class DemoArtHandler implements JobHandler {
-  constructor(private readonly modules: CatalogModules) {}
+  constructor(private readonly services: { movies: MovieService; movieMedia: MovieMediaService }) {}
 
   async run(job: Job): Promise<void> {
-    const { movies, movieMedia } = this.modules.services;
+    const { movies, movieMedia } = this.services;
     const movie = await movies.get(job.targetId).catch(() => undefined);
     if (!movie || !demoTitles.some((d) => d.title === movie.title)) return; // deleted or renamed since
     const art = artTitleOf(movie.title);

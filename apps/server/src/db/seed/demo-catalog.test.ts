@@ -112,7 +112,7 @@ describe('demo catalogue as seeded (SEED_DEMO=true)', () => {
   });
 
   it("draws the hero's banner and poster, and a serial's episode stills, through the image path", async () => {
-    const art = new DemoArtHandler(t.app.container.catalog);
+    const art = new DemoArtHandler(t.app.container.catalog.services);
     const jobs = await jobsInOrder(t);
     const serial = demoTitles.find((d) => d.kind === 'series')!;
     const serials = (await visitor.get('/api/catalog/list?kind=series')).json().items as Card[];

@@ -5,14 +5,13 @@ import type { SceneSpec } from './demo-look.js';
 import { n, seedOf } from './demo-random.js';
 import { type SceneLayer, sceneParts } from './demo-scene.js';
 
-/** The still layers a demo film's scene is drawn from, and how each moves. */
-
 /** The film's crossfade, shorter in the tests' tiny films. */
 const crossfadeOf = (seconds: number) => Math.min(1.5, seconds / 8);
 
-/** How each layer of a scene moves, and how much wider than the frame it is drawn (parallax). */
+/** How much wider than the frame each layer of a scene is drawn: wider layers pass faster (parallax). */
 const PARALLAX: Partial<Record<SceneLayer, number>> = { sky: 1.08, far: 1.2, mid: 1.45, near: 1.9 };
 
+/** How the scene's weather (rain, snow, lanterns, fireflies, dust, fog) moves; undefined when it has none. */
 function weatherMotion(look: SceneSpec, width: number, height: number): LayerMotion | undefined {
   switch (look.weather) {
     case 'rain':
@@ -34,6 +33,7 @@ function weatherMotion(look: SceneSpec, width: number, height: number): LayerMot
 
 const even = (value: number) => Math.ceil(value / 2) * 2;
 
+/** One still layer of a film's scene as an SVG document, and how it moves. */
 interface LayerDrawing {
   svg: string;
   motion: LayerMotion;

@@ -3,7 +3,7 @@ import type { AppInstance } from '../../app-types.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import type { MediaStorage } from '../../media/storage.js';
 import type { AuditService } from '../audit/service.js';
 import type { AuthService } from '../auth/service.js';
 import { createEmailSender } from '../email/create-sender.js';
@@ -36,7 +36,7 @@ export interface AccountDeps {
   config: Config;
   clock: Clock;
   db: Kysely<Database>;
-  storage: LocalMediaStorage;
+  storage: MediaStorage;
   log: SmsLog | undefined;
   users: UserRepo;
   auth: AuthService;

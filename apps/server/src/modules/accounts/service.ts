@@ -14,7 +14,7 @@ import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../..
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/tokens.js';
 import { reencodeImage } from '../../media/images.js';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import type { MediaStorage } from '../../media/storage.js';
 import type { AuthService } from '../auth/service.js';
 import type { LanguageService } from '../languages/service.js';
 import type { RateLimitService } from '../limits/service.js';
@@ -71,7 +71,7 @@ export class AccountService {
     private readonly sms: SmsSender,
     private readonly languages: LanguageService,
     private readonly limits: RateLimitService,
-    private readonly storage: LocalMediaStorage,
+    private readonly storage: MediaStorage,
     private readonly clock: Clock,
     private readonly log: SmsLog,
   ) {}

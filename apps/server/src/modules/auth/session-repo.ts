@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
 import { versionCounter } from '../../db/version-counter.js';
-import type { AccountBilling } from '../billing/subscription-repo.js';
+import type { AccountBilling } from '../billing/account-billing.js';
 
 export interface SessionUser {
   user_id: number;

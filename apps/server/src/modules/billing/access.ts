@@ -4,16 +4,10 @@ import {
   type QualityCap,
   type SubscriptionStatus,
 } from '@salomtv/contract';
+import type { AccountFacts, SubscriptionRow } from './account-billing.js';
 import { renewalLapsed, trialRunning } from './billing-periods.js';
 import type { PlanRow } from './plan-repo.js';
 import { planFeatures } from './plan-service.js';
-import type { SubscriptionRow } from './subscription-repo.js';
-
-/** What the billing module needs to know about an account. */
-export interface AccountFacts {
-  role: 'user' | 'admin';
-  trial_ends_at: string | null;
-}
 
 export type EffectiveStatus = SubscriptionStatus | 'none';
 

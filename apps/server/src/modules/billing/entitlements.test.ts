@@ -3,10 +3,10 @@ import { DEFAULT_PLANS } from '../../db/seed/plans.js';
 import { sha256Hex } from '../../lib/tokens.js';
 import { billingViewer, buyWithDemo, DAY_MS, planByCode } from '../../test/billing.js';
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness.js';
-import { type AccountFacts, viewerAccess } from './access.js';
+import { viewerAccess } from './access.js';
+import type { AccountFacts, SubscriptionRow } from './account-billing.js';
 import { entitlementFor } from './entitlements.js';
 import type { PlanRow } from './plan-repo.js';
-import type { SubscriptionRow } from './subscription-repo.js';
 
 const NOW = new Date('2026-06-01T10:00:00.000Z');
 const iso = (offsetDays: number) => new Date(NOW.getTime() + offsetDays * DAY_MS).toISOString();

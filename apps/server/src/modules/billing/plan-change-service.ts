@@ -1,13 +1,14 @@
 import type { BillingInterval, PlanChangePreview, SubscriptionReply } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict } from '../../lib/errors.js';
+import type { SubscriptionRow } from './account-billing.js';
 import { type PlanChangeKind, planChangeKind, proratedUpgrade } from './billing-periods.js';
 import type { PaymentRepo } from './payment-repo.js';
 import type { PlanRepo, PlanRow } from './plan-repo.js';
 import { planPrice, renewalTerms, toPlan } from './plan-service.js';
 import { cardDeclined } from './providers/demo.js';
 import type { PaymentProvider } from './providers/provider.js';
-import type { SubscriptionRepo, SubscriptionRow } from './subscription-repo.js';
+import type { SubscriptionRepo } from './subscription-repo.js';
 import { NO_UPGRADE, type SubscriptionService, upgradeDescription } from './subscription-service.js';
 
 /** An upgrade left without an invoice this long died midway (its request ended): another may start. */

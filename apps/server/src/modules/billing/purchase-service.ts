@@ -2,13 +2,13 @@ import type { BillingInterval, PaymentProviderName } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
-import type { AccountFacts } from './access.js';
+import type { AccountFacts, SubscriptionRow } from './account-billing.js';
 import { trialRunning } from './billing-periods.js';
 import type { CheckoutRepo } from './checkout-repo.js';
 import type { PlanRow } from './plan-repo.js';
 import { planPrice } from './plan-service.js';
 import type { PaymentProvider } from './providers/provider.js';
-import type { SubscriptionRepo, SubscriptionRow } from './subscription-repo.js';
+import type { SubscriptionRepo } from './subscription-repo.js';
 import { NO_UPGRADE, type SubscriptionService } from './subscription-service.js';
 
 /** A paid period starting: what checkout, a provider webhook or a renewal hands over. */

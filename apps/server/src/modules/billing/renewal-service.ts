@@ -1,9 +1,10 @@
 import type { Clock } from '../../lib/clock.js';
+import type { SubscriptionRow } from './account-billing.js';
 import { graceEnd, lapsedBefore, nextRetry, renewalPeriod } from './billing-periods.js';
 import type { PlanRepo } from './plan-repo.js';
 import { renewalTerms } from './plan-service.js';
 import type { PaymentProvider } from './providers/provider.js';
-import type { SubscriptionRepo, SubscriptionRow } from './subscription-repo.js';
+import type { SubscriptionRepo } from './subscription-repo.js';
 import { paymentDescription, type SubscriptionService } from './subscription-service.js';
 
 export interface RenewalReport {

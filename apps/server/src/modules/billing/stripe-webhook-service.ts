@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
+import type { SubscriptionRow } from './account-billing.js';
 import { addIntervals, graceEnd } from './billing-periods.js';
 import type { CheckoutRepo } from './checkout-repo.js';
 import type { BillingEventRepo } from './event-repo.js';
@@ -9,7 +10,7 @@ import type { PlanRepo, PlanRow } from './plan-repo.js';
 import { planPrice } from './plan-service.js';
 import type { StripeProvider } from './providers/stripe.js';
 import type { PurchaseService } from './purchase-service.js';
-import type { SubscriptionRepo, SubscriptionRow } from './subscription-repo.js';
+import type { SubscriptionRepo } from './subscription-repo.js';
 import { paymentDescription, type SubscriptionService, upgradeDescription } from './subscription-service.js';
 
 export interface WebhookResult {

@@ -1,14 +1,13 @@
 import { PLAN_FEATURES } from '@salomtv/contract';
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
 import type { PlansTable, SubscriptionStatusValue, SubscriptionsTable } from '../../db/schema-billing.js';
 import { type LiveSessionReader, liveSessionQuery, type SessionUser } from '../auth/session-repo.js';
-import type { AccountFacts } from './access.js';
+import type { AccountBilling, AccountFacts, SubscriptionRow } from './account-billing.js';
 import type { Page } from './payment-repo.js';
 import type { PlanRow } from './plan-repo.js';
 
-export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type AdminSubscriptionRow = SubscriptionRow & {
   phone_number: string;
   first_name: string | null;
@@ -41,13 +40,6 @@ const PLAN_SELECTIONS = PLAN_COLUMNS.map(
   (column): PlanSelection => `plans.${column} as ${PLAN_PREFIX}${column}` as PlanSelection,
 );
 const PLAN_ALIASES = PLAN_COLUMNS.map((column) => [column, `${PLAN_PREFIX}${column}`] as const);
-
-/** What billing reads about an account: its facts, its subscription and the subscription's plan. */
-export interface AccountBilling {
-  facts: AccountFacts;
-  row: SubscriptionRow | undefined;
-  plan: PlanRow | undefined;
-}
 
 /** The subscriptions table (one row per account that has had a trial or a plan). */
 export class SubscriptionRepo implements LiveSessionReader {
@@ -84,7 +76,7 @@ export class SubscriptionRepo implements LiveSessionReader {
   /**
    * A live session with its account's billing in one read (what the auth service's live-session cache reads on a
    * miss, wired by the container): a signed-in call that then asks what the viewer may watch (the home rows, a playlist) needs no
-   * second round trip, which was a third of the home rows call's queries.
+   * second round trip.
    */
   async findLive(sessionHash: string, nowIso: string): Promise<SessionUser | undefined> {
     const found = await this.withSession.first(sessionHash, nowIso);

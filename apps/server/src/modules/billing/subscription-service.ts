@@ -7,18 +7,19 @@ import type {
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/session-repo.js';
-import { type AccountFacts, type ViewerAccess, viewerAccess } from './access.js';
+import { type ViewerAccess, viewerAccess } from './access.js';
+import type { AccountFacts, SubscriptionRow } from './account-billing.js';
 import type { AccessReader } from './entitlements.js';
 import type { PaymentRepo, PaymentRow } from './payment-repo.js';
 import type { PlanRepo, PlanRow } from './plan-repo.js';
 import type { PaymentProvider } from './providers/provider.js';
-import type { SubscriptionRepo, SubscriptionRow } from './subscription-repo.js';
+import type { SubscriptionRepo } from './subscription-repo.js';
 import { paymentView, subscriptionView } from './subscription-view.js';
-
-/** Reads the account facts billing needs (the users module's repository satisfies it). */
 
 /** The demo provider's page where a viewer saves another test card (`POST /api/billing/demo/card`). */
 export const DEMO_CARD_PAGE = '/userprofile/payment';
+
+/** Reads the account facts billing needs (the users module's repository satisfies it). */
 export interface AccountLookup {
   findById(userId: number): Promise<AccountFacts | undefined>;
 }

@@ -1,9 +1,9 @@
 import type { Payment, SubscriptionReply } from '@salomtv/contract';
-import type { AccountFacts, ViewerAccess } from './access.js';
+import type { ViewerAccess } from './access.js';
+import type { AccountFacts, SubscriptionRow } from './account-billing.js';
 import type { PaymentRow } from './payment-repo.js';
 import type { PlanRow } from './plan-repo.js';
 import { renewalTerms, toPlan } from './plan-service.js';
-import type { SubscriptionRow } from './subscription-repo.js';
 
 /** The plans a subscription row points to besides its current one. */
 export interface PlanChanges {

@@ -1,6 +1,6 @@
 import type { TitleCard } from '@salomtv/contract';
 import { richTextWords } from '../../lib/rich-text.js';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import type { MediaStorage } from '../../media/storage.js';
 import type { AssetRow } from '../media/asset-repo.js';
 import type { EpisodeRow } from '../movies/episode-repo.js';
 import { parseList, presentImage } from '../movies/present.js';
@@ -44,7 +44,7 @@ export function firstPlayableEpisode(
   return episodes.find((e) => e.video_asset_id !== null && isReady(assets.get(e.video_asset_id)));
 }
 
-export function presentCard(storage: LocalMediaStorage, title: TitleRow, context: CardContext): TitleCard {
+export function presentCard(storage: MediaStorage, title: TitleRow, context: CardContext): TitleCard {
   const asset = (id: number | null) => (id === null ? undefined : context.assets.get(id));
   const trailerReady = isReady(asset(title.trailer_asset_id));
   const episodes = context.episodes.get(title.movie_id) ?? [];

@@ -12,7 +12,7 @@ import { type Clock, DAY_MS } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { PreparedBody } from '../../lib/prepared-body.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import type { MediaStorage } from '../../media/storage.js';
 import type { SessionUser } from '../auth/session-repo.js';
 import type { AssetRepo, AssetRow } from '../media/asset-repo.js';
 import type { EpisodeRepo, EpisodeRow } from '../movies/episode-repo.js';
@@ -155,7 +155,7 @@ export class CatalogService {
     private readonly catalog: CatalogRepo,
     private readonly episodes: EpisodeRepo,
     private readonly assets: AssetRepo,
-    private readonly storage: LocalMediaStorage,
+    private readonly storage: MediaStorage,
     private readonly clock: Clock,
     /** Billing's entitlements: which titles are locked for the viewer. */
     private readonly locks: TitleLocks,

@@ -3,7 +3,7 @@ import type { AppInstance } from '../../app-types.js';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import type { MediaStorage } from '../../media/storage.js';
 import { AdminSearchRepo } from '../admin-search/repo.js';
 import { adminSearchRoutes } from '../admin-search/routes.js';
 import { AdminSearchService } from '../admin-search/service.js';
@@ -43,7 +43,7 @@ export interface AdminDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   clock: Clock;
-  storage: LocalMediaStorage;
+  storage: MediaStorage;
   limits: RateLimitService;
   users: UserRepo;
   /** The audit log, made by the container so every module can record its admin changes in it. */

@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { PreparedBody } from '../../lib/prepared-body.js';
 import { randomToken } from '../../lib/tokens.js';
 import { reencodeImage } from '../../media/images.js';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import type { MediaStorage } from '../../media/storage.js';
 import type { AuditActor, AuditService } from '../audit/service.js';
 import type { LanguageRepo, LanguageRow } from './repo.js';
 
@@ -66,7 +66,7 @@ export class LanguageService {
 
   constructor(
     private readonly languages: LanguageRepo,
-    private readonly storage: LocalMediaStorage,
+    private readonly storage: MediaStorage,
     private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}

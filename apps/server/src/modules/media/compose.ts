@@ -134,8 +134,10 @@ export async function createCatalogModules(deps: CatalogDeps) {
 
 export type CatalogModules = Awaited<ReturnType<typeof createCatalogModules>>;
 
-/** JOB_QUEUE=db: rows of our database; JOB_QUEUE=pgboss (default on PostgreSQL): pg-boss. Services see JobQueue. */
-/** The row queue, or pg-boss (loaded only when it is the one configured). */
+/**
+ * JOB_QUEUE=db: rows of our database; JOB_QUEUE=pgboss (default on PostgreSQL): pg-boss, loaded only when it is
+ * the one configured. Services see JobQueue.
+ */
 async function createJobQueue(deps: CatalogDeps): Promise<JobQueue & { close?(): Promise<void> }> {
   const { config, clock, db } = deps;
   if (config.media.jobQueue !== 'pgboss' || !config.databaseUrl)
@@ -156,7 +158,7 @@ async function createJobQueue(deps: CatalogDeps): Promise<JobQueue & { close?():
 export function createMediaWorker(modules: CatalogModules, config: Config, log: WorkerLog): JobWorker {
   const worker = new JobWorker(
     modules.media.queue,
-    { transcode: modules.media.transcoder, demo_art: new DemoArtHandler(modules) },
+    { transcode: modules.media.transcoder, demo_art: new DemoArtHandler(modules.services) },
     {
       pollMs: config.media.workerPollMs,
       retryBaseSeconds: config.media.jobRetryBaseSeconds,

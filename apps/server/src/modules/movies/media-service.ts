@@ -5,7 +5,7 @@ import { randomToken } from '../../lib/tokens.js';
 import type { MediaTools } from '../../media/ffmpeg/tools.js';
 import { renderImageSizes } from '../../media/images.js';
 import type { JobQueue } from '../../media/jobs/queue.js';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import type { MediaStorage } from '../../media/storage.js';
 import { toWebVtt } from '../../media/subtitles.js';
 import type { AuditActor } from '../audit/service.js';
 import type { AssetRepo } from '../media/asset-repo.js';
@@ -72,7 +72,7 @@ export class MovieMediaService {
     private readonly assets: AssetRepo,
     private readonly state: TitleMediaState,
     private readonly queue: JobQueue,
-    private readonly storage: LocalMediaStorage,
+    private readonly storage: MediaStorage,
     private readonly tools: MediaTools,
     private readonly languageLabel: (code: string) => Promise<string | undefined>,
     private readonly clock: Clock,

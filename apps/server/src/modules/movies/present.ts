@@ -1,5 +1,5 @@
 import type { Collection, Movie, MovieListItem, StoredImage, Subtitle, VideoAsset } from '@salomtv/contract';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import type { MediaStorage } from '../../media/storage.js';
 import { type AssetRow, renditionsOf, type SubtitleRow } from '../media/asset-repo.js';
 import type { EpisodeRow, SeasonRow } from './episode-repo.js';
 import type { TitleRow } from './repo.js';
@@ -25,7 +25,7 @@ export function imageKeys(text: string | null): string[] {
   return parseList<StoredImageSize>(text).map((size) => size.key);
 }
 
-export function presentImage(storage: LocalMediaStorage, text: string | null): StoredImage | null {
+export function presentImage(storage: MediaStorage, text: string | null): StoredImage | null {
   const sizes = parseList<StoredImageSize>(text).sort((a, b) => a.width - b.width);
   const largest = sizes.at(-1);
   if (!largest) return null;
@@ -37,7 +37,7 @@ export function presentImage(storage: LocalMediaStorage, text: string | null): S
   };
 }
 
-export function presentAsset(storage: LocalMediaStorage, asset: AssetRow | undefined): VideoAsset | null {
+export function presentAsset(storage: MediaStorage, asset: AssetRow | undefined): VideoAsset | null {
   if (!asset) return null;
   return {
     asset_id: asset.asset_id,
@@ -74,7 +74,7 @@ export function presentSubtitle(row: SubtitleRow): Subtitle {
 }
 
 /** The full admin record of a title. */
-export function presentMovie(storage: LocalMediaStorage, graph: TitleGraph): Movie {
+export function presentMovie(storage: MediaStorage, graph: TitleGraph): Movie {
   const { title } = graph;
   const asset = (id: number | null) =>
     id === null ? undefined : graph.assets.find((a) => a.asset_id === id);
@@ -111,7 +111,7 @@ export function presentMovie(storage: LocalMediaStorage, graph: TitleGraph): Mov
   };
 }
 
-export function presentListItem(storage: LocalMediaStorage, title: TitleRow): MovieListItem {
+export function presentListItem(storage: MediaStorage, title: TitleRow): MovieListItem {
   return {
     movie_id: title.movie_id,
     title: title.title,

@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { cleanRichText } from '../../lib/rich-text.js';
 import type { JobQueue } from '../../media/jobs/queue.js';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import type { MediaStorage } from '../../media/storage.js';
 import type { AuditActor, AuditService } from '../audit/service.js';
 import type { AssetRepo, AssetRow } from '../media/asset-repo.js';
 import type { EpisodeRepo, EpisodeRow } from './episode-repo.js';
@@ -54,7 +54,7 @@ export class MovieService {
     private readonly assets: AssetRepo,
     private readonly state: TitleMediaState,
     private readonly queue: JobQueue,
-    private readonly storage: LocalMediaStorage,
+    private readonly storage: MediaStorage,
     private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
@@ -302,7 +302,7 @@ export class MovieService {
 }
 
 /** Removes an asset's source, ladder, poster and preview files. */
-export async function removeAssetFiles(storage: LocalMediaStorage, asset: AssetRow): Promise<void> {
+export async function removeAssetFiles(storage: MediaStorage, asset: AssetRow): Promise<void> {
   await storage.remove(asset.source_key);
   await storage.removeTree(asset.hls_key);
   for (const key of imageKeys(asset.poster)) await storage.remove(key);

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { cleanRichText, excerptOf, toPlainText } from '../../lib/rich-text.js';
 import { randomToken } from '../../lib/tokens.js';
 import { reencodeImage } from '../../media/images.js';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import type { MediaStorage } from '../../media/storage.js';
 import type { AuditActor, AuditService } from '../audit/service.js';
 import type { PostRepo, PostRow } from './repo.js';
 
@@ -34,7 +34,7 @@ function auditView(row: PostRow | undefined) {
 export class PostService {
   constructor(
     private readonly posts: PostRepo,
-    private readonly storage: LocalMediaStorage,
+    private readonly storage: MediaStorage,
     private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}

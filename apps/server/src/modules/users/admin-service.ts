@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { toE164 } from '../../lib/phone.js';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import type { MediaStorage } from '../../media/storage.js';
 import type { AuditActor, AuditService } from '../audit/service.js';
 import type { AuthService } from '../auth/service.js';
 import { trialEnd } from '../billing/billing-periods.js';
@@ -53,7 +53,7 @@ export class UserAdminService {
   constructor(
     private readonly users: UserRepo,
     private readonly auth: AuthService,
-    private readonly storage: LocalMediaStorage,
+    private readonly storage: MediaStorage,
     private readonly audit: AuditService,
     private readonly clock: Clock,
     /** Billing opens the trial of a created viewer. */

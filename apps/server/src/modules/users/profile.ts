@@ -1,9 +1,9 @@
 import type { AdminUserDetail, AdminUserRow, UserProfile } from '@salomtv/contract';
-import type { LocalMediaStorage } from '../../media/storage.js';
+import type { MediaStorage } from '../../media/storage.js';
 import type { UserRow } from './repo.js';
 
 /** The account as its owner sees it (never the password hash). */
-export function toProfile(row: UserRow, storage: LocalMediaStorage): UserProfile {
+export function toProfile(row: UserRow, storage: MediaStorage): UserProfile {
   return {
     user_id: row.user_id,
     role: row.role,
@@ -23,7 +23,7 @@ export function toProfile(row: UserRow, storage: LocalMediaStorage): UserProfile
   };
 }
 
-export function toAdminRow(row: UserRow, storage: LocalMediaStorage): AdminUserRow {
+export function toAdminRow(row: UserRow, storage: MediaStorage): AdminUserRow {
   return {
     user_id: row.user_id,
     first_name: row.first_name,
@@ -42,7 +42,7 @@ export function toAdminRow(row: UserRow, storage: LocalMediaStorage): AdminUserR
 
 export function toAdminDetail(
   row: UserRow,
-  storage: LocalMediaStorage,
+  storage: MediaStorage,
   now: Date,
   sessions: { active: number; lastStartedAt: string | null },
 ): AdminUserDetail {

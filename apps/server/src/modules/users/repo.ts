@@ -11,7 +11,6 @@ export interface UserListFilters {
   role?: 'user' | 'admin' | undefined;
 }
 
-/** A unique index refused the write (SQLite and PostgreSQL spell it differently). */
 /**
  * Called once a new account exists (sign-up, admin creation): billing opens the free trial's subscription
  * row then, so subscriber lists and figures count the account from its first minute. Billing also opens the
@@ -27,6 +26,7 @@ export async function announceAccount(listener: AccountCreatedListener, userId: 
   }
 }
 
+/** A unique index refused the write (SQLite and PostgreSQL spell it differently). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

@@ -1,6 +1,6 @@
 import type { BillingInterval, PaymentProviderName } from '@salomtv/contract';
+import type { SubscriptionRow } from '../account-billing.js';
 import type { PlanRow } from '../plan-repo.js';
-import type { SubscriptionRow } from '../subscription-repo.js';
 
 export interface CheckoutRequest {
   /** Our checkout session id (also the idempotency key at the provider). */

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import type { BillingInterval } from '@salomtv/contract';
 import type Stripe from 'stripe';
 import { AppError, badRequest, conflict } from '../../../lib/errors.js';
+import type { SubscriptionRow } from '../account-billing.js';
 import type { PlanRow } from '../plan-repo.js';
-import type { SubscriptionRow } from '../subscription-repo.js';
 import type {
   ChargeOutcome,
   CheckoutRequest,
