@@ -1,19 +1,8 @@
 import type { StatCard } from '@salomtv/contract';
+import { formatMoney as formatLocalMoney } from '../../../../shared/i18n/format';
 
-/** Integer cents as money, such as $1,234 or $7.99. */
-export function formatMoney(cents: number, currency: string): string {
-  const whole = cents % 100 === 0;
-  try {
-    return new Intl.NumberFormat('en', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: 2,
-    }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(whole ? 0 : 2)} ${currency}`;
-  }
-}
+/** Integer cents as money, such as $1,234 or $7.99: the admin area reads English. */
+export const formatMoney = (cents: number, currency: string) => formatLocalMoney(cents, currency, 'en');
 
 export const formatCount = (value: number) => new Intl.NumberFormat('en').format(value);
 
