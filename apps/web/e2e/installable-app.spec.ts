@@ -102,17 +102,21 @@ test('a new worker waits for the old one’s pages to close, then drops every ot
   expect(Object.keys(await cached(page)).sort()).toEqual([current, earlier].sort());
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
 
+  // Asked from the new worker itself, so no page is opened (a page would become the old worker's client again).
+  const nextWorker = context.serviceWorkers().find((worker) => /\/sw\.js\?next=1$/.test(worker.url()));
+  expect(nextWorker, "the next build's worker is running").toBeDefined();
+  const activeScript = () =>
+    nextWorker!.evaluate(
+      () =>
+        (self as unknown as { registration: ServiceWorkerRegistration }).registration.active?.scriptURL ?? '',
+    );
+  expect(await activeScript()).toMatch(/\/sw\.js$/);
   const next = await context.newPage();
   await page.close();
-  // The closed page may still count as the old worker's client when the next one navigates; leaving the page
-  // and coming back is what a viewer's next visit does.
-  await expect
-    .poll(async () => {
-      await next.goto('/');
-      const controller = await next.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
-      if (!/\?next=1$/.test(controller)) await next.goto('about:blank');
-      return controller;
-    })
-    .toMatch(/\/sw\.js\?next=1$/);
+  await expect.poll(activeScript, { timeout: 30_000 }).toMatch(/\/sw\.js\?next=1$/);
+  await next.goto('/');
+  expect(await next.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(
+    /\/sw\.js\?next=1$/,
+  );
   await expect.poll(async () => Object.keys(await cached(next))).toEqual([current]);
 });
