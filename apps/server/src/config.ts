@@ -214,7 +214,7 @@ export interface SmtpSettings {
   from: string;
 }
 
-/** Uploads, transcoding jobs and streaming (the catalogue issue). */
+/** Uploads, transcoding jobs and streaming. */
 export interface MediaSettings {
   maxVideoBytes: number;
   /** HMAC key of stream URLs; when unset a random one is kept in DATA_DIR/stream-secret. */

@@ -75,8 +75,8 @@ export class SubscriptionRepo implements LiveSessionReader {
 
   /**
    * A live session with its account's billing in one read (what the auth service's live-session cache reads on a
-   * miss, wired by the container): a signed-in call that then asks what the viewer may watch (the home rows, a playlist) needs no
-   * second round trip.
+   * miss), so a signed-in call that then asks what the viewer may watch (the home rows, a playlist) makes one round
+   * trip, not two.
    */
   async findLive(sessionHash: string, nowIso: string): Promise<SessionUser | undefined> {
     const found = await this.withSession.first(sessionHash, nowIso);

@@ -55,7 +55,7 @@ export interface AdminDeps {
 }
 
 /**
- * Repositories and services of the admin issue: audit log, settings panel, search, dashboard, alerts,
+ * Repositories and services of the admin area: audit log, settings panel, search, dashboard, alerts,
  * posts, legal pages, feedback tickets, notifications, CSV exports and web vitals. `services.audit` is the audit log
  * other modules record their admin changes in (see modules/audit/service.ts).
  */

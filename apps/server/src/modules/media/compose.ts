@@ -181,7 +181,7 @@ export async function logMediaBinaries(modules: CatalogModules, log: WorkerLog):
   }
 }
 
-/** Routes of the catalogue issue, public images, and the in-process worker (stopped by app.close()). */
+/** Routes of titles, media and streaming, public images, and the in-process worker (stopped by app.close()). */
 export async function registerCatalogRoutes(
   app: AppInstance,
   modules: CatalogModules,
