@@ -1,37 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomToken } from '../../lib/tokens.js';
-import { dropSchemas, whileMigrating } from '../../scale/test-schemas.js';
-import { type DatabaseHandle, openDatabase } from '../database.js';
-import { migrateTo, migrateToLatest } from '../migrate.js';
+import { describe, expect, it } from 'vitest';
+import { migrationDatabase } from '../../test/migration-database.js';
 
 /** Emails stored before confirmation by mail existed: which stay sign-in names (migration 0009-account-ownership). */
 describe('account-ownership migration', () => {
-  const databaseUrl = process.env.TEST_DATABASE_URL;
-  const pgSchema = databaseUrl
-    ? `t_${randomToken(8)
-        .toLowerCase()
-        .replace(/[^a-z0-9]/g, '')}`
-    : undefined;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-migration-'));
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    handle = await openDatabase({ databaseUrl, pgSchema, dataDir });
-  });
-  afterAll(async () => {
-    await handle.close();
-    if (databaseUrl && pgSchema) await dropSchemas(databaseUrl, pgSchema);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const database = migrationDatabase();
 
   it('keeps an email an admin entered at creation; every other stored email waits for its code', async () => {
-    const db = handle.db;
-    const unknownDb = db as unknown as Kysely<unknown>;
-    await whileMigrating(databaseUrl, () => migrateTo(unknownDb, '0008-access-version', pgSchema));
+    const { db } = database;
+    await database.migrateTo('0008-access-version');
     const now = '2026-01-01T00:00:00.000Z';
     const account = async (phone: string, email: string | null) =>
       (
@@ -71,7 +47,7 @@ describe('account-ownership migration', () => {
     await adminCreated(changedSince, 'old@example.com');
     const none = await account('+998901000004', null);
 
-    await whileMigrating(databaseUrl, () => migrateToLatest(unknownDb, pgSchema));
+    await database.migrateToLatest();
 
     const rows = await db
       .selectFrom('users')

@@ -1,40 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomToken } from '../../lib/tokens.js';
-import { dropSchemas, whileMigrating } from '../../scale/test-schemas.js';
-import { type DatabaseHandle, openDatabase } from '../database.js';
-import { migrateTo, migrateToLatest } from '../migrate.js';
-
-const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+import { describe, expect, it } from 'vitest';
+import { migrationDatabase } from '../../test/migration-database.js';
 
 describe('migration 0015: legal pages, and countries stored as ISO codes', () => {
-  let dataDir: string;
-  let pgSchema: string | undefined;
-  let handle: DatabaseHandle;
+  const database = migrationDatabase();
   const now = '2026-06-01T10:00:00.000Z';
 
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-migration-'));
-    pgSchema = databaseUrl
-      ? `t_${randomToken(8)
-          .toLowerCase()
-          .replace(/[^a-z0-9]/g, '')}`
-      : undefined;
-    handle = await openDatabase({ databaseUrl, pgSchema, dataDir });
-  });
-  afterAll(async () => {
-    await handle.close();
-    if (databaseUrl && pgSchema) await dropSchemas(databaseUrl, pgSchema);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it("turns the spec's Pakistan and India into PK and IN, and keeps one text per page and language", async () => {
-    const db = handle.db;
-    const raw = db as unknown as Kysely<unknown>;
-    await whileMigrating(databaseUrl, () => migrateTo(raw, '0014-plan-changes', pgSchema));
+    const { db } = database;
+    await database.migrateTo('0014-plan-changes');
     for (const [phone, nationality] of [
       ['+923001110001', 'Pakistan'],
       ['+919812340003', 'india'],
@@ -54,7 +27,7 @@ describe('migration 0015: legal pages, and countries stored as ISO codes', () =>
         })
         .execute();
     }
-    await whileMigrating(databaseUrl, () => migrateToLatest(raw, pgSchema));
+    await database.migrateToLatest();
     const users = await db.selectFrom('users').select('nationality').orderBy('user_id').execute();
     expect(users.map((u) => u.nationality)).toEqual(['PK', 'IN', null]);
 
