@@ -7,9 +7,9 @@ import { useOpenPopup } from '../../../shared/catalog/open-title';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
 import { fillText } from '../../../shared/i18n/translate';
-import { Button } from '../../../shared/ui/button';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { SearchIcon } from '../../../shared/ui/icons';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { TitleCard } from './title-card';
 import { useCardActions } from './use-card-actions';
@@ -40,14 +40,7 @@ export function SearchPage() {
       <SearchForm key={q} initial={q} />
       {!q ? <p className="text-muted">{t('search_hint')}</p> : null}
       {q && results.isPending ? <LoadingState label={t('loading')} /> : null}
-      {results.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <p role="alert">{t('something_went_wrong')}</p>
-          <Button variant="secondary" onClick={() => void results.refetch()}>
-            {t('try_again')}
-          </Button>
-        </div>
-      ) : null}
+      {results.isError ? <LoadFailed onRetry={() => void results.refetch()} /> : null}
       {data && data.total === 0 ? <NothingFound query={q} suggestions={data.suggestions} /> : null}
       {data && data.items.length > 0 ? (
         <ul className="flex flex-col gap-3" aria-busy={results.isFetching} data-testid="search-results">

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { htmlLangOf } from '../../../shared/i18n/translate';
-import { Button } from '../../../shared/ui/button';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { myTicketsQuery } from '../api/feedback-api';
 import { statusKeys, tagKeys } from './ticket-texts';
@@ -71,12 +71,7 @@ export function MyTickets({ signedIn }: { signedIn: boolean }) {
       ) : tickets.isPending ? (
         <LoadingState label={t('loading')} />
       ) : tickets.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <p role="alert">{t('something_went_wrong')}</p>
-          <Button variant="secondary" onClick={() => void tickets.refetch()}>
-            {t('try_again')}
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => void tickets.refetch()} />
       ) : tickets.data.items.length === 0 ? (
         <p className="text-muted">{t('no_tickets')}</p>
       ) : (

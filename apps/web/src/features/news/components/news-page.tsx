@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { Button } from '../../../shared/ui/button';
 import { buttonClasses } from '../../../shared/ui/button-classes';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { newsListQuery } from '../api/news-api';
 import { NewsCard } from './news-card';
@@ -25,14 +25,7 @@ export function NewsPage() {
       <p className="mt-3 max-w-2xl text-muted">{t('news_intro')}</p>
       <div className="mt-8">
         {news.isPending ? <LoadingState label={t('loading')} /> : null}
-        {news.isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <p role="alert">{t('something_went_wrong')}</p>
-            <Button variant="secondary" onClick={() => void news.refetch()}>
-              {t('try_again')}
-            </Button>
-          </div>
-        ) : null}
+        {news.isError ? <LoadFailed onRetry={() => void news.refetch()} /> : null}
         {news.data && news.data.items.length === 0 ? <p className="text-muted">{t('no_news')}</p> : null}
         {news.data && news.data.items.length > 0 ? (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={news.isFetching}>
