@@ -30,7 +30,7 @@ import { userActivityRoutes } from './modules/user-activity/routes.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerBodylessCalls } from './plugins/bodyless-calls.js';
 import { cachedPing } from './plugins/cached-ping.js';
-import { httpServerOptions } from './plugins/client-limits.js';
+import { closeSilentConnections, httpServerOptions } from './plugins/client-limits.js';
 import { registerCookies } from './plugins/cookies.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -61,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Refused during shutdown by our own hook below, in the API's error format.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+  closeSilentConnections(app.server, config.httpTimeouts.idleSeconds * 1000);
   // The app's logger, whether or not Fastify logs through it (appLogging): set before any plugin, which sees it.
   app.log = logging.root;
   app.setValidatorCompiler(validatorCompiler);

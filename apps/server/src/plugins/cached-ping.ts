@@ -11,14 +11,21 @@ export interface CachedPing {
  * a failed ping is not kept, so an outage shows within a second and recovery on the next call.
  */
 export function cachedPing(ping: () => Promise<void>, maxAgeMs = 1000): CachedPing {
-  let okUntil = 0;
+  // A flag a timer clears, not a clock read on every call (the check answers from it).
+  let fresh = false;
+  let expiry: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> | undefined;
-  const isFresh = () => Date.now() < okUntil;
+  const isFresh = () => fresh;
   const cached = () => {
     if (isFresh()) return Promise.resolve();
     inFlight ??= ping().then(
       () => {
-        okUntil = Date.now() + maxAgeMs;
+        fresh = true;
+        clearTimeout(expiry);
+        expiry = setTimeout(() => {
+          fresh = false;
+        }, maxAgeMs);
+        expiry.unref();
         inFlight = undefined;
       },
       (error: unknown) => {

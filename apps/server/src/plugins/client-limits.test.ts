@@ -1,6 +1,10 @@
+import { once } from 'node:events';
+import http from 'node:http';
 import net from 'node:net';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { closeSilentConnections } from './client-limits.js';
 
 interface Exchange {
   /** Everything the server sent before it closed the connection. */
@@ -168,5 +172,54 @@ describe('slow clients and requests the framework cannot read', () => {
     expectErrorAnswer(garbage.text, 400, 'bad_request');
     // The server is none the worse.
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+  });
+});
+
+/** The silence rule on a plain server: what moves keeps a connection, what stops with a request on it ends it. */
+describe('closing silent connections', () => {
+  let server: http.Server;
+  let port: number;
+  let serverSide: net.Socket | undefined;
+  const streamed = Buffer.alloc(1024 * 1024, 'x');
+  beforeAll(async () => {
+    server = http.createServer({ keepAliveTimeout: 10_000 }, (request, response) => {
+      if (request.url === '/big') {
+        // 256 MiB, far beyond what the sockets' buffers hold: a client that reads nothing stalls it.
+        Readable.from(Array.from({ length: 256 }, () => streamed)).pipe(response);
+      } else response.end('ok');
+    });
+    closeSilentConnections(server, 600);
+    server.on('connection', (socket: net.Socket) => {
+      serverSide = socket;
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as net.AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('closes a connection whose reader stopped reading an answer', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    const started = Date.now();
+    socket.write('GET /big HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    // Reads the first chunk only, then stops: the server's end of the connection is closed.
+    await once(socket, 'data');
+    socket.pause();
+    await once(serverSide!, 'close');
+    const closedAfterMs = Date.now() - started;
+    socket.destroy();
+    expect(closedAfterMs).toBeGreaterThanOrEqual(550);
+    expect(closedAfterMs).toBeLessThan(3000);
+  });
+
+  it('keeps an idle kept-alive connection, with no request on it, past the silence limit', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.write('GET /small HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await once(socket, 'data');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(socket.destroyed).toBe(false);
+    socket.write('GET /small HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    const [again] = await once(socket, 'data');
+    expect(String(again)).toMatch(/^HTTP\/1\.1 200[\s\S]*ok$/);
+    socket.destroy();
   });
 });

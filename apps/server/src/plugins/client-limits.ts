@@ -1,4 +1,4 @@
-import type { ServerOptions } from 'node:http';
+import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { HttpTimeouts } from '../config.js';
@@ -13,18 +13,18 @@ import { API_SECURITY_HEADERS, overPlainHttp } from './security-headers.js';
  *   app's tus client), which arrive within the default 10 minutes on any line above about 250 kbit/s; a chunk that
  *   is cut keeps what arrived (tus answers the new offset) and the client sends the rest. A multipart upload
  *   (`/api/movie/add`) is one request and must arrive within it too: big files go through the resumable path.
- * - Silence: `connectionTimeout` closes a connection on which nothing moves (a body that stopped half-way, a
- *   reader that stopped reading), whatever the request's age; `keepAliveTimeout` an idle kept-alive one.
+ * - Silence: `closeSilentConnections` closes a connection with a request on it on which nothing moves (a body that
+ *   stopped half-way, a reader that stopped reading), whatever the request's age; `keepAliveTimeout` an idle
+ *   kept-alive one.
  */
 export function httpServerOptions(
   timeouts: HttpTimeouts,
 ): Pick<
   FastifyServerOptions,
-  'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'clientErrorHandler' | 'frameworkErrors'
+  'keepAliveTimeout' | 'requestTimeout' | 'clientErrorHandler' | 'frameworkErrors'
 > & { http: ServerOptions } {
   const headersMs = timeouts.headersSeconds * 1000;
   return {
-    connectionTimeout: timeouts.idleSeconds * 1000,
     keepAliveTimeout: timeouts.keepAliveSeconds * 1000,
     requestTimeout: timeouts.requestSeconds * 1000,
     http: {
@@ -34,6 +34,39 @@ export function httpServerOptions(
     clientErrorHandler,
     frameworkErrors,
   };
+}
+
+type TrackedSocket = Socket & { _httpMessage?: object | null };
+
+/**
+ * Closes a connection that has a request on it (one being read or answered) and on which no byte has moved either
+ * way for `idleMs`. Read by a sweep every quarter of the limit from the sockets' byte counts, not by a socket
+ * timeout: Node re-arms a socket's timer on every read and write, a real share of a small call's cost. An idle
+ * kept-alive connection (no request on it) is left to `keepAliveTimeout`.
+ */
+export function closeSilentConnections(server: Server, idleMs: number): void {
+  const moved = new Map<TrackedSocket, { bytes: number; at: number }>();
+  server.on('connection', (socket: TrackedSocket) => {
+    moved.set(socket, { bytes: 0, at: Date.now() });
+    socket.once('close', () => moved.delete(socket));
+  });
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [socket, last] of moved) {
+        const bytes = socket.bytesRead + socket.bytesWritten;
+        if (bytes !== last.bytes || !socket._httpMessage) {
+          last.bytes = bytes;
+          last.at = now;
+        } else if (now - last.at >= idleMs) {
+          socket.destroy();
+        }
+      }
+    },
+    Math.max(100, Math.floor(idleMs / 4)),
+  );
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
 }
 
 type ErrorAnswer = readonly [status: number, reason: string, code: string, message: string];

@@ -254,4 +254,17 @@ describe('cachedPing', () => {
     await probe();
     expect(fresh).toBe(3);
   });
+
+  it('asks again once its success has aged past the kept age', async () => {
+    let calls = 0;
+    const ping = cachedPing(async () => {
+      calls++;
+    }, 30);
+    await ping();
+    expect(ping.isFresh()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(ping.isFresh()).toBe(false);
+    await ping();
+    expect(calls).toBe(2);
+  });
 });

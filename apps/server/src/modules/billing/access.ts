@@ -5,7 +5,7 @@ import {
   type SubscriptionStatus,
 } from '@salomtv/contract';
 import type { AccountFacts, SubscriptionRow } from './account-billing.js';
-import { renewalLapsed, trialRunning } from './billing-periods.js';
+import { lapsedBefore, renewalLapsed, trialRunning } from './billing-periods.js';
 import type { PlanRow } from './plan-repo.js';
 import { planFeatures } from './plan-service.js';
 
@@ -63,6 +63,24 @@ export function effectiveStatus(
     default:
       return row.status;
   }
+}
+
+/**
+ * The first moment after `now` at which `effectiveStatus` may answer differently for the same row and facts (the
+ * trial's end, the period's end, the grace's end, the period's lapse), or Infinity: until then an access worked
+ * out at `now` holds.
+ */
+export function statusChangesAt(row: SubscriptionRow | undefined, facts: AccountFacts, now: Date): number {
+  const nowMs = now.getTime();
+  // A period lapses at `now` once it ended GRACE_DAYS before it (`renewalLapsed`).
+  const lapseShift = nowMs - lapsedBefore(now).getTime();
+  const moments = [facts.trial_ends_at, row?.current_period_end, row?.grace_until].flatMap((iso) =>
+    iso ? [Date.parse(iso)] : [],
+  );
+  if (row) moments.push(Date.parse(row.current_period_end) + lapseShift);
+  let next = Number.POSITIVE_INFINITY;
+  for (const moment of moments) if (moment > nowMs && moment < next) next = moment;
+  return next;
 }
 
 function accessUntil(

@@ -71,8 +71,23 @@ export interface AccessReader {
   accessFor(viewer: number | SessionUser): Promise<ViewerAccess>;
 }
 
+/** Answers, for a title's collections, why its feature is locked for one viewer (null: it plays). */
+export type LockRule = (collections: readonly string[]) => TitleLockFacts | null;
+
+function lockRuleOf(access: ViewerAccess | undefined): LockRule {
+  return (collections) => {
+    const result = entitlementFor(access, { collections });
+    if (result.mayPlay || !result.lockedReason) return null;
+    return { reason: result.lockedReason, feature: result.requiredFeature ?? null };
+  };
+}
+
 /** The service other modules call; see the comment at the top of this file. */
 export class EntitlementService {
+  /** One rule per access worked out (kept accesses are shared by their session's calls): callers may key on it. */
+  private readonly rules = new WeakMap<ViewerAccess, LockRule>();
+  private readonly signedOutRule = lockRuleOf(undefined);
+
   constructor(private readonly access: AccessReader) {}
 
   async forTitle(viewer: number | SessionUser | undefined, title: TitleFacts): Promise<Entitlement> {
@@ -89,19 +104,16 @@ export class EntitlementService {
     return (await this.forTitle(userId, { collections })).mayPlay;
   }
 
-  /**
-   * The rule for one viewer, reading their access once: the catalogue marks many cards with it per request.
-   * Answers, for a title's collections, why the feature is locked (null: it plays).
-   */
-  async lockRule(
-    viewer: number | SessionUser | undefined,
-  ): Promise<(collections: readonly string[]) => TitleLockFacts | null> {
+  /** The rule for one viewer, reading their access once: the catalogue marks many cards with it per request. */
+  async lockRule(viewer: number | SessionUser | undefined): Promise<LockRule> {
     const access = viewer === undefined ? undefined : await this.access.accessFor(viewer);
-    return (collections) => {
-      const result = entitlementFor(access, { collections });
-      if (result.mayPlay || !result.lockedReason) return null;
-      return { reason: result.lockedReason, feature: result.requiredFeature ?? null };
-    };
+    if (access === undefined) return this.signedOutRule;
+    let rule = this.rules.get(access);
+    if (!rule) {
+      rule = lockRuleOf(access);
+      this.rules.set(access, rule);
+    }
+    return rule;
   }
 }
 

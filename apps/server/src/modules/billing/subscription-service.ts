@@ -7,7 +7,7 @@ import type {
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/session-repo.js';
-import { type ViewerAccess, viewerAccess } from './access.js';
+import { statusChangesAt, type ViewerAccess, viewerAccess } from './access.js';
 import type { AccountFacts, SubscriptionRow } from './account-billing.js';
 import type { AccessReader } from './entitlements.js';
 import type { PaymentRepo, PaymentRow } from './payment-repo.js';
@@ -82,6 +82,15 @@ export function upgradeDescription(plan: PlanRow): string {
  * injected clock.
  */
 export class SubscriptionService implements AccessReader {
+  /**
+   * The access worked out for a kept session, until its status may change. A kept session is replaced, never
+   * changed, when its account's billing changes (auth/live-session-cache.ts), so the pair is dropped with it.
+   */
+  private readonly sessionAccess = new WeakMap<
+    SessionUser,
+    { access: ViewerAccess; fromMs: number; untilMs: number }
+  >();
+
   constructor(private readonly deps: SubscriptionDeps) {}
 
   get providerName(): PaymentProviderName {
@@ -101,15 +110,25 @@ export class SubscriptionService implements AccessReader {
    * when they came with the viewer's session (`SubscriptionRepo.findLive`).
    */
   async accessFor(viewer: number | SessionUser): Promise<ViewerAccess> {
+    const now = this.deps.clock.now();
+    const kept = typeof viewer === 'number' ? undefined : this.sessionAccess.get(viewer);
+    if (kept && kept.fromMs <= now.getTime() && now.getTime() < kept.untilMs) return kept.access;
     const userId = typeof viewer === 'number' ? viewer : viewer.user_id;
-    const found =
-      (typeof viewer === 'number' ? undefined : viewer.billing) ??
-      (await this.deps.subscriptions.findWithAccount(userId));
+    const billing = typeof viewer === 'number' ? undefined : viewer.billing;
+    const found = billing ?? (await this.deps.subscriptions.findWithAccount(userId));
     if (!found) throw notFound('This account does not exist');
     const { facts, row, plan } = found;
     // An account whose trial row is not written yet takes the full path, which writes it.
     if (needsTrialRow(row, facts)) return (await this.state(userId)).access;
-    return viewerAccess(facts, row, plan, this.deps.clock.now());
+    const access = Object.freeze(viewerAccess(facts, row, plan, now));
+    // Only what came with a kept session is kept: a read of its own may be newer than the session's billing.
+    if (billing && typeof viewer !== 'number')
+      this.sessionAccess.set(viewer, {
+        access,
+        fromMs: now.getTime(),
+        untilMs: statusChangesAt(row, facts, now),
+      });
+    return access;
   }
 
   async view(userId: number): Promise<SubscriptionReply> {

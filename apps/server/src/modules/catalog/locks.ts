@@ -11,6 +11,6 @@ export type LockCheck = (
  * then a plain function per card.
  */
 export interface TitleLocks {
-  /** The viewer as their session (which may carry their plan, read with it) or their id. */
+  /** The viewer as their session (which may carry their plan, read with it) or their id; the same rule for the same access while it holds, so callers may key on it. */
   lockRule(viewer: SessionUser | number | undefined): Promise<LockCheck>;
 }

@@ -45,6 +45,8 @@ interface CachedRows {
   collectionLists: { text: string; list: string[] }[];
   /** Serialised answers by the locks they carry (most viewers share one of a handful). */
   answers: Map<string, PreparedBody>;
+  /** The answer by the lock rule it was made for: a viewer's next call skips marking the cards again. */
+  answerOf: WeakMap<LockCheck, PreparedBody>;
 }
 
 export interface RowsQuery {
@@ -183,6 +185,8 @@ export class CatalogService {
    */
   async rowsJson(query: RowsQuery, asker?: Asker): Promise<PreparedBody> {
     const [entry, lock] = await Promise.all([this.cachedRows(query), this.lockRule(asker)]);
+    const known = lock && entry.answerOf.get(lock);
+    if (known) return known;
     const outcomes = new Map<string, ReturnType<LockCheck> | null>();
     let signature = '';
     for (const { text, list } of entry.collectionLists) {
@@ -202,6 +206,7 @@ export class CatalogService {
       json = PreparedBody.json(JSON.stringify({ rows }));
       entry.answers.set(signature, json);
     }
+    if (lock) entry.answerOf.set(lock, json);
     return json;
   }
 
@@ -217,6 +222,7 @@ export class CatalogService {
         rows,
         collectionLists: [...texts].map((text) => ({ text, list: parseList(text) })),
         answers: new Map(),
+        answerOf: new WeakMap(),
       };
     });
   }
