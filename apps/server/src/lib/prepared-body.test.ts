@@ -1,7 +1,9 @@
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { englishTexts } from '@salomtv/contract';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { PreparedBody } from './prepared-body.js';
+import { z } from 'zod';
+import { PreparedBody, sendPreparedBody } from './prepared-body.js';
 
 // The English translation record, as `POST /api/language/get` sends it (about 10 KB).
 const record = JSON.stringify([{ ...englishTexts, lang_id: 1, keyword: 'En', language_title: 'English' }]);
@@ -41,5 +43,45 @@ describe('PreparedBody', () => {
     }
     expect(prepared.body('identity').encoding).toBeUndefined();
     expect(prepared.body(undefined).body.toString()).toBe(record);
+  });
+});
+
+describe('sendPreparedBody', () => {
+  it("holds a cached answer to its route's reply schema, checking each body once", async () => {
+    const rowsSchema = z.object({ rows: z.array(z.object({ title: z.string() })) });
+    let checks = 0;
+    const counted = {
+      parse: (value: unknown) => {
+        checks++;
+        return rowsSchema.parse(value);
+      },
+    };
+    const good = PreparedBody.json(JSON.stringify({ rows: [{ title: 'Samarkand' }] }));
+    const bad = PreparedBody.json(JSON.stringify({ rows: [{ name: 'Samarkand' }] }));
+    const app = Fastify();
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+    for (const [url, body] of [
+      ['/good', good],
+      ['/bad', bad],
+    ] as const) {
+      app.get(url, { schema: { response: { 200: counted } } }, (request, reply) =>
+        sendPreparedBody(request, reply, body),
+      );
+    }
+    try {
+      for (let i = 0; i < 3; i++) {
+        const answer = await app.inject({ url: '/good' });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json()).toEqual({ rows: [{ title: 'Samarkand' }] });
+      }
+      expect(checks).toBe(1);
+      const refused = await app.inject({ url: '/bad' });
+      expect(refused.statusCode).toBe(500);
+      expect(refused.body).not.toContain('Samarkand');
+      // Not kept as checked: it is refused every time.
+      expect((await app.inject({ url: '/bad' })).statusCode).toBe(500);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -33,6 +33,8 @@ export class PreparedBody {
   readonly raw: Buffer;
   private br: Buffer | undefined;
   private gzip: Buffer | undefined;
+  /** The reply schemas this body was found to match: checked once per body, not once per request. */
+  private readonly matched = new WeakSet<object>();
 
   constructor(
     text: string,
@@ -43,6 +45,16 @@ export class PreparedBody {
 
   static json(json: string): PreparedBody {
     return new PreparedBody(json, JSON_TYPE);
+  }
+
+  /**
+   * Throws unless the body matches `schema` (a route's zod reply schema), as Fastify's serialiser would for an
+   * answer it writes itself: a cached answer is held to its route's schema too.
+   */
+  assertMatches(schema: ReplySchema): void {
+    if (this.matched.has(schema)) return;
+    schema.parse(JSON.parse(this.raw.toString()));
+    this.matched.add(schema);
   }
 
   /** The body for an Accept-Encoding header, and its Content-Encoding (none: the body as it is). */
@@ -68,8 +80,25 @@ export class PreparedBody {
   }
 }
 
-/** Sends a prepared answer in the encoding the client accepts (routes keep their schema as documentation). */
+/** A route's zod schema of its 200 answer, as fastify-type-provider-zod keeps it. */
+interface ReplySchema {
+  parse(value: unknown): unknown;
+}
+
+function replySchemaOf(request: FastifyRequest): ReplySchema | undefined {
+  const schema = (request.routeOptions.schema?.response as Record<string, unknown> | undefined)?.[200];
+  return schema && typeof (schema as Partial<ReplySchema>).parse === 'function'
+    ? (schema as ReplySchema)
+    : undefined;
+}
+
+/**
+ * Sends a prepared answer in the encoding the client accepts. A JSON answer is checked against the route's reply
+ * schema the first time it is sent (it is cached, so once per change): a mismatch is a 500, never a wrong answer.
+ */
 export function sendPreparedBody(request: FastifyRequest, reply: FastifyReply, prepared: PreparedBody) {
+  const schema = prepared.contentType === JSON_TYPE ? replySchemaOf(request) : undefined;
+  if (schema) prepared.assertMatches(schema);
   const { body, encoding } = prepared.body(request.headers['accept-encoding']);
   reply.header('vary', 'accept-encoding').type(prepared.contentType);
   if (encoding) reply.header('content-encoding', encoding);

@@ -24,7 +24,7 @@ const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? und
 export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
   app.get('/api/catalog/rows', {
     config: { access: 'public' },
-    // The reply is serialised by the service (cached per catalogue version); the schema documents it.
+    // The reply is serialised by the service (cached per catalogue version) and checked against the schema once.
     schema: { tags, querystring: catalogRowsQuerySchema, response: { 200: catalogRowsReplySchema } },
     handler: async (request, reply) => {
       const json = await catalog.rowsJson(

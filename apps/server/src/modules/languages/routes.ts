@@ -31,7 +31,7 @@ export function languageRoutes(app: AppInstance, languages: LanguageService): vo
   app.post('/api/language/get', {
     // A read that the spec's client sends as POST: it changes nothing, so no CSRF token is needed.
     config: { access: 'public', csrf: false, cache: 'shared' },
-    // The reply is serialised once and cached by the service; the schema documents it.
+    // The reply is serialised once and cached by the service, and checked against the schema once.
     schema: { tags, body: languageGetBodySchema, response: { 200: languageGetReplySchema } },
     handler: async (request, reply) => {
       return sendPreparedBody(request, reply, await languages.recordJson(request.body.keyword));
