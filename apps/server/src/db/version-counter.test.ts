@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrationDatabase } from '../test/migration-database.js';
+import { isPostgres } from './migrations/helpers.js';
+import type { VersionCounterTable } from './version-counter.js';
+
+/**
+ * Every table, with the counters whose caches read it, or why no cache needs to hear of its writes. A new table, or
+ * a cache that starts reading another table, fails here until it is placed (and the migration adds the triggers).
+ */
+const TABLE_COUNTERS: Record<string, readonly VersionCounterTable[] | string> = {
+  titles: ['catalog_version'],
+  title_genres: ['catalog_version'],
+  episodes: ['catalog_version'],
+  media_assets: ['catalog_version'],
+  title_ratings: ['catalog_version'],
+  sessions: ['access_version'],
+  users: ['access_version'],
+  subscriptions: ['access_version'],
+  plans: ['access_version'],
+  playback_sessions: ['playback_version'],
+  seasons: 'read fresh by the title page; no cached answer lists seasons',
+  subtitles: 'read fresh by the title page and the player',
+  languages: 'the translation record is kept 5 s, and dropped at once by the instance that writes',
+  legal_pages: 'read fresh',
+  favourites: 'per viewer, read fresh',
+  watchlist: 'per viewer, read fresh',
+  playback_progress: 'per viewer, read fresh',
+  title_views: 'counted for the dashboard, read fresh',
+  notifications: 'read fresh',
+  notification_receipts: 'read fresh',
+  posts: 'read fresh',
+  feedback: 'read fresh',
+  payments: 'read fresh',
+  billing_events: 'webhook idempotence, read fresh',
+  checkout_sessions: 'read fresh',
+  media_jobs: 'the job queue, read fresh',
+  otp_codes: 'read fresh',
+  email_codes: 'read fresh',
+  sms_queue: 'the outgoing queue, read fresh',
+  sms_outbox: 'the console provider, read fresh',
+  email_outbox: 'the console provider, read fresh',
+  rate_counters: 'read fresh',
+  audit_log: 'read fresh',
+  admin_alert_reads: 'read fresh',
+  admin_settings: 'read fresh',
+  app_secrets: 'read once at start',
+  web_vitals: 'read fresh by the dashboard',
+};
+const COUNTERS: readonly VersionCounterTable[] = ['catalog_version', 'access_version', 'playback_version'];
+
+describe('version counters and the tables they watch', () => {
+  const database = migrationDatabase();
+
+  it('places every table, and each watched table bumps exactly the counters placed for it', async () => {
+    const { db } = database;
+    await database.migrateToLatest();
+    const untyped = db as never;
+    const postgres = isPostgres(untyped);
+    const schema = postgres
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]!.name
+      : undefined;
+    const tables = (await db.introspection.getTables())
+      .filter((table) => !postgres || table.schema === schema)
+      .map((table) => table.name)
+      .filter((name) => !(COUNTERS as readonly string[]).includes(name))
+      // The migration tool's own bookkeeping.
+      .filter((name) => !name.startsWith('kysely_'));
+    expect(tables.sort()).toEqual(Object.keys(TABLE_COUNTERS).sort());
+
+    const triggers = postgres
+      ? (
+          await sql<{ table: string; body: string }>`
+            select event_object_table as "table", action_statement as body
+            from information_schema.triggers where trigger_schema = current_schema()`.execute(db)
+        ).rows
+      : (
+          await sql<{ table: string; body: string }>`
+            select tbl_name as "table", sql as body from sqlite_master where type = 'trigger'`.execute(db)
+        ).rows;
+    const bumped = new Map<string, Set<string>>();
+    for (const { table, body } of triggers)
+      for (const counter of COUNTERS)
+        if (body.includes(counter)) bumped.set(table, (bumped.get(table) ?? new Set()).add(counter));
+    for (const [table, placed] of Object.entries(TABLE_COUNTERS)) {
+      const expected = typeof placed === 'string' ? [] : [...placed].sort();
+      expect([...(bumped.get(table) ?? [])].sort(), table).toEqual(expected);
+    }
+  });
+});
