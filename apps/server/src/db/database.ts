@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import { BoundedMap } from '../lib/bounded-map.js';
 import { preparedStatementName } from './prepared-read.js';
 import type { Database } from './schema.js';
 
@@ -105,7 +106,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * a schema change.
  */
 function withStatementCache(file: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new BoundedMap<string, SQLite.Statement>(STATEMENT_CACHE_SIZE);
   return {
     prepare(text: string) {
       let statement = statements.get(text);
@@ -113,7 +114,6 @@ function withStatementCache(file: SQLite.Database): SqliteDatabase {
         statements.delete(text);
       } else {
         statement = file.prepare(text);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
       }
       statements.set(text, statement);
       return statement;

@@ -1,26 +1,19 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BoundedMap } from './bounded-map.js';
 
 /** Below this size compression saves less than it costs the browser. */
 const COMPRESS_FROM_BYTES = 1024;
 /** Up to this size brotli's best quality pays (about 10 ms for the 10 KB translation record, a tenth smaller). */
 const BEST_QUALITY_UP_TO_BYTES = 16 * 1024;
 type Encoding = 'br' | 'gzip';
-/**
- * Accept-Encoding values already negotiated: browsers send a handful of distinct ones, and parsing one costs more
- * than the look-up. Emptied when full, so a client sending endless variants cannot grow it.
- */
-class BoundedCache extends Map<string, string> {
-  constructor(private readonly limit: number) {
-    super();
-  }
-  override set(key: string, value: string): this {
-    if (this.size >= this.limit) this.clear();
-    return super.set(key, value);
-  }
-}
-const encodings = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'], cache: new BoundedCache(64) });
+// Accept-Encoding values already negotiated: browsers send a handful of distinct ones, and parsing one costs more
+// than the look-up; bounded, so a client sending endless variants cannot grow it.
+const encodings = new Negotiator<Encoding>({
+  supportedValues: ['br', 'gzip'],
+  cache: new BoundedMap<string, string>(64),
+});
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -1,3 +1,5 @@
+import { BoundedMap } from './bounded-map.js';
+
 /**
  * Values kept for one version of what they were read from: a counter that database triggers bump on every write
  * that could change them (`db/version-counter.ts`), which the caller reads before asking here. A newer version
@@ -5,10 +7,12 @@
  * older than that version. When full, the oldest entry goes first.
  */
 export class VersionedCache<V> {
-  private readonly kept = new Map<string, V>();
+  private readonly kept: BoundedMap<string, V>;
   private keptVersion = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(maxEntries: number) {
+    this.kept = new BoundedMap(maxEntries);
+  }
 
   /** The value kept under `key` at `version`, else `load()`'s, kept unless it is undefined. */
   get(version: number, key: string, load: () => Promise<V>): Promise<V>;
@@ -23,13 +27,7 @@ export class VersionedCache<V> {
       if (kept !== undefined) return kept;
     }
     const loaded = await load();
-    if (loaded !== undefined && version === this.keptVersion) {
-      if (this.kept.size >= this.maxEntries) {
-        const oldest = this.kept.keys().next();
-        if (!oldest.done) this.kept.delete(oldest.value);
-      }
-      this.kept.set(key, loaded);
-    }
+    if (loaded !== undefined && version === this.keptVersion) this.kept.set(key, loaded);
     return loaded;
   }
 

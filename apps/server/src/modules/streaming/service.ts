@@ -1,4 +1,5 @@
 import { type StreamStartReply, segmentIndexAt } from '@salomtv/contract';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import {
@@ -67,15 +68,13 @@ export class StreamingService {
    * Variant playlists as ffmpeg wrote them, by storage key. Every transcode writes under a new random folder
    * (transcode-handler.ts), so a key's text never changes: every viewer asks for it at each start and seek.
    */
-  private readonly variantTexts = new Map<string, string>();
+  private readonly variantTexts = new BoundedMap<string, string>(VARIANT_TEXTS_KEPT);
 
   private async variantText(key: string): Promise<string | undefined> {
     const kept = this.variantTexts.get(key);
     if (kept !== undefined) return kept;
     const text = await this.storage.readText(key);
     if (text === undefined) return undefined;
-    if (this.variantTexts.size >= VARIANT_TEXTS_KEPT)
-      this.variantTexts.delete(this.variantTexts.keys().next().value!);
     this.variantTexts.set(key, text);
     return text;
   }
