@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { isPostgres } from '../../db/migrations/helpers.js';
 import type { Database } from '../../db/schema.js';
 import type { PlaybackSessionsTable } from '../../db/schema-billing.js';
 import { versionCounter } from '../../db/version-counter.js';
@@ -14,8 +15,55 @@ export class PlaybackRepo {
     this.version = versionCounter(db, 'playback_version');
   }
 
-  async insert(values: Insertable<PlaybackSessionsTable>): Promise<void> {
-    await this.db.insertInto('playback_sessions').values(values).execute();
+  /**
+   * Adds a session unless the account already has `limit` live ones (heard from after `sinceIso`), which it answers
+   * then. One transaction, with the account's row locked on PostgreSQL (SQLite runs one transaction at a time on its
+   * connection): two starts at once, on one instance or two, cannot both take the last free stream.
+   */
+  insertWithinLimit(
+    values: Insertable<PlaybackSessionsTable> & { user_id: number },
+    limit: number,
+    sinceIso: string,
+  ): Promise<PlaybackRow[] | undefined> {
+    return this.withAccountLocked(values.user_id, async (trx) => {
+      const live = await activeIn(trx, values.user_id, sinceIso);
+      if (live.length >= limit) return live;
+      await trx.insertInto('playback_sessions').values(values).execute();
+      return undefined;
+    });
+  }
+
+  /**
+   * Marks a session heard from now, unless it had gone silent and the account's other live sessions already fill
+   * `limit`, which it answers then. Locked as `insertWithinLimit` is, so a silent player coming back cannot take a
+   * stream a start is taking at the same moment.
+   */
+  touchWithinLimit(
+    row: PlaybackRow,
+    limit: number,
+    sinceIso: string,
+    nowIso: string,
+  ): Promise<PlaybackRow[] | undefined> {
+    return this.withAccountLocked(row.user_id, async (trx) => {
+      const others = (await activeIn(trx, row.user_id, sinceIso)).filter(
+        (live) => live.playback_id !== row.playback_id,
+      );
+      if (row.last_seen_at <= sinceIso && others.length >= limit) return others;
+      await trx
+        .updateTable('playback_sessions')
+        .set({ last_seen_at: nowIso })
+        .where('playback_id', '=', row.playback_id)
+        .execute();
+      return undefined;
+    });
+  }
+
+  private withAccountLocked<T>(userId: number, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      if (isPostgres(this.db as Kysely<unknown>))
+        await trx.selectFrom('users').select('user_id').where('user_id', '=', userId).forUpdate().execute();
+      return work(trx);
+    });
   }
 
   find(playbackId: string): Promise<PlaybackRow | undefined> {
@@ -28,22 +76,7 @@ export class PlaybackRepo {
 
   /** The account's sessions that have not stopped and were heard from after `sinceIso`. */
   active(userId: number, sinceIso: string): Promise<PlaybackRow[]> {
-    return this.db
-      .selectFrom('playback_sessions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('ended_at', 'is', null)
-      .where('last_seen_at', '>', sinceIso)
-      .orderBy('started_at')
-      .execute();
-  }
-
-  async touch(playbackId: string, nowIso: string): Promise<void> {
-    await this.db
-      .updateTable('playback_sessions')
-      .set({ last_seen_at: nowIso })
-      .where('playback_id', '=', playbackId)
-      .execute();
+    return activeIn(this.db, userId, sinceIso);
   }
 
   async end(playbackId: string, nowIso: string): Promise<void> {
@@ -68,4 +101,15 @@ export class PlaybackRepo {
   async deleteStale(beforeIso: string): Promise<void> {
     await this.db.deleteFrom('playback_sessions').where('last_seen_at', '<', beforeIso).execute();
   }
+}
+
+function activeIn(db: Kysely<Database>, userId: number, sinceIso: string): Promise<PlaybackRow[]> {
+  return db
+    .selectFrom('playback_sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('last_seen_at', '>', sinceIso)
+    .orderBy('started_at')
+    .execute();
 }

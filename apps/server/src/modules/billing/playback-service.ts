@@ -15,6 +15,11 @@ import { type AccessReader, entitlementFor } from './entitlements.js';
 import { type LivePlaybacks, SILENCE_MS } from './live-playbacks.js';
 import type { PlaybackRepo, PlaybackRow } from './playback-repo.js';
 
+/** A session last heard from at or before this moment has gone silent: it no longer holds a stream. */
+function silentBefore(now: Date): string {
+  return new Date(now.getTime() - SILENCE_MS).toISOString();
+}
+
 /** The catalogue's titles, as playback reads them (the movies module's TitleRepo). */
 export interface PlaybackTitles {
   findById(movieId: number): Promise<{ title: string; status: string; collections: string } | undefined>;
@@ -63,9 +68,6 @@ export class PlaybackService {
     const access = await this.access.accessFor(userId);
     await this.assertMayPlay(access, movieId);
     const now = this.clock.now();
-    const live = await this.liveRows(userId, now);
-    if (live.length >= access.maxStreams)
-      return { ok: false, limit: await this.limitReply(access.maxStreams, live) };
     const row: PlaybackRow = {
       playback_id: randomToken(18),
       user_id: userId,
@@ -76,7 +78,8 @@ export class PlaybackService {
       last_seen_at: now.toISOString(),
       ended_at: null,
     };
-    await this.sessions.insert(row);
+    const live = await this.sessions.insertWithinLimit(row, access.maxStreams, silentBefore(now));
+    if (live) return { ok: false, limit: await this.limitReply(access.maxStreams, live) };
     this.live.remember(row);
     return { ok: true, grant: this.grant(row.playback_id, access) };
   }
@@ -96,13 +99,13 @@ export class PlaybackService {
     const access = await this.access.accessFor(userId);
     await this.assertMayPlay(access, row.title_id);
     const now = this.clock.now();
-    const silent = now.getTime() - new Date(row.last_seen_at).getTime() > SILENCE_MS;
-    if (silent) {
-      const others = (await this.liveRows(userId, now)).filter((s) => s.playback_id !== playbackId);
-      if (others.length >= access.maxStreams)
-        return { ok: false, limit: await this.limitReply(access.maxStreams, others) };
-    }
-    await this.sessions.touch(playbackId, now.toISOString());
+    const others = await this.sessions.touchWithinLimit(
+      row,
+      access.maxStreams,
+      silentBefore(now),
+      now.toISOString(),
+    );
+    if (others) return { ok: false, limit: await this.limitReply(access.maxStreams, others) };
     this.live.remember({ ...row, last_seen_at: now.toISOString() });
     return { ok: true, grant: this.grant(playbackId, access) };
   }
@@ -129,7 +132,7 @@ export class PlaybackService {
   }
 
   private liveRows(userId: number, now: Date): Promise<PlaybackRow[]> {
-    return this.sessions.active(userId, new Date(now.getTime() - SILENCE_MS).toISOString());
+    return this.sessions.active(userId, silentBefore(now));
   }
 
   /** The sessions as the viewer sees them, with their titles' names (a few: at most the plan's streams). */

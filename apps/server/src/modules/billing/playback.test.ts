@@ -70,6 +70,21 @@ describe('simultaneous streams', () => {
     expect(stopped.json().error.code).toBe('stream_stopped');
   });
 
+  it('gives the last free stream to one of the devices that press Play at the same moment', async () => {
+    const v = await billingViewer(t.app, null);
+    await buyWithDemo(t.app, v.client, 'basic');
+    // Called side by side at the service, as two instances behind a load balancer would meet: every step of one
+    // start may run between two steps of another.
+    const { playback } = t.app.container.billing.services;
+    const answers = await Promise.all(
+      [CHROME_WINDOWS, SAFARI_IPHONE, FIREFOX_LINUX].map((userAgent, index) =>
+        playback.start({ user_id: v.userId, session_hash: `device-${index}` }, ids[1]!, userAgent),
+      ),
+    );
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    expect((await v.client.get('/api/playback/active')).json().items).toHaveLength(1);
+  });
+
   it('a session silent for more than 90 s no longer counts; heartbeats keep one alive', async () => {
     const v = await billingViewer(t.app, null);
     await buyWithDemo(t.app, v.client, 'standard');
