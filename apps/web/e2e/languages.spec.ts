@@ -24,7 +24,7 @@ test.describe
       await page.locator('#lang-sign_in').fill('Ворид шудан');
       await page.getByRole('button', { name: 'SUBMIT' }).click();
 
-      await expect(page.getByTestId('toast').last()).toContainText('Updated');
+      await expect(page.getByTestId('toast').last()).toContainText(`${TITLE} added`);
       await expect(page).toHaveURL(/\/language$/);
       const row = page.getByRole('row', { name: new RegExp(TITLE) });
       await expect(row).toContainText(KEYWORD);

@@ -14,7 +14,7 @@ export interface AttachedSource {
 export async function attachSource(
   video: HTMLVideoElement,
   src: string,
-  options: { startPosition?: number; maxHeight?: number } = {},
+  options: { startPosition?: number } = {},
 ): Promise<AttachedSource> {
   // Where hls.js will play it (Media Source Extensions), the start playlists are asked for while hls.js loads.
   const prefetch =

@@ -26,8 +26,8 @@ export function AddLanguagePage() {
         error={isApiError(save.error) ? save.error : null}
         onSubmit={(form) =>
           save.mutate(form, {
-            onSuccess: () => {
-              toast.show('Updated');
+            onSuccess: (added) => {
+              toast.show(`${added.language_title} added`);
               navigate('/language');
             },
           })
