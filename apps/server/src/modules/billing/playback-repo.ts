@@ -1,8 +1,8 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import { isPostgres } from '../../db/migrations/helpers.js';
 import type { Database } from '../../db/schema.js';
 import type { PlaybackSessionsTable } from '../../db/schema-billing.js';
 import { versionCounter } from '../../db/version-counter.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 
 export type PlaybackRow = Selectable<PlaybackSessionsTable>;
 
@@ -17,8 +17,8 @@ export class PlaybackRepo {
 
   /**
    * Adds a session unless the account already has `limit` live ones (heard from after `sinceIso`), which it answers
-   * then. One transaction, with the account's row locked on PostgreSQL (SQLite runs one transaction at a time on its
-   * connection): two starts at once, on one instance or two, cannot both take the last free stream.
+   * then. One transaction with the account's row locked (`writeTransaction`): two starts at once, on one instance
+   * or two, cannot both take the last free stream.
    */
   insertWithinLimit(
     values: Insertable<PlaybackSessionsTable> & { user_id: number },
@@ -59,11 +59,11 @@ export class PlaybackRepo {
   }
 
   private withAccountLocked<T>(userId: number, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      if (isPostgres(this.db as Kysely<unknown>))
-        await trx.selectFrom('users').select('user_id').where('user_id', '=', userId).forUpdate().execute();
-      return work(trx);
-    });
+    return writeTransaction(
+      this.db,
+      (trx) => trx.selectFrom('users').select('user_id').where('user_id', '=', userId).forUpdate().execute(),
+      work,
+    );
   }
 
   find(playbackId: string): Promise<PlaybackRow | undefined> {

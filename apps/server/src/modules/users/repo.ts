@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
-import { isPostgres } from '../../db/migrations/helpers.js';
 import type { Database, UsersTable } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -111,32 +111,31 @@ export class UserRepo {
   }
 
   /**
-   * Applies a role or status change unless it would leave no active administrator; false when refused.
-   * PostgreSQL locks the active admins' rows so two admins demoting each other at once cannot both win
-   * (SQLite runs one writer at a time on its own).
+   * Applies a role or status change unless it would leave no active administrator; false when refused. The active
+   * admins' rows are locked first (`writeTransaction`), so two admins demoting each other at once cannot both win.
    */
   async updateKeepingAnAdmin(userId: number, values: Updateable<UsersTable>): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const admins = await trx
-        .selectFrom('users')
-        .select('user_id')
-        .where('role', '=', 'admin')
-        .where('status', '=', 'active')
-        .$if(isPostgres(this.db as Kysely<unknown>), (q) => q.forUpdate())
-        .execute();
-      const target = await trx
-        .selectFrom('users')
-        .select(['role', 'status'])
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (!target) return true;
-      const staysActiveAdmin =
-        (values.role ?? target.role) === 'admin' && (values.status ?? target.status) === 'active';
-      const isActiveAdmin = admins.some((admin) => admin.user_id === userId);
-      if (isActiveAdmin && !staysActiveAdmin && admins.length <= 1) return false;
-      await trx.updateTable('users').set(values).where('user_id', '=', userId).execute();
-      return true;
-    });
+    const activeAdmins = (db: Kysely<Database>) =>
+      db.selectFrom('users').select('user_id').where('role', '=', 'admin').where('status', '=', 'active');
+    return writeTransaction(
+      this.db,
+      (trx) => activeAdmins(trx).forUpdate().execute(),
+      async (trx) => {
+        const admins = await activeAdmins(trx).execute();
+        const target = await trx
+          .selectFrom('users')
+          .select(['role', 'status'])
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (!target) return true;
+        const staysActiveAdmin =
+          (values.role ?? target.role) === 'admin' && (values.status ?? target.status) === 'active';
+        const isActiveAdmin = admins.some((admin) => admin.user_id === userId);
+        if (isActiveAdmin && !staysActiveAdmin && admins.length <= 1) return false;
+        await trx.updateTable('users').set(values).where('user_id', '=', userId).execute();
+        return true;
+      },
+    );
   }
 
   /** Live sessions of an account (read from the auth module's table for the admin's user page). */
