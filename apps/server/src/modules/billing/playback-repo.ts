@@ -33,12 +33,17 @@ export class PlaybackRepo {
     });
   }
 
+  /** Marks a live session heard from now. */
+  async touch(playbackId: string, nowIso: string): Promise<void> {
+    await touchIn(this.db, playbackId, nowIso);
+  }
+
   /**
-   * Marks a session heard from now, unless it had gone silent and the account's other live sessions already fill
+   * Marks a session that had gone silent heard from now, unless the account's other live sessions already fill
    * `limit`, which it answers then. Locked as `insertWithinLimit` is, so a silent player coming back cannot take a
    * stream a start is taking at the same moment.
    */
-  touchWithinLimit(
+  reviveWithinLimit(
     row: PlaybackRow,
     limit: number,
     sinceIso: string,
@@ -48,12 +53,8 @@ export class PlaybackRepo {
       const others = (await activeIn(trx, row.user_id, sinceIso)).filter(
         (live) => live.playback_id !== row.playback_id,
       );
-      if (row.last_seen_at <= sinceIso && others.length >= limit) return others;
-      await trx
-        .updateTable('playback_sessions')
-        .set({ last_seen_at: nowIso })
-        .where('playback_id', '=', row.playback_id)
-        .execute();
+      if (others.length >= limit) return others;
+      await touchIn(trx, row.playback_id, nowIso);
       return undefined;
     });
   }
@@ -111,5 +112,13 @@ function activeIn(db: Kysely<Database>, userId: number, sinceIso: string): Promi
     .where('ended_at', 'is', null)
     .where('last_seen_at', '>', sinceIso)
     .orderBy('started_at')
+    .execute();
+}
+
+async function touchIn(db: Kysely<Database>, playbackId: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('playback_sessions')
+    .set({ last_seen_at: nowIso })
+    .where('playback_id', '=', playbackId)
     .execute();
 }

@@ -99,13 +99,18 @@ export class PlaybackService {
     const access = await this.access.accessFor(userId);
     await this.assertMayPlay(access, row.title_id);
     const now = this.clock.now();
-    const others = await this.sessions.touchWithinLimit(
-      row,
-      access.maxStreams,
-      silentBefore(now),
-      now.toISOString(),
-    );
-    if (others) return { ok: false, limit: await this.limitReply(access.maxStreams, others) };
+    const sinceIso = silentBefore(now);
+    // A live session holds its stream already: only one that went silent must find a free one again.
+    if (row.last_seen_at > sinceIso) await this.sessions.touch(playbackId, now.toISOString());
+    else {
+      const others = await this.sessions.reviveWithinLimit(
+        row,
+        access.maxStreams,
+        sinceIso,
+        now.toISOString(),
+      );
+      if (others) return { ok: false, limit: await this.limitReply(access.maxStreams, others) };
+    }
     this.live.remember({ ...row, last_seen_at: now.toISOString() });
     return { ok: true, grant: this.grant(playbackId, access) };
   }
