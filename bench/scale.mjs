@@ -141,7 +141,7 @@ async function jobsPerMinute(workers, jobs, clip) {
     return Math.round((jobs / minutes) * 10) / 10;
   } finally {
     for (const p of running) await p.stop('SIGTERM');
-    await container.catalog.media.queue.close?.();
+    await container.modules.media.pipeline.queue.close?.();
     await container.database.close();
     await kit.dropSchemas(databaseUrl, schema);
   }

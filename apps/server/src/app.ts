@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -12,21 +10,16 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppInstance } from './app-types.js';
+import { startBillingTimer } from './billing/module.js';
 import type { Config } from './config.js';
 import { type Container, type ContainerOptions, createContainer } from './container.js';
-import { DEMO_SETTINGS, seedDemoCatalog } from './db/seed/demo-catalog.js';
 import { seedDatabase } from './db/seed/index.js';
 import { stdoutLog } from './lib/log-destination.js';
 import { randomToken } from './lib/tokens.js';
-import { registerAccountRoutes } from './modules/accounts/compose.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { registerBillingRoutes, startBillingTimer } from './modules/billing/compose.js';
-import { registerAdminRoutes } from './modules/dashboard/compose.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { languageRoutes } from './modules/languages/routes.js';
-import { registerLibraryRoutes } from './modules/library/compose.js';
-import { registerCatalogRoutes } from './modules/media/compose.js';
-import { userActivityRoutes } from './modules/user-activity/routes.js';
+import { DEMO_SETTINGS, seedDemoCatalog } from './media/demo/demo-catalog.js';
+import { healthRoutes } from './platform/health-routes.js';
+import { registerPublicMedia } from './platform/public-media.js';
+import { startPlaybackCleanup } from './playback/module.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerBodylessCalls } from './plugins/bodyless-calls.js';
 import { cachedPing } from './plugins/cached-ping.js';
@@ -125,44 +118,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCsrf(app, { key: Buffer.from(csrfKey), publicUrl: config.publicUrl });
   registerBodylessCalls(app);
 
-  const { services } = container;
+  const { services, modules } = container;
   healthRoutes(app, cachedPing(container.database.ping));
-  authRoutes(app, services.auth, services.users);
-  languageRoutes(app, services.languages);
-  registerAccountRoutes(app, container);
-  registerAdminRoutes(app, container);
-  await registerCatalogRoutes(app, container.catalog, config, container.storage);
-  await registerBillingRoutes(app, container.billing);
-  registerLibraryRoutes(app, container.library);
-  userActivityRoutes(app, services.userActivity);
-  startBillingTimer(app, container.billing, container.clock, app.log);
-
-  fs.mkdirSync(path.join(config.mediaDir, 'flags'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(config.mediaDir, 'flags'),
-    prefix: '/media/flags/',
-    decorateReply: false,
-    index: false,
-    maxAge: '1d',
-  });
-  // Avatar file names are random and change with every upload, so they can be cached for long.
-  fs.mkdirSync(path.join(config.mediaDir, 'avatars'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(config.mediaDir, 'avatars'),
-    prefix: '/media/avatars/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-  });
-  // Post covers: random names that change with every upload.
-  fs.mkdirSync(path.join(config.mediaDir, 'posts'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(config.mediaDir, 'posts'),
-    prefix: '/media/posts/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-  });
+  // Each domain's routes, in the order the container made the modules.
+  for (const module of Object.values(modules)) await module.registerRoutes(app);
+  await registerPublicMedia(app, config.mediaDir, container.storage);
+  startBillingTimer(app, modules.billing, container.clock, app.log);
+  startPlaybackCleanup(app, modules.playback, app.log);
 
   const hasWebApp = await registerWebApp(
     app,
@@ -196,7 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         log: app.log,
         plans: services.plans,
         legal: services.legal,
-        demoCatalog: () => seedDemoCatalog(container.catalog, container.clock, app.log, DEMO_SETTINGS),
+        demoCatalog: () => seedDemoCatalog(modules, container.clock, app.log, DEMO_SETTINGS),
       },
       { adminPhone: config.adminPhone, adminPassword: config.adminPassword, seedDemo: config.seedDemo },
     );

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { S3Settings } from './media/s3-storage.js';
+import type { S3Settings } from './platform/storage/s3-storage.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])

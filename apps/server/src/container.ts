@@ -1,30 +1,24 @@
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
+import { createAccountsModule } from './accounts/module.js';
+import type { SmsLog } from './accounts/sms/sender.js';
+import { createAdminModule } from './admin/module.js';
+import { createBillingModule } from './billing/module.js';
+import { createCatalogModule } from './catalog/module.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createLanguagesModule } from './languages/module.js';
 import type { Clock } from './lib/clock.js';
 import { systemClock } from './lib/clock.js';
-import { createMediaStorage } from './media/storage-driver.js';
-import { createAccountModules } from './modules/accounts/compose.js';
-import { AuditRepo } from './modules/audit/repo.js';
-import { AuditService } from './modules/audit/service.js';
-import { LiveSessionCache } from './modules/auth/live-session-cache.js';
-import { AuthService } from './modules/auth/service.js';
-import { SessionRepo } from './modules/auth/session-repo.js';
-import { createBillingModule } from './modules/billing/compose.js';
-import { createAdminModules } from './modules/dashboard/compose.js';
-import { LanguageRepo } from './modules/languages/repo.js';
-import { LanguageService } from './modules/languages/service.js';
-import { createLibraryModule } from './modules/library/compose.js';
-import { RateCounterRepo } from './modules/limits/repo.js';
-import { RateLimitService } from './modules/limits/service.js';
-import { createCatalogModules } from './modules/media/compose.js';
-import { TitleRepo } from './modules/movies/repo.js';
-import type { SmsLog } from './modules/sms/sender.js';
-import { UserActivityService } from './modules/user-activity/service.js';
-import { UserRepo } from './modules/users/repo.js';
-import { UserService } from './modules/users/service.js';
+import { createMediaModule } from './media/module.js';
+import { AuditRepo } from './platform/audit/repo.js';
+import { AuditService } from './platform/audit/service.js';
+import { EventBus } from './platform/events.js';
+import { RateCounterRepo } from './platform/limits/repo.js';
+import { RateLimitService } from './platform/limits/service.js';
+import { createMediaStorage } from './platform/storage/storage-driver.js';
+import { createPlaybackModule } from './playback/module.js';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -34,12 +28,108 @@ export interface ContainerOptions {
   log?: SmsLog;
 }
 
-/** Opens the database, runs migrations and wires repositories into services: the composition root. */
+/**
+ * The composition root: opens the database, runs migrations, then creates each domain's module in dependency
+ * order, every one from what the modules before it give.
+ */
 export async function createContainer(config: Config, options: ContainerOptions = {}) {
   const clock = options.clock ?? systemClock;
-  const database: DatabaseHandle = await openDatabase({
+  const pgSchema = options.pgSchema ?? config.databaseSchema;
+  const database = await openMigratedDatabase(config, pgSchema);
+  const { db } = database;
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+
+  // What every domain uses: file storage, rate limits, the audit log, the event bus.
+  const storage = await createMediaStorage(config);
+  const limits = new RateLimitService(await rateCounters(config, database), clock);
+  const audit = new AuditService(new AuditRepo(db), clock);
+  const events = new EventBus();
+
+  const languages = createLanguagesModule({ db, storage, audit, clock });
+  const billing = createBillingModule({ config, clock, db, audit, events });
+  const accounts = createAccountsModule({
+    config,
+    clock,
+    db,
+    storage,
+    log: options.log,
+    limits,
+    languages: languages.services.languages,
+    audit,
+    events,
+    sessionsWithBilling: billing.repos.subscriptions,
+  });
+  const catalog = createCatalogModule({ db, clock, storage, locks: billing.services.entitlements });
+  const media = await createMediaModule({
+    config,
+    clock,
+    db,
+    storage,
+    catalog: catalog.repos,
+    languageLabel: languages.labelOf,
+    pgSchema,
+    audit,
+  });
+  const playback = createPlaybackModule({
+    config,
+    clock,
+    db,
+    storage,
+    catalog: catalog.repos,
+    subscriptions: billing.services.subscriptions,
+    entitlements: billing.services.entitlements,
+    liveSessions: accounts.services.liveSessions,
+  });
+  const admin = createAdminModule({
+    db,
+    dialect: database.dialect,
+    clock,
+    storage,
+    limits,
+    users: accounts.repos.users,
+    userAdmin: accounts.services.userAdmin,
+    subscriptions: billing.services.subscriptions,
+    library: catalog.services.library,
+    audit,
+    vitalsPerAddressPerMinute: config.vitalsPerAddressPerMinute,
+    languages: languages.repos.languages,
+  });
+
+  const modules = { languages, billing, accounts, catalog, media, playback, admin };
+  return {
+    config,
+    clock,
+    database,
+    storage,
+    events,
+    modules,
+    /** Every module's repositories and services by name (routes are registered per module; tests reach in here). */
+    repos: {
+      ...languages.repos,
+      ...billing.repos,
+      ...accounts.repos,
+      ...catalog.repos,
+      ...playback.repos,
+      ...admin.repos,
+    },
+    services: {
+      limits,
+      ...languages.services,
+      ...billing.services,
+      ...accounts.services,
+      ...catalog.services,
+      ...media.services,
+      ...playback.services,
+      ...admin.services,
+    },
+  };
+}
+
+/** The database, migrated to the latest schema (closed again when a migration fails). */
+async function openMigratedDatabase(config: Config, pgSchema: string | undefined): Promise<DatabaseHandle> {
+  const database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    pgSchema: options.pgSchema ?? config.databaseSchema,
+    pgSchema,
     dataDir: config.dataDir,
     sqliteSynchronous: config.sqliteSynchronous,
     namedStatements: config.namedStatements,
@@ -47,112 +137,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
   try {
     await migrateToLatest(
       database.db as unknown as Kysely<unknown>,
-      database.dialect === 'postgres' ? (options.pgSchema ?? config.databaseSchema) : undefined,
+      database.dialect === 'postgres' ? pgSchema : undefined,
     );
   } catch (error) {
     await database.close();
     throw error;
   }
-  fs.mkdirSync(config.mediaDir, { recursive: true });
-  const storage = await createMediaStorage(config);
-
-  const repos = {
-    users: new UserRepo(database.db),
-    sessions: new SessionRepo(database.db),
-    counters: await rateCounters(config, database),
-    languages: new LanguageRepo(database.db),
-  };
-  const limits = new RateLimitService(repos.counters, clock);
-  // One audit log that every module records its admin changes in.
-  const audit = new AuditService(new AuditRepo(database.db), clock);
-  // The catalogue's titles: the catalogue modules own them, and a playback session is for one of them.
-  const titles = new TitleRepo(database.db);
-  // Plans, subscriptions, payments, entitlements and playback sessions.
-  const billing = createBillingModule({
-    config,
-    clock,
-    db: database.db,
-    accounts: repos.users,
-    audit,
-    titles,
-  });
-  // A session is read with its account's subscription and plan (one query: the signed-in calls that ask what the
-  // viewer may watch, home rows and playlists, need no second read) and kept per access version, so a session
-  // read before costs a call no query of its own.
-  const liveSessions = new LiveSessionCache(billing.repos.subscriptions, repos.sessions.version);
-  const services = {
-    limits,
-    auth: new AuthService(repos.users, repos.sessions, limits, clock, config, liveSessions),
-    users: new UserService(repos.users, clock),
-    languages: new LanguageService(repos.languages, storage, audit, clock),
-  };
-  const accounts = createAccountModules({
-    config,
-    clock,
-    db: database.db,
-    storage,
-    log: options.log,
-    users: repos.users,
-    auth: services.auth,
-    limits,
-    languages: services.languages,
-    audit,
-    // Billing opens the free trial's subscription row as soon as an account exists.
-    onAccountCreated: async (userId) => {
-      await billing.services.subscriptions.state(userId);
-    },
-  });
-  const admin = createAdminModules({
-    db: database.db,
-    dialect: database.dialect,
-    clock,
-    storage,
-    limits,
-    users: repos.users,
-    audit,
-    vitalsPerAddressPerMinute: config.vitalsPerAddressPerMinute,
-    languages: repos.languages,
-  });
-  // Catalogue, movie administration, media pipeline and streaming (billing's entitlements decide who plays what,
-  // and its playback sessions hold every feature stream address).
-  const catalog = await createCatalogModules({
-    config,
-    clock,
-    db: database.db,
-    storage,
-    languages: repos.languages,
-    titles,
-    entitlements: billing.services.entitlements,
-    playbacks: billing.services.livePlaybacks,
-    liveSessions,
-    pgSchema: options.pgSchema ?? config.databaseSchema,
-    locks: billing.services.entitlements,
-    audit,
-  });
-  // Watch list, favourites, progress and ratings; its lists use the catalogue's cards.
-  const library = createLibraryModule({ clock, db: database.db, cards: catalog.services.catalog });
-  return {
-    config,
-    clock,
-    database,
-    storage,
-    catalog,
-    billing,
-    library,
-    repos: { ...repos, ...accounts.repos, ...admin.repos, ...catalog.repos, ...billing.repos },
-    services: {
-      ...services,
-      ...accounts.services,
-      ...admin.services,
-      ...catalog.services,
-      ...billing.services,
-      userActivity: new UserActivityService(
-        accounts.services.userAdmin,
-        billing.services.subscriptions,
-        library.services.library,
-      ),
-    },
-  };
+  return database;
 }
 
 /** Rate limits and code counters: in the database, or in Redis with REDIS_URL (its client loaded only then). */

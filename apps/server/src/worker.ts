@@ -7,7 +7,7 @@ import { createContainer } from './container.js';
 import { stdoutLog } from './lib/log-destination.js';
 import { liveFfmpegs } from './media/ffmpeg/run-ffmpeg.js';
 import type { WorkerLog } from './media/jobs/worker.js';
-import { createMediaWorker, logMediaBinaries } from './modules/media/compose.js';
+import { createMediaWorker, logMediaBinaries } from './media/module.js';
 
 /** JSON lines on stdout, like the API's logs, through the same destination that never waits for its reader. */
 function jsonLog(level: string, bufferBytes: number): WorkerLog {
@@ -42,8 +42,9 @@ async function main(): Promise<void> {
   const log = jsonLog(config.logLevel, config.logBufferBytes);
   process.on('exit', () => stdoutLog(config.logBufferBytes).reportAtExit(process.stderr));
   const container = await createContainer(config, { log });
-  await logMediaBinaries(container.catalog, log);
-  const worker = createMediaWorker(container.catalog, config, log);
+  const { media } = container.modules;
+  await logMediaBinaries(media.pipeline.tools, log);
+  const worker = createMediaWorker(media, config, log);
   worker.start();
   container.services.smsDispatcher.start();
   log.info({ workerId: worker.workerId }, 'transcode worker started');
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
     }, 10_000);
     timer.unref();
     Promise.all([worker.stop(), container.services.smsDispatcher.stop()])
-      .then(() => container.catalog.media.queue.close?.())
+      .then(() => media.pipeline.queue.close?.())
       .then(() => container.database.close())
       .then(
         () => process.exit(0),

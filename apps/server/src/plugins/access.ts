@@ -1,8 +1,8 @@
 import { SIGNED_IN_COOKIE } from '@salomtv/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { AuthService, NewSession } from '../accounts/auth/service.js';
+import type { SessionUser } from '../accounts/auth/session-repo.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import type { AuthService, NewSession } from '../modules/auth/service.js';
-import type { SessionUser } from '../modules/auth/session-repo.js';
 import { renewCsrfCookie } from './csrf.js';
 import { appendHook } from './route-hooks.js';
 import { SESSION_COOKIE } from './session-cookie.js';

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { type CounterRow, RateCounterRepo } from '../modules/limits/repo.js';
+import { type CounterRow, RateCounterRepo } from '../platform/limits/repo.js';
 
 /**
  * One fixed-window hit, atomically: a new window when there is none or the stored one ended, else one more

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3MediaStorage, type S3Settings } from '../media/s3-storage.js';
+import { S3MediaStorage, type S3Settings } from '../platform/storage/s3-storage.js';
 import { startTestS3, type TestS3 } from './s3-test-server.js';
 
 describe('S3 media storage (against s3rver)', () => {

@@ -14,7 +14,7 @@ export const stripeSigner = new Stripe('sk_test_signer_only');
 export const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** The app's Stripe client, whose methods a test replaces (vi.spyOn): no network. */
-export const stripeClient = (app: AppInstance) => app.container.billing.stripe!.client as Stripe;
+export const stripeClient = (app: AppInstance) => app.container.modules.billing.stripe!.client as Stripe;
 
 let eventCounter = 0;
 export function stripeEvent(

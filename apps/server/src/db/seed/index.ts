@@ -1,11 +1,11 @@
 import { englishTexts, type LanguageFields } from '@salomtv/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { UserService } from '../../accounts/users/service.js';
+import type { LegalService } from '../../admin/legal/service.js';
+import type { PlanService } from '../../billing/plan-service.js';
+import type { LanguageRepo } from '../../languages/repo.js';
+import type { LanguageService } from '../../languages/service.js';
 import { randomToken } from '../../lib/tokens.js';
-import type { PlanService } from '../../modules/billing/plan-service.js';
-import type { LanguageRepo } from '../../modules/languages/repo.js';
-import type { LanguageService } from '../../modules/languages/service.js';
-import type { LegalService } from '../../modules/legal/service.js';
-import type { UserService } from '../../modules/users/service.js';
 import { flagSvgs } from './flags.js';
 import { LEGAL_TEXTS } from './legal-texts.js';
 import { seedPlans } from './plans.js';
@@ -32,7 +32,7 @@ export interface SeedDeps {
   plans?: PlanService;
   /** Seeds the terms of use and privacy policy on an empty legal pages table. */
   legal: LegalService;
-  /** Adds the demo catalogue on an empty titles table (db/seed/demo-catalog.ts). */
+  /** Adds the demo catalogue on an empty titles table (media/demo/demo-catalog.ts). */
   demoCatalog?: () => Promise<void>;
 }
 

@@ -1,7 +1,8 @@
 import os from 'node:os';
+import { backoffMs } from '../../lib/backoff.js';
 import { randomToken } from '../../lib/tokens.js';
 import { MediaFailure } from '../failure.js';
-import { backoffMs, type Job, type JobKind, type JobQueue } from './queue.js';
+import type { Job, JobKind, JobQueue } from './queue.js';
 
 /**
  * How often a running job's progress is written (the lease is renewed on its own timer). Each write is a

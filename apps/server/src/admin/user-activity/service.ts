@@ -1,0 +1,21 @@
+import type { UserAdminService } from '../../accounts/users/admin-service.js';
+import type { SubscriptionService } from '../../billing/subscription-service.js';
+import type { LibraryService } from '../../catalog/library/service.js';
+
+/** One viewer's plan and watching, for the admin's user page (users, billing and library meet here). */
+export class UserActivityService {
+  constructor(
+    private readonly users: UserAdminService,
+    private readonly subscriptions: SubscriptionService,
+    private readonly library: LibraryService,
+  ) {}
+
+  async activity(userId: number) {
+    await this.users.detail(userId); // 404 for an unknown user
+    const [subscription, watching] = await Promise.all([
+      this.subscriptions.view(userId),
+      this.library.continueWatching(userId),
+    ]);
+    return { subscription, continue_watching: watching.items };
+  }
+}

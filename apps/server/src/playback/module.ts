@@ -1,0 +1,98 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { LiveSessionReader } from '../accounts/auth/session-repo.js';
+import type { AppInstance } from '../app-types.js';
+import type { EntitlementService } from '../billing/entitlements.js';
+import type { SubscriptionService } from '../billing/subscription-service.js';
+import type { AssetRepo } from '../catalog/titles/asset-repo.js';
+import type { EpisodeRepo } from '../catalog/titles/episode-repo.js';
+import type { TitleRepo } from '../catalog/titles/repo.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import type { MediaStorage } from '../platform/storage/storage.js';
+import { LivePlaybacks } from './sessions/live-playbacks.js';
+import { PlaybackRepo } from './sessions/playback-repo.js';
+import { playbackRoutes } from './sessions/playback-routes.js';
+import { PlaybackService } from './sessions/playback-service.js';
+import { streamingRoutes } from './streams/routes.js';
+import { MediaFileCache } from './streams/send-file.js';
+import { StreamingService } from './streams/service.js';
+import { loadStreamSecret, StreamSigner } from './streams/url-signer.js';
+
+export interface PlaybackDeps {
+  config: Config;
+  clock: Clock;
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  /** The catalogue's records of titles, episodes and their media files: what a stream address points at. */
+  catalog: { titles: TitleRepo; episodes: EpisodeRepo; mediaAssets: AssetRepo };
+  /** Billing: a viewer's plan gives the number of streams and the quality. */
+  subscriptions: SubscriptionService;
+  entitlements: EntitlementService;
+  /** Live sign-in sessions, as every signed-in call reads them (a cast address plays for its playback's one). */
+  liveSessions: LiveSessionReader;
+}
+
+/**
+ * Playback: the playback sessions that hold the plan's stream limit, and the stream addresses (playlists, segments,
+ * subtitles), signed and bound to one of those sessions.
+ */
+export function createPlaybackModule(deps: PlaybackDeps) {
+  const { config, clock, db, storage, catalog } = deps;
+  const repos = { playbackSessions: new PlaybackRepo(db) };
+  // The playback sessions every stream address checks (from memory when that can tell).
+  const livePlaybacks = new LivePlaybacks(repos.playbackSessions, clock);
+  const signer = new StreamSigner(loadStreamSecret(config.media.streamSigningSecret, config.dataDir));
+  const services = {
+    livePlaybacks,
+    playback: new PlaybackService(
+      repos.playbackSessions,
+      livePlaybacks,
+      deps.subscriptions,
+      catalog.titles,
+      clock,
+    ),
+    streaming: new StreamingService(
+      catalog.titles,
+      catalog.episodes,
+      catalog.mediaAssets,
+      deps.entitlements,
+      livePlaybacks,
+      signer,
+      storage,
+      clock,
+      config.media.streamUrlTtlSeconds,
+      deps.liveSessions,
+    ),
+  };
+  const registerRoutes = (app: AppInstance) => {
+    playbackRoutes(app, services.playback);
+    streamingRoutes(app, services.streaming, storage, {
+      accelPrefix: config.media.accelRedirectPrefix,
+      memory: new MediaFileCache(config.media.memoryCacheBytes),
+    });
+  };
+  return { repos, services, registerRoutes };
+}
+
+export type PlaybackModule = ReturnType<typeof createPlaybackModule>;
+
+const CLEANUP_MS = 60_000;
+
+/** Forgets playback sessions silent for a day, every minute; unref'd, and stopped when the app closes. */
+export function startPlaybackCleanup(
+  app: AppInstance,
+  playback: PlaybackModule,
+  log: FastifyBaseLogger,
+): void {
+  const timer = setInterval(() => {
+    playback.services.playback
+      .cleanup()
+      .catch((error) => log.error({ err: error }, 'playback cleanup failed'));
+  }, CLEANUP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+  });
+}
