@@ -281,7 +281,7 @@ export async function waitForJobs(app, timeoutMs) {
  * session, so the rows that fetch them measure that check too.
  */
 export async function segmentAddresses(root, viewer, movieId) {
-  const { parseVariantPlaylist } = await import(path.join(serverDist(root), 'media/ffmpeg/hls.js'));
+  const { parseVariantPlaylist } = await import(path.join(serverDist(root), 'lib/hls.js'));
   const playback = (await viewer.ok('POST', '/api/playback/start', { json: { movie_id: movieId } })).json();
   const masterUrl = `/api/stream/${movieId}/master.m3u8?playback=${playback.playback_id}`;
   const master = (await viewer.ok('GET', masterUrl)).body.split('\n');

@@ -16,7 +16,7 @@ import { type Container, type ContainerOptions, createContainer } from './contai
 import { seedDatabase } from './db/seed/index.js';
 import { stdoutLog } from './lib/log-destination.js';
 import { randomToken } from './lib/tokens.js';
-import { DEMO_SETTINGS, seedDemoCatalog } from './media/demo/demo-catalog.js';
+import { DEMO_SETTINGS } from './media/module.js';
 import { healthRoutes } from './platform/health-routes.js';
 import { registerPublicMedia } from './platform/public-media.js';
 import { startPlaybackCleanup } from './playback/module.js';
@@ -158,7 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         log: app.log,
         plans: services.plans,
         legal: services.legal,
-        demoCatalog: () => seedDemoCatalog(modules, container.clock, app.log, DEMO_SETTINGS),
+        demoCatalog: () => modules.media.seedDemo(app.log, DEMO_SETTINGS),
       },
       { adminPhone: config.adminPhone, adminPassword: config.adminPassword, seedDemo: config.seedDemo },
     );

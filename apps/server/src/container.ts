@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
-import { createAccountsModule } from './accounts/module.js';
-import type { SmsLog } from './accounts/sms/sender.js';
+import { createAccountsModule, type SmsLog } from './accounts/module.js';
 import { createAdminModule } from './admin/module.js';
 import { createBillingModule } from './billing/module.js';
 import { createCatalogModule } from './catalog/module.js';
@@ -65,7 +64,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     clock,
     db,
     storage,
-    catalog: catalog.repos,
+    catalog: catalog.records,
     languageLabel: languages.labelOf,
     pgSchema,
     audit,
@@ -75,7 +74,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     clock,
     db,
     storage,
-    catalog: catalog.repos,
+    catalog: catalog.records,
     subscriptions: billing.services.subscriptions,
     entitlements: billing.services.entitlements,
     liveSessions: accounts.services.liveSessions,
@@ -92,7 +91,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     library: catalog.services.library,
     audit,
     vitalsPerAddressPerMinute: config.vitalsPerAddressPerMinute,
-    languages: languages.repos.languages,
+    languages: languages.records,
   });
 
   const modules = { languages, billing, accounts, catalog, media, playback, admin };

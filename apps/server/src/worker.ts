@@ -5,9 +5,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createContainer } from './container.js';
 import { stdoutLog } from './lib/log-destination.js';
-import { liveFfmpegs } from './media/ffmpeg/run-ffmpeg.js';
-import type { WorkerLog } from './media/jobs/worker.js';
-import { createMediaWorker, logMediaBinaries } from './media/module.js';
+import { createMediaWorker, liveFfmpegs, logMediaBinaries, type WorkerLog } from './media/module.js';
 
 /** JSON lines on stdout, like the API's logs, through the same destination that never waits for its reader. */
 function jsonLog(level: string, bufferBytes: number): WorkerLog {

@@ -2,16 +2,17 @@ import type { Kysely } from 'kysely';
 import type { AppInstance } from '../app-types.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
-import type { LanguageService } from '../languages/service.js';
+import type { LanguageService } from '../languages/module.js';
 import type { Clock } from '../lib/clock.js';
 import type { AuditService } from '../platform/audit/service.js';
 import type { EventBus } from '../platform/events.js';
 import type { RateLimitService } from '../platform/limits/service.js';
 import type { MediaStorage } from '../platform/storage/storage.js';
+import type { LiveSessionReader } from '../platform/viewer-session.js';
 import { LiveSessionCache } from './auth/live-session-cache.js';
 import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
-import { type LiveSessionReader, SessionRepo } from './auth/session-repo.js';
+import { SessionRepo } from './auth/session-repo.js';
 import { EmailCodeRepo } from './codes/email-code-repo.js';
 import { EmailCodeService } from './codes/email-code-service.js';
 import { OtpCodeRepo } from './codes/repo.js';
@@ -139,3 +140,8 @@ export function createAccountsModule(deps: AccountDeps) {
 }
 
 export type AccountsModule = ReturnType<typeof createAccountsModule>;
+
+export type { SmsLog } from './sms/sender.js';
+// Accounts' face: what other domains may use of it.
+export type { UserAdminService } from './users/admin-service.js';
+export type { UserService } from './users/service.js';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { UserAdminService } from '../accounts/users/admin-service.js';
+import type { UserAdminService } from '../accounts/module.js';
 import type { AppInstance } from '../app-types.js';
-import type { SubscriptionService } from '../billing/subscription-service.js';
-import type { LibraryService } from '../catalog/library/service.js';
+import type { SubscriptionService } from '../billing/module.js';
+import type { LibraryService } from '../catalog/module.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -116,3 +116,6 @@ export function createAdminModule(deps: AdminDeps) {
 }
 
 export type AdminModule = ReturnType<typeof createAdminModule>;
+
+// The admin domain's face: what the app may use of it.
+export type { LegalSeed, LegalService } from './legal/service.js';

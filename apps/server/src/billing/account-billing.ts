@@ -16,3 +16,14 @@ export interface AccountBilling {
   row: SubscriptionRow | undefined;
   plan: PlanRow | undefined;
 }
+
+declare module '../platform/viewer-session.js' {
+  interface SessionExtras {
+    /**
+     * The account's subscription and plan, when they were read with the session (billing's reader, one query for
+     * both, behind accounts' live-session cache): the request's later checks of what the viewer may watch use them
+     * instead of reading them again.
+     */
+    billing?: AccountBilling;
+  }
+}

@@ -20,7 +20,7 @@
  * for callers that already hold a `ViewerAccess`.
  */
 import { type Collection, GATED_COLLECTIONS, type QualityCap } from '@salomtv/contract';
-import type { SessionUser } from '../accounts/auth/session-repo.js';
+import type { SessionUser } from '../platform/viewer-session.js';
 import type { ViewerAccess } from './access.js';
 
 export type LockedReason = 'sign_in' | 'subscribe' | 'upgrade';

@@ -158,3 +158,10 @@ export function startBillingTimer(
     clearInterval(timer);
   });
 }
+
+// Billing's face: what other domains may use of it.
+export type { ViewerAccess } from './access.js';
+export { trialEnd } from './billing-periods.js';
+export { type AccessReader, type EntitlementService, entitlementFor } from './entitlements.js';
+export type { PlanCreateInput, PlanService } from './plan-service.js';
+export type { SubscriptionService } from './subscription-service.js';

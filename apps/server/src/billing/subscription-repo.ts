@@ -1,9 +1,9 @@
 import { PLAN_FEATURES } from '@salomtv/contract';
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import { type LiveSessionReader, liveSessionQuery, type SessionUser } from '../accounts/auth/session-repo.js';
 import { PreparedRead } from '../db/prepared-read.js';
 import type { Database } from '../db/schema.js';
 import type { PlansTable, SubscriptionStatusValue, SubscriptionsTable } from '../db/schema-billing.js';
+import { type LiveSessionReader, liveSessionQuery, type SessionUser } from '../platform/viewer-session.js';
 import type { AccountBilling, AccountFacts, SubscriptionRow } from './account-billing.js';
 import type { Page } from './payment-repo.js';
 import type { PlanRow } from './plan-repo.js';

@@ -4,9 +4,9 @@ import type {
   PaymentStatus,
   SubscriptionReply,
 } from '@salomtv/contract';
-import type { SessionUser } from '../accounts/auth/session-repo.js';
 import type { Clock } from '../lib/clock.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
+import type { SessionUser } from '../platform/viewer-session.js';
 import { statusChangesAt, type ViewerAccess, viewerAccess } from './access.js';
 import type { AccountFacts, SubscriptionRow } from './account-billing.js';
 import type { AccessReader } from './entitlements.js';

@@ -49,7 +49,58 @@ export function createCatalogModule(deps: CatalogDeps) {
     catalogRoutes(app, services.catalog);
     libraryRoutes(app, services.library);
   };
-  return { repos, services, registerRoutes };
+  const records: CatalogRecords = {
+    titles: repos.titles,
+    episodes: repos.episodes,
+    mediaAssets: repos.mediaAssets,
+  };
+  return { repos, records, services, registerRoutes };
 }
 
 export type CatalogModule = ReturnType<typeof createCatalogModule>;
+
+// The catalogue's face: what other domains may use of it. The media domain's title editor and pipeline write
+// these records, playback reads them; neither sees the repositories behind them.
+export type TitleRecords = Pick<
+  TitleRepo,
+  'count' | 'delete' | 'findById' | 'insert' | 'list' | 'transition' | 'update' | 'updateWithGenres'
+>;
+export type EpisodeRecords = Pick<
+  EpisodeRepo,
+  | 'deleteEmptySeasons'
+  | 'deleteEpisode'
+  | 'findEpisode'
+  | 'findSeason'
+  | 'insertEpisode'
+  | 'insertSeason'
+  | 'listEpisodes'
+  | 'listSeasons'
+  | 'nextEpisodeNumber'
+  | 'updateEpisode'
+>;
+export type AssetRecords = Pick<
+  AssetRepo,
+  | 'delete'
+  | 'deleteSubtitle'
+  | 'findById'
+  | 'findSubtitle'
+  | 'findSubtitleFor'
+  | 'findWithTitleGate'
+  | 'insert'
+  | 'insertSubtitle'
+  | 'listForTitle'
+  | 'listSubtitles'
+  | 'update'
+>;
+export interface CatalogRecords {
+  titles: TitleRecords;
+  episodes: EpisodeRecords;
+  mediaAssets: AssetRecords;
+}
+export type { LibraryService } from './library/service.js';
+export type { AssetRow, TitleGate } from './titles/asset-repo.js';
+export { renditionsOf } from './titles/asset-repo.js';
+export type { EpisodeRow } from './titles/episode-repo.js';
+export type { StoredImageSize } from './titles/present.js';
+export { imageKeys, movieAuditView, parseList, presentListItem, presentMovie } from './titles/present.js';
+export type { TitleRow, TitleStatus } from './titles/repo.js';

@@ -23,6 +23,7 @@ export function createLanguagesModule(deps: LanguagesDeps) {
   const labelOf = async (keyword: string) => (await repos.languages.findByKeyword(keyword))?.language_title;
   return {
     repos,
+    records: repos.languages as LanguageRecords,
     services,
     labelOf,
     registerRoutes: (app: AppInstance) => languageRoutes(app, services.languages),
@@ -30,3 +31,8 @@ export function createLanguagesModule(deps: LanguagesDeps) {
 }
 
 export type LanguagesModule = ReturnType<typeof createLanguagesModule>;
+
+// The languages domain's face: what other domains may use of it.
+export type { LanguageService } from './service.js';
+/** The language records as the seed and other domains may read and change them. */
+export type LanguageRecords = Pick<LanguageRepo, 'list' | 'update' | 'findByKeyword'>;

@@ -1,15 +1,14 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { AppInstance } from '../app-types.js';
-import type { AssetRepo } from '../catalog/titles/asset-repo.js';
-import type { EpisodeRepo } from '../catalog/titles/episode-repo.js';
-import type { TitleRepo } from '../catalog/titles/repo.js';
+import type { CatalogRecords } from '../catalog/module.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { AuditService } from '../platform/audit/service.js';
 import type { MediaStorage } from '../platform/storage/storage.js';
 import { DemoArtHandler } from './demo/demo-art-handler.js';
+import { type DemoSettings, seedDemoCatalog } from './demo/demo-catalog.js';
 import { DemoFootage } from './demo/demo-footage.js';
 import { MediaTools } from './ffmpeg/tools.js';
 import { DbJobQueue } from './jobs/db-queue.js';
@@ -28,7 +27,7 @@ export interface MediaDeps {
   db: Kysely<Database>;
   storage: MediaStorage;
   /** The catalogue's records the admin edits and the pipeline fills: titles, episodes and their media files. */
-  catalog: { titles: TitleRepo; episodes: EpisodeRepo; mediaAssets: AssetRepo };
+  catalog: CatalogRecords;
   /** A language's display name by keyword (a subtitle track is labelled with it). */
   languageLabel: (keyword: string) => Promise<string | undefined>;
   /** The PostgreSQL schema of the app's tables (pg-boss keeps its own beside it). */
@@ -106,7 +105,10 @@ export async function createMediaModule(deps: MediaDeps) {
       });
     }
   };
-  return { services, pipeline, registerRoutes };
+  /** Adds the demo catalogue to an empty titles table (its art and films are made by the worker's jobs). */
+  const seedDemo = (log: WorkerLog, settings: DemoSettings) =>
+    seedDemoCatalog({ titles, ...services, queue }, clock, log, settings);
+  return { services, pipeline, registerRoutes, seedDemo };
 }
 
 export type MediaModule = Awaited<ReturnType<typeof createMediaModule>>;
@@ -164,3 +166,8 @@ export async function logMediaBinaries(tools: MediaTools, log: WorkerLog): Promi
     log.error({ err: error }, 'ffmpeg is not available: uploads cannot be checked or transcoded');
   }
 }
+
+// The media domain's face: what the app and other domains may use of it.
+export { DEMO_SETTINGS } from './demo/demo-catalog.js';
+export { liveFfmpegs } from './ffmpeg/run-ffmpeg.js';
+export type { WorkerLog } from './jobs/worker.js';

@@ -1,16 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { LiveSessionReader } from '../accounts/auth/session-repo.js';
 import type { AppInstance } from '../app-types.js';
-import type { EntitlementService } from '../billing/entitlements.js';
-import type { SubscriptionService } from '../billing/subscription-service.js';
-import type { AssetRepo } from '../catalog/titles/asset-repo.js';
-import type { EpisodeRepo } from '../catalog/titles/episode-repo.js';
-import type { TitleRepo } from '../catalog/titles/repo.js';
+import type { EntitlementService, SubscriptionService } from '../billing/module.js';
+import type { CatalogRecords } from '../catalog/module.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { MediaStorage } from '../platform/storage/storage.js';
+import type { LiveSessionReader } from '../platform/viewer-session.js';
 import { LivePlaybacks } from './sessions/live-playbacks.js';
 import { PlaybackRepo } from './sessions/playback-repo.js';
 import { playbackRoutes } from './sessions/playback-routes.js';
@@ -26,7 +23,7 @@ export interface PlaybackDeps {
   db: Kysely<Database>;
   storage: MediaStorage;
   /** The catalogue's records of titles, episodes and their media files: what a stream address points at. */
-  catalog: { titles: TitleRepo; episodes: EpisodeRepo; mediaAssets: AssetRepo };
+  catalog: CatalogRecords;
   /** Billing: a viewer's plan gives the number of streams and the quality. */
   subscriptions: SubscriptionService;
   entitlements: EntitlementService;

@@ -1,8 +1,7 @@
 import { SIGNED_IN_COOKIE } from '@salomtv/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { AuthService, NewSession } from '../accounts/auth/service.js';
-import type { SessionUser } from '../accounts/auth/session-repo.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import type { NewSession, SessionResolver, SessionUser } from '../platform/viewer-session.js';
 import { renewCsrfCookie } from './csrf.js';
 import { appendHook } from './route-hooks.js';
 import { SESSION_COOKIE } from './session-cookie.js';
@@ -43,7 +42,7 @@ export const PRIVATE_NO_STORE = 'private, no-store';
 /** The hooks that let a request through by its route's declared access. */
 export type AccessGates = Record<Access, onRequestHookHandler>;
 
-export function registerAccessControl(app: FastifyInstance, auth: AuthService): AccessGates {
+export function registerAccessControl(app: FastifyInstance, auth: SessionResolver): AccessGates {
   app.decorateRequest('viewer', undefined);
   app.decorateRequest('sessionToken', undefined);
   const routeTable: FastifyInstance['routeTable'] = [];

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/database.js';
 import { sha256Hex } from '../../lib/tokens.js';
+import type { LiveSessionReader } from '../../platform/viewer-session.js';
 import { createTestApp, signedInAdmin, signedInViewer, type TestApp } from '../../test/harness.js';
 import { trialViewer } from '../../test/media-kit.js';
 import { LiveSessionCache } from './live-session-cache.js';
-import type { LiveSessionReader } from './session-repo.js';
 
 describe('live sessions kept per access version', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import { VersionedCache } from '../../lib/versioned-cache.js';
-import type { LiveSessionReader, SessionUser } from './session-repo.js';
+import type { LiveSessionReader, SessionUser } from '../../platform/viewer-session.js';
 
 /** Live sessions an instance keeps at most (about a kilobyte each with the account's subscription and plan). */
 export const LIVE_SESSIONS_KEPT = 10_000;

@@ -4,9 +4,15 @@ import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import type { RateLimitService } from '../../platform/limits/service.js';
+import type {
+  LiveSessionReader,
+  NewSession,
+  SessionResolver,
+  SessionUser,
+} from '../../platform/viewer-session.js';
 import type { UserRepo, UserRow } from '../users/repo.js';
 import { type LoginName, loginName } from './login-name.js';
-import type { LiveSessionReader, SessionRepo, SessionUser } from './session-repo.js';
+import type { SessionRepo } from './session-repo.js';
 
 export interface AuthSettings {
   sessionTtlHours: number;
@@ -15,16 +21,9 @@ export interface AuthSettings {
   loginWindowMinutes: number;
 }
 
-export interface NewSession {
-  token: string;
-  role: Role;
-  /** Set for "Remember me": the cookie outlives the browser. */
-  persistentUntil: Date | undefined;
-}
-
 const WRONG_CREDENTIALS = 'The phone number or password is wrong';
 
-export class AuthService {
+export class AuthService implements SessionResolver {
   constructor(
     private readonly users: UserRepo,
     private readonly sessions: SessionRepo,

@@ -1,40 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { AccountBilling } from '../../billing/account-billing.js';
 import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
 import { versionCounter } from '../../db/version-counter.js';
-
-export interface SessionUser {
-  user_id: number;
-  /** The hash of the session's token (what the sessions table keys on): a playback session belongs to it. */
-  session_hash: string;
-  role: 'user' | 'admin';
-  expires_at: string;
-  /**
-   * The account's subscription and plan, when they were read with the session (billing's reader, one query for
-   * both, behind the live-session cache the container wires): the request's later checks of what the viewer may
-   * watch use them instead of reading them again.
-   */
-  billing?: AccountBilling;
-}
-
-/** Reads the live session of a token's hash: this repository, or one that reads more with it. */
-export interface LiveSessionReader {
-  findLive(sessionHash: string, nowIso: string): Promise<SessionUser | undefined>;
-}
-
-/**
- * The sessions that count: not expired, of an active account. Every reader of a live session starts here,
- * with the session and its user joined.
- */
-export function liveSessionQuery(db: Kysely<Database>, sessionHash: string, nowIso: string) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.user_id', 'sessions.user_id')
-    .where('sessions.session_hash', '=', sessionHash)
-    .where('sessions.expires_at', '>', nowIso)
-    .where('users.status', '=', 'active');
-}
+import { type LiveSessionReader, liveSessionQuery, type SessionUser } from '../../platform/viewer-session.js';
 
 export class SessionRepo implements LiveSessionReader {
   /** Every signed-in request reads its session: built and compiled once. */

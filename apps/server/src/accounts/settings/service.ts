@@ -9,7 +9,7 @@ import {
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { UsersTable } from '../../db/schema.js';
-import type { LanguageService } from '../../languages/service.js';
+import type { LanguageService } from '../../languages/module.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';

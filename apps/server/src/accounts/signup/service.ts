@@ -1,9 +1,10 @@
 import type { SignupBody } from '@salomtv/contract';
-import { trialEnd } from '../../billing/billing-periods.js';
+import { trialEnd } from '../../billing/module.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import type { AuthService, NewSession } from '../auth/service.js';
+import type { NewSession } from '../../platform/viewer-session.js';
+import type { AuthService } from '../auth/service.js';
 import type { OtpService } from '../codes/service.js';
 import {
   type AccountCreatedListener,

@@ -8,7 +8,7 @@ import type {
   UserStatus,
 } from '@salomtv/contract';
 import type { z } from 'zod';
-import { trialEnd } from '../../billing/billing-periods.js';
+import { trialEnd } from '../../billing/module.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';

@@ -1,6 +1,6 @@
-import type { UserAdminService } from '../../accounts/users/admin-service.js';
-import type { SubscriptionService } from '../../billing/subscription-service.js';
-import type { LibraryService } from '../../catalog/library/service.js';
+import type { UserAdminService } from '../../accounts/module.js';
+import type { SubscriptionService } from '../../billing/module.js';
+import type { LibraryService } from '../../catalog/module.js';
 
 /** One viewer's plan and watching, for the admin's user page (users, billing and library meet here). */
 export class UserActivityService {

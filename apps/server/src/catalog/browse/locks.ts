@@ -1,5 +1,5 @@
 import type { Collection, TitleLock } from '@salomtv/contract';
-import type { SessionUser } from '../../accounts/auth/session-repo.js';
+import type { SessionUser } from '../../platform/viewer-session.js';
 
 /** Why a title's feature is locked for a viewer (null: it plays). */
 export type LockCheck = (

@@ -9,9 +9,9 @@ import {
   titleDetailsSchema,
 } from '@salomtv/contract';
 import { z } from 'zod';
-import type { SessionUser } from '../../accounts/auth/session-repo.js';
 import type { AppInstance } from '../../app-types.js';
 import { sendPreparedBody } from '../../lib/prepared-body.js';
+import type { SessionUser } from '../../platform/viewer-session.js';
 import type { CatalogService } from './service.js';
 
 const tags = ['catalog'];

@@ -8,12 +8,12 @@ import {
   type TitleDetails,
   type TranslationKey,
 } from '@salomtv/contract';
-import type { SessionUser } from '../../accounts/auth/session-repo.js';
 import { type Clock, DAY_MS } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { PreparedBody } from '../../lib/prepared-body.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
 import type { MediaStorage } from '../../platform/storage/storage.js';
+import type { SessionUser } from '../../platform/viewer-session.js';
 import type { AssetRepo, AssetRow } from '../titles/asset-repo.js';
 import type { EpisodeRepo, EpisodeRow } from '../titles/episode-repo.js';
 import { parseList, presentImage } from '../titles/present.js';

@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
 import type { MediaAssetsTable, SubtitlesTable, TitlesTable } from '../../db/schema-catalog.js';
-import type { StoredRendition } from '../../media/ffmpeg/hls.js';
+import type { StoredRendition } from '../../lib/hls.js';
 
 export type AssetRow = Selectable<MediaAssetsTable>;
 /** What the streaming checks read of an asset's title: who may see it, from when, in which collections. */

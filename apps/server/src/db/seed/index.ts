@@ -1,10 +1,9 @@
 import { englishTexts, type LanguageFields } from '@salomtv/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserService } from '../../accounts/users/service.js';
-import type { LegalService } from '../../admin/legal/service.js';
-import type { PlanService } from '../../billing/plan-service.js';
-import type { LanguageRepo } from '../../languages/repo.js';
-import type { LanguageService } from '../../languages/service.js';
+import type { UserService } from '../../accounts/module.js';
+import type { LegalService } from '../../admin/module.js';
+import type { PlanService } from '../../billing/module.js';
+import type { LanguageRecords, LanguageService } from '../../languages/module.js';
 import { randomToken } from '../../lib/tokens.js';
 import { flagSvgs } from './flags.js';
 import { LEGAL_TEXTS } from './legal-texts.js';
@@ -25,7 +24,7 @@ const seededLanguages: {
 
 export interface SeedDeps {
   languages: LanguageService;
-  languageRepo: LanguageRepo;
+  languageRepo: LanguageRecords;
   users: UserService;
   log: FastifyBaseLogger;
   /** Seeds the spec's four plans on an empty plans table. */

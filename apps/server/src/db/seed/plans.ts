@@ -1,4 +1,4 @@
-import type { PlanCreateInput, PlanService } from '../../billing/plan-service.js';
+import type { PlanCreateInput, PlanService } from '../../billing/module.js';
 
 const all = {
   new_movies: true,

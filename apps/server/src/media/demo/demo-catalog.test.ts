@@ -6,7 +6,7 @@ import { mediaEnv } from '../../test/media-kit.js';
 import type { Job } from '../jobs/queue.js';
 import { bannerSvg, posterSvg, renderPng, stillSvg } from './demo-art.js';
 import { DemoArtHandler } from './demo-art-handler.js';
-import { DEMO_SETTINGS, type DemoSettings, seedDemoCatalog } from './demo-catalog.js';
+import { DEMO_SETTINGS, type DemoSettings } from './demo-catalog.js';
 import { demoVideoSchema, demoVideoSeconds } from './demo-footage.js';
 import { artTitleOf, demoTitles } from './demo-titles.js';
 
@@ -131,7 +131,7 @@ describe('demo catalogue as seeded (SEED_DEMO=true)', () => {
 
   it('does not seed twice', async () => {
     const before = await t.app.container.repos.titles.count();
-    await seedDemoCatalog(t.app.container.modules, t.app.container.clock, t.app.log, DEMO_SETTINGS);
+    await t.app.container.modules.media.seedDemo(t.app.log, DEMO_SETTINGS);
     expect(await t.app.container.repos.titles.count()).toBe(before);
   });
 });
@@ -176,7 +176,7 @@ describe('demo videos, rendered small', () => {
   beforeAll(async () => {
     t = await createTestApp({ ...mediaEnv(), WORKER_IN_PROCESS: 'false' });
     visitor = new TestClient(t.app);
-    await seedDemoCatalog(t.app.container.modules, t.app.container.clock, t.app.log, TINY);
+    await t.app.container.modules.media.seedDemo(t.app.log, TINY);
   });
   afterAll(() => t.close());
 

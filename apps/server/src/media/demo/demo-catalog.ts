@@ -1,13 +1,20 @@
-import type { CatalogModule } from '../../catalog/module.js';
+import type { TitleRecords } from '../../catalog/module.js';
 import { type Clock, DAY_MS } from '../../lib/clock.js';
+import type { JobQueue } from '../jobs/queue.js';
 import type { WorkerLog } from '../jobs/worker.js';
-import type { MediaModule } from '../module.js';
+import type { MovieMediaService } from '../pipeline/media-service.js';
+import type { MovieService } from '../title-admin/service.js';
 import type { FilmSpec } from './demo-film-layers.js';
 import type { DemoVideo } from './demo-footage.js';
 import { type DemoTitle, demoTitles } from './demo-titles.js';
 
-/** The modules the demo catalogue is made through: the catalogue's records and the media pipeline. */
-type DemoModules = { catalog: CatalogModule; media: MediaModule };
+/** What the demo catalogue is made through: the catalogue's titles, the title editor and the media pipeline. */
+export interface DemoMakers {
+  titles: TitleRecords;
+  movies: MovieService;
+  movieMedia: MovieMediaService;
+  queue: JobQueue;
+}
 
 /** Lengths and frame of the demo videos (the tests make tiny ones). */
 export interface DemoSettings {
@@ -52,12 +59,12 @@ interface Seeded {
 }
 
 async function createTitle(
-  modules: DemoModules,
+  modules: DemoMakers,
   clock: Clock,
   demo: DemoTitle,
   index: number,
 ): Promise<Seeded> {
-  const { movies } = modules.media.services;
+  const { movies } = modules;
   // The demo catalogue is the system's doing: its changes are logged without an admin (null).
   const id = (await movies.create(null)).movie_id;
   await movies.updateDetails(
@@ -79,7 +86,7 @@ async function createTitle(
   );
   // Listed at once, before the worker has made its films: the demo fills in as they become ready. An admin
   // publishes only a title that can be played (MovieService).
-  await modules.catalog.repos.titles.transition(id, ['draft'], 'published');
+  await modules.titles.transition(id, ['draft'], 'published');
   const episodes: Seeded['episodes'] = [];
   for (const [s, names] of (demo.seasons ?? []).entries()) {
     for (const [e, name] of names.entries()) {
@@ -147,16 +154,16 @@ export function demoVideosOf(demo: DemoTitle, settings: DemoSettings, episodes: 
  * and the home page's hero.
  */
 export async function seedDemoCatalog(
-  modules: DemoModules,
+  modules: DemoMakers,
   clock: Clock,
   log: WorkerLog,
   settings: DemoSettings,
 ): Promise<void> {
-  if ((await modules.catalog.repos.titles.count()) > 0) return;
+  if ((await modules.titles.count()) > 0) return;
   const seeded: Seeded[] = [];
   for (let i = demoTitles.length - 1; i >= 0; i--)
     seeded.unshift(await createTitle(modules, clock, demoTitles[i]!, i));
-  const { queue } = modules.media.pipeline;
+  const { queue } = modules;
   for (const [i, title] of seeded.entries()) {
     await queue.enqueue('demo_art', title.id, { priority: i === 0 ? PRIORITY.heroArt : PRIORITY.art });
     for (const { episodeId, kind, video } of demoVideosOf(title.demo, settings, title.episodes)) {
@@ -169,13 +176,7 @@ export async function seedDemoCatalog(
           : hero
             ? PRIORITY.heroVideo
             : PRIORITY.video;
-      await modules.media.services.movieMedia.attachGenerated(
-        title.id,
-        episodeId,
-        kind,
-        JSON.stringify(video),
-        priority,
-      );
+      await modules.movieMedia.attachGenerated(title.id, episodeId, kind, JSON.stringify(video), priority);
     }
   }
   log.info(

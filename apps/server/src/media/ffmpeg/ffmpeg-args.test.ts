@@ -6,7 +6,7 @@ import {
   rewriteVariant,
   subtitlePlaylist,
   variantPlaylist,
-} from './hls.js';
+} from '../../lib/hls.js';
 import {
   filterGraph,
   planHeights,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseVariantPlaylist, segmentName } from '../../lib/hls.js';
 import { binaries, makeClip } from '../../test/media-kit.js';
 import {
   type Fragment,
@@ -12,7 +13,6 @@ import {
   readFragment,
   type TrackInfo,
 } from './fragmented-mp4.js';
-import { parseVariantPlaylist, segmentName } from './hls.js';
 import { FRAGMENTED_FILE, renditionOutputArgs, segmentStartSeconds } from './ladder.js';
 import { FfmpegError } from './run-ffmpeg.js';
 

@@ -9,7 +9,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { openFileSink } from '../../lib/file-sink.js';
-import { INIT_SEGMENT, segmentName, VARIANT_PLAYLIST, type VariantSegment, variantPlaylist } from './hls.js';
+import {
+  INIT_SEGMENT,
+  segmentName,
+  VARIANT_PLAYLIST,
+  type VariantSegment,
+  variantPlaylist,
+} from '../../lib/hls.js';
 import { FfmpegError } from './run-ffmpeg.js';
 
 /** ISO BMFF sample flags: sample_is_non_sync_sample. */

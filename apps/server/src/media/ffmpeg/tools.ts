@@ -1,9 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import {
+  parseVariantPlaylist,
+  renditionBandwidth,
+  type StoredRendition,
+  VARIANT_PLAYLIST,
+} from '../../lib/hls.js';
 import { MEDIA_REASONS, MediaFailure } from '../failure.js';
 import { type MediaBinaries, resolveMediaBinaries } from './binaries.js';
 import { packageRendition } from './fragmented-mp4.js';
-import { parseVariantPlaylist, renditionBandwidth, type StoredRendition, VARIANT_PLAYLIST } from './hls.js';
 import {
   FRAGMENTED_FILE,
   planTranscode,

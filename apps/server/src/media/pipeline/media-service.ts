@@ -1,8 +1,12 @@
 import type { Movie } from '@salomtv/contract';
-import type { AssetRepo } from '../../catalog/titles/asset-repo.js';
-import type { EpisodeRepo, EpisodeRow } from '../../catalog/titles/episode-repo.js';
-import { imageKeys, type StoredImageSize } from '../../catalog/titles/present.js';
-import type { TitleRepo, TitleRow } from '../../catalog/titles/repo.js';
+import type {
+  AssetRecords,
+  EpisodeRecords,
+  EpisodeRow,
+  TitleRecords,
+  TitleRow,
+} from '../../catalog/module.js';
+import { imageKeys, type StoredImageSize } from '../../catalog/module.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
@@ -67,9 +71,9 @@ export function normaliseLanguage(code: string): string {
 export class MovieMediaService {
   constructor(
     private readonly movies: MovieService,
-    private readonly titles: TitleRepo,
-    private readonly episodes: EpisodeRepo,
-    private readonly assets: AssetRepo,
+    private readonly titles: TitleRecords,
+    private readonly episodes: EpisodeRecords,
+    private readonly assets: AssetRecords,
     private readonly state: TitleMediaState,
     private readonly queue: JobQueue,
     private readonly storage: MediaStorage,

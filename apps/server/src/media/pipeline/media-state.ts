@@ -1,7 +1,12 @@
-import type { AssetRepo, AssetRow } from '../../catalog/titles/asset-repo.js';
-import { renditionsOf } from '../../catalog/titles/asset-repo.js';
-import type { EpisodeRepo } from '../../catalog/titles/episode-repo.js';
-import type { TitleRepo, TitleRow, TitleStatus } from '../../catalog/titles/repo.js';
+import type {
+  AssetRecords,
+  AssetRow,
+  EpisodeRecords,
+  TitleRecords,
+  TitleRow,
+  TitleStatus,
+} from '../../catalog/module.js';
+import { renditionsOf } from '../../catalog/module.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PipelineEvents } from './transcode-handler.js';
 
@@ -50,9 +55,9 @@ export function qualityFor(height: number): TitleRow['quality'] {
 /** Keeps a title's status, progress, quality, size and duration in step with its media (the pipeline calls it). */
 export class TitleMediaState implements PipelineEvents {
   constructor(
-    private readonly titles: TitleRepo,
-    private readonly episodes: EpisodeRepo,
-    private readonly assets: AssetRepo,
+    private readonly titles: TitleRecords,
+    private readonly episodes: EpisodeRecords,
+    private readonly assets: AssetRecords,
     private readonly clock: Clock,
   ) {}
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AssetRepo, AssetRow } from '../../catalog/titles/asset-repo.js';
+import type { AssetRecords, AssetRow } from '../../catalog/module.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/tokens.js';
 import { renderImageSizes } from '../../platform/images.js';
@@ -50,7 +50,7 @@ const POSTER_BOXES = [
  */
 export class TranscodeHandler implements JobHandler {
   constructor(
-    private readonly assets: AssetRepo,
+    private readonly assets: AssetRecords,
     private readonly events: PipelineEvents,
     private readonly tools: MediaTools,
     private readonly storage: MediaStorage,

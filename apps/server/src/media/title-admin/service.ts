@@ -7,16 +7,15 @@ import type {
   MovieListQuery,
 } from '@salomtv/contract';
 import { movieListQuerySchema, publishBlocker } from '@salomtv/contract';
-import type { AssetRepo, AssetRow } from '../../catalog/titles/asset-repo.js';
-import type { EpisodeRepo, EpisodeRow } from '../../catalog/titles/episode-repo.js';
-import {
-  imageKeys,
-  movieAuditView,
-  parseList,
-  presentListItem,
-  presentMovie,
-} from '../../catalog/titles/present.js';
-import type { TitleRepo, TitleRow } from '../../catalog/titles/repo.js';
+import type {
+  AssetRecords,
+  AssetRow,
+  EpisodeRecords,
+  EpisodeRow,
+  TitleRecords,
+  TitleRow,
+} from '../../catalog/module.js';
+import { imageKeys, movieAuditView, parseList, presentListItem, presentMovie } from '../../catalog/module.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { cleanRichText } from '../../lib/rich-text.js';
@@ -55,9 +54,9 @@ export function searchText(parts: {
 /** The admin's movie records: drafts, details, listing, episodes and deletion with all media. */
 export class MovieService {
   constructor(
-    private readonly titles: TitleRepo,
-    private readonly episodes: EpisodeRepo,
-    private readonly assets: AssetRepo,
+    private readonly titles: TitleRecords,
+    private readonly episodes: EpisodeRecords,
+    private readonly assets: AssetRecords,
     private readonly state: TitleMediaState,
     private readonly queue: JobQueue,
     private readonly storage: MediaStorage,

@@ -4,9 +4,9 @@ import {
   type QualityCap,
   type StreamLimitReply,
 } from '@salomtv/contract';
-import type { ViewerAccess } from '../../billing/access.js';
-import { type AccessReader, entitlementFor } from '../../billing/entitlements.js';
-import { parseList } from '../../catalog/titles/present.js';
+import type { ViewerAccess } from '../../billing/module.js';
+import { type AccessReader, entitlementFor } from '../../billing/module.js';
+import { parseList } from '../../catalog/module.js';
 import { type Clock, DAY_MS } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
@@ -20,7 +20,7 @@ function silentBefore(now: Date): string {
   return new Date(now.getTime() - SILENCE_MS).toISOString();
 }
 
-/** The catalogue's titles, as playback reads them (the movies module's TitleRepo). */
+/** The catalogue's titles, as playback reads them (the movies module's TitleRecords). */
 export interface PlaybackTitles {
   findById(movieId: number): Promise<{ title: string; status: string; collections: string } | undefined>;
 }

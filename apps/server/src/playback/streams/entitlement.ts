@@ -2,7 +2,7 @@
  * Who may play what, at which quality: the billing module decides (`EntitlementService.forTitle`, plan-aware);
  * streaming asks it through this shape.
  */
-import type { SessionUser } from '../../accounts/auth/session-repo.js';
+import type { SessionUser } from '../../platform/viewer-session.js';
 
 export interface Entitlement {
   mayPlay: boolean;

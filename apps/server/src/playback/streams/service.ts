@@ -1,14 +1,12 @@
 import { type StreamStartReply, segmentIndexAt } from '@salomtv/contract';
-import type { LiveSessionReader, SessionUser } from '../../accounts/auth/session-repo.js';
+import type { EpisodeRecords, TitleRecords } from '../../catalog/module.js';
 import {
-  type AssetRepo,
+  type AssetRecords,
   type AssetRow,
+  parseList,
   renditionsOf,
   type TitleGate,
-} from '../../catalog/titles/asset-repo.js';
-import type { EpisodeRepo } from '../../catalog/titles/episode-repo.js';
-import { parseList } from '../../catalog/titles/present.js';
-import type { TitleRepo } from '../../catalog/titles/repo.js';
+} from '../../catalog/module.js';
 import { BoundedMap } from '../../lib/bounded-map.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.js';
@@ -20,8 +18,9 @@ import {
   SUBTITLE_FILE,
   subtitlePlaylist,
   VARIANT_PLAYLIST,
-} from '../../media/ffmpeg/hls.js';
+} from '../../lib/hls.js';
 import type { MediaStorage } from '../../platform/storage/storage.js';
+import type { LiveSessionReader, SessionUser } from '../../platform/viewer-session.js';
 import type { Entitlement, EntitlementProvider } from './entitlement.js';
 import { type StreamSessions, streamRefusal } from './stream-sessions.js';
 import { NO_PLAYBACK, type StreamGrant, type StreamSigner } from './url-signer.js';
@@ -56,9 +55,9 @@ type Kind = 'video' | 'trailer';
  */
 export class StreamingService {
   constructor(
-    private readonly titles: TitleRepo,
-    private readonly episodes: EpisodeRepo,
-    private readonly assets: AssetRepo,
+    private readonly titles: TitleRecords,
+    private readonly episodes: EpisodeRecords,
+    private readonly assets: AssetRecords,
     readonly entitlements: EntitlementProvider,
     private readonly sessions: StreamSessions,
     private readonly signer: StreamSigner,
