@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../app-types.js';
 import { formRoutes, readSmallForm } from '../lib/multipart-form.js';
-import { sendPreparedBody } from '../lib/prepared-body.js';
+import { sendCachedReply } from '../lib/prepared-body.js';
 import type { LanguageService } from './service.js';
 
 const langIdParams = z.object({ lang_id: z.coerce.number().int().positive() });
@@ -31,10 +31,10 @@ export function languageRoutes(app: AppInstance, languages: LanguageService): vo
   app.post('/api/language/get', {
     // A read that the spec's client sends as POST: it changes nothing, so no CSRF token is needed.
     config: { access: 'public', csrf: false, cache: 'shared' },
-    // The reply is serialised once and cached by the service, and checked against the schema once.
+    // The service keeps one answer object per record: serialised, checked against the schema and compressed once.
     schema: { tags, body: languageGetBodySchema, response: { 200: languageGetReplySchema } },
     handler: async (request, reply) => {
-      return sendPreparedBody(request, reply, await languages.recordJson(request.body.keyword));
+      return sendCachedReply(request, reply, await languages.recordReply(request.body.keyword));
     },
   });
 

@@ -8,7 +8,6 @@ import {
 } from '@salomtv/contract';
 import type { Clock } from '../lib/clock.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
-import { PreparedBody } from '../lib/prepared-body.js';
 import { randomToken } from '../lib/tokens.js';
 import type { AuditActor, AuditService } from '../platform/audit/service.js';
 import { reencodeImage } from '../platform/images.js';
@@ -58,10 +57,10 @@ function auditView(row: LanguageRow) {
 }
 
 export class LanguageService {
-  /** Serialised `[record]` replies by lower-case keyword: every page load asks for one. */
+  /** `[record]` replies by lower-case keyword: every page load asks for one. */
   private readonly recordCache = new Map<
     string,
-    { record: LanguageRecordReply; text: string; json: PreparedBody; at: number }
+    { record: LanguageRecordReply; reply: LanguageRecordReply[]; text: string; at: number }
   >();
 
   constructor(
@@ -107,9 +106,12 @@ export class LanguageService {
     return { ...englishTexts, ...parseTexts(row), ...identity };
   }
 
-  /** The `POST /api/language/get` answer, already serialised, from a short cache. */
-  async recordJson(keyword: string): Promise<PreparedBody> {
-    return (await this.cachedRecord(keyword)).json;
+  /**
+   * The `POST /api/language/get` answer from a short cache: the same object while the record is unchanged (the
+   * route serialises each object once).
+   */
+  async recordReply(keyword: string): Promise<LanguageRecordReply[]> {
+    return (await this.cachedRecord(keyword)).reply;
   }
 
   /** The record from the same short cache (the landing page's first paint reads its texts). */
@@ -123,10 +125,9 @@ export class LanguageService {
     const cached = this.recordCache.get(cacheKey);
     if (cached && now - cached.at < RECORD_CACHE_MS) return cached;
     const record = await this.record(keyword);
-    const text = JSON.stringify([record]);
-    // Unchanged since the last look: its compressed bodies are kept (they are paid once per change).
-    const json = cached?.text === text ? cached.json : PreparedBody.json(text);
-    const entry = { record, text, json, at: now };
+    const text = JSON.stringify(record);
+    // Unchanged since the last look: the same objects, so the serialised and compressed answer is kept.
+    const entry = cached?.text === text ? { ...cached, at: now } : { record, reply: [record], text, at: now };
     this.recordCache.set(cacheKey, entry);
     return entry;
   }

@@ -3,7 +3,7 @@ import { englishTexts } from '@salomtv/contract';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PreparedBody, sendPreparedBody } from './prepared-body.js';
+import { PreparedBody, sendCachedReply, sendPreparedBody } from './prepared-body.js';
 
 // The English translation record, as `POST /api/language/get` sends it (about 10 KB).
 const record = JSON.stringify([{ ...englishTexts, lang_id: 1, keyword: 'En', language_title: 'English' }]);
@@ -80,6 +80,58 @@ describe('sendPreparedBody', () => {
       expect(refused.body).not.toContain('Samarkand');
       // Not kept as checked: it is refused every time.
       expect((await app.inject({ url: '/bad' })).statusCode).toBe(500);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('sendCachedReply', () => {
+  it('serialises an answer object once, tags it, and answers a GET that holds the tag with 304', async () => {
+    let serialised = 0;
+    // Large enough to be compressed (over 1 KB).
+    const rowsOf = (title: string) =>
+      Array.from({ length: 60 }, (_, index) => ({ title: `${title} ${index}` }));
+    const answerOf = (title: string) => ({
+      rows: rowsOf(title),
+      toJSON() {
+        serialised++;
+        return { rows: this.rows };
+      },
+    });
+    let current = answerOf('Samarkand');
+    const app = Fastify();
+    app.get('/rows', (request, reply) => sendCachedReply(request, reply, current));
+    app.post('/rows', (request, reply) => sendCachedReply(request, reply, current));
+    try {
+      const first = await app.inject({ url: '/rows' });
+      const second = await app.inject({ url: '/rows', headers: { 'accept-encoding': 'br' } });
+      expect(first.json()).toEqual({ rows: rowsOf('Samarkand') });
+      expect(second.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(second.rawPayload).toString()).toBe(first.body);
+      expect(serialised).toBe(1);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^W\/"[\w-]{20,}"$/);
+      expect(second.headers.etag).toBe(etag);
+
+      for (const held of [etag, etag.slice(2), `"other", ${etag}`, '*']) {
+        const revalidated = await app.inject({ url: '/rows', headers: { 'if-none-match': held } });
+        expect(revalidated.statusCode).toBe(304);
+        expect(revalidated.body).toBe('');
+        expect(revalidated.headers.etag).toBe(etag);
+      }
+      // Only a read is answered from the client's copy.
+      const posted = await app.inject({ method: 'POST', url: '/rows', headers: { 'if-none-match': etag } });
+      expect(posted.statusCode).toBe(200);
+      expect(posted.json()).toEqual({ rows: rowsOf('Samarkand') });
+
+      // A changed answer is a new object: serialised again, with a tag of its own that an old copy does not match.
+      current = answerOf('Bukhara');
+      const changed = await app.inject({ url: '/rows', headers: { 'if-none-match': etag } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json()).toEqual({ rows: rowsOf('Bukhara') });
+      expect(changed.headers.etag).not.toBe(etag);
+      expect(serialised).toBe(2);
     } finally {
       await app.close();
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +27,7 @@ export class PreparedBody {
   readonly raw: Buffer;
   private br: Buffer | undefined;
   private gzip: Buffer | undefined;
+  private tag: string | undefined;
   /** The reply schemas this body was found to match: checked once per body, not once per request. */
   private readonly matched = new WeakSet<object>();
 
@@ -48,6 +50,15 @@ export class PreparedBody {
     if (this.matched.has(schema)) return;
     schema.parse(JSON.parse(this.raw.toString()));
     this.matched.add(schema);
+  }
+
+  /**
+   * A validator of the answer (the same on every instance). Weak: the br, gzip and plain bodies of one answer
+   * are the same answer in different encodings, which a strong tag would have to tell apart.
+   */
+  get etag(): string {
+    this.tag ??= `W/"${createHash('sha1').update(this.raw).digest('base64url')}"`;
+    return this.tag;
   }
 
   /** The body for an Accept-Encoding header, and its Content-Encoding (none: the body as it is). */
@@ -85,15 +96,51 @@ function replySchemaOf(request: FastifyRequest): ReplySchema | undefined {
     : undefined;
 }
 
+/** Whether an If-None-Match header names this tag, by weak comparison (RFC 9110 13.1.2): a list, or `*`. */
+function namesTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.slice(2);
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || (tag.startsWith('W/') ? tag.slice(2) : tag) === opaque;
+  });
+}
+
 /**
- * Sends a prepared answer in the encoding the client accepts. A JSON answer is checked against the route's reply
- * schema the first time it is sent (it is cached, so once per change): a mismatch is a 500, never a wrong answer.
+ * Sends a prepared answer in the encoding the client accepts, with its ETag; a GET or HEAD that already holds it
+ * (If-None-Match) gets 304 without a body. A JSON answer is checked against the route's reply schema the first
+ * time it is sent (it is cached, so once per change): a mismatch is a 500, never a wrong answer.
  */
 export function sendPreparedBody(request: FastifyRequest, reply: FastifyReply, prepared: PreparedBody) {
   const schema = prepared.contentType === JSON_TYPE ? replySchemaOf(request) : undefined;
   if (schema) prepared.assertMatches(schema);
+  const { etag } = prepared;
+  reply.header('vary', 'accept-encoding').header('etag', etag);
+  if (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    namesTag(request.headers['if-none-match'], etag)
+  ) {
+    return reply.code(304).send();
+  }
   const { body, encoding } = prepared.body(request.headers['accept-encoding']);
-  reply.header('vary', 'accept-encoding').type(prepared.contentType);
+  reply.type(prepared.contentType);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(body);
+}
+
+/** Prepared answers by the data they were made from (dropped with it). */
+const preparedReplies = new WeakMap<object, PreparedBody>();
+
+/**
+ * The route-level speed layer: sends `data` as JSON, serialised, schema-checked and compressed once per object.
+ * A service hands out the same object for as long as its data is unchanged (kept per version counter, see
+ * db/version-counter.ts), so a cached answer costs a request a look-up here, and a new version a new object.
+ */
+export function sendCachedReply(request: FastifyRequest, reply: FastifyReply, data: object) {
+  let prepared = preparedReplies.get(data);
+  if (!prepared) {
+    prepared = PreparedBody.json(JSON.stringify(data));
+    preparedReplies.set(data, prepared);
+  }
+  return sendPreparedBody(request, reply, prepared);
 }

@@ -230,7 +230,7 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
     expect(names).not.toContain('Whistle & Wren');
   });
 
-  it('shows a write from another instance at the next call: the rows are cached per catalogue version', async () => {
+  it('shows a write from another instance at the next call: the rows and their ETag are kept per catalogue version', async () => {
     const harbor = ids['Night Harbor']!;
     const featured = async () => {
       const rows = (await visitor.get('/api/catalog/rows')).json().rows as { id: string; items: Card[] }[];
@@ -238,6 +238,12 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
     };
     const first = await visitor.get('/api/catalog/rows');
     expect((await visitor.get('/api/catalog/rows')).body).toBe(first.body);
+    // A client holding the answer revalidates it: 304 without a body until the catalogue changes.
+    const etag = first.headers.etag as string;
+    const revalidate = () => t.app.inject({ url: '/api/catalog/rows', headers: { 'if-none-match': etag } });
+    const unchanged = await revalidate();
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
     // A second connection stands for another API instance or an admin tool: only the database tells.
     const other = await openDatabase({
       databaseUrl: t.databaseEnv.DATABASE_URL || undefined,
@@ -251,6 +257,9 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
         .where('movie_id', '=', harbor)
         .execute();
       expect((await featured()).map((c) => c.title)).toEqual(['Night Harbour']);
+      const renamed = await revalidate();
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.headers.etag).not.toBe(etag);
 
       const [card] = (await featured()) as (Card & { has_trailer: boolean; rating_count: number })[];
       expect(card).toMatchObject({ has_trailer: true, rating_count: 0 });

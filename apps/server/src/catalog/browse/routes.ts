@@ -10,7 +10,7 @@ import {
 } from '@salomtv/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.js';
-import { sendPreparedBody } from '../../lib/prepared-body.js';
+import { sendCachedReply } from '../../lib/prepared-body.js';
 import type { SessionUser } from '../../platform/viewer-session.js';
 import type { CatalogService } from './service.js';
 
@@ -24,14 +24,15 @@ const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? und
 export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
   app.get('/api/catalog/rows', {
     config: { access: 'public' },
-    // The reply is serialised by the service (cached per catalogue version) and checked against the schema once.
+    // The service keeps one answer object per catalogue version and set of locks: serialised, checked against the
+    // schema and compressed once per object.
     schema: { tags, querystring: catalogRowsQuerySchema, response: { 200: catalogRowsReplySchema } },
     handler: async (request, reply) => {
-      const json = await catalog.rowsJson(
+      const answer = await catalog.rows(
         { kind: request.query.kind, kids: flag(request.query.kids) },
         asker(request),
       );
-      return sendPreparedBody(request, reply, json);
+      return sendCachedReply(request, reply, answer);
     },
   });
 

@@ -10,7 +10,6 @@ import {
 } from '@salomtv/contract';
 import { type Clock, DAY_MS } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import { PreparedBody } from '../../lib/prepared-body.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
 import type { MediaStorage } from '../../platform/storage/storage.js';
 import type { SessionUser } from '../../platform/viewer-session.js';
@@ -43,10 +42,15 @@ interface CachedRows {
   rows: CachedRow[];
   /** Each distinct `collections` text of the cards, with its list: a viewer's locks are decided per list. */
   collectionLists: { text: string; list: string[] }[];
-  /** Serialised answers by the locks they carry (most viewers share one of a handful). */
-  answers: Map<string, PreparedBody>;
+  /** Answers by the locks they carry (most viewers share one of a handful): the same object while kept. */
+  answers: Map<string, RowsAnswer>;
   /** The answer by the lock rule it was made for: a viewer's next call skips marking the cards again. */
-  answerOf: WeakMap<LockCheck, PreparedBody>;
+  answerOf: WeakMap<LockCheck, RowsAnswer>;
+}
+
+/** The `GET /api/catalog/rows` answer. */
+export interface RowsAnswer {
+  rows: CatalogRow[];
 }
 
 export interface RowsQuery {
@@ -179,11 +183,12 @@ export class CatalogService {
   }
 
   /**
-   * The `GET /api/catalog/rows` answer, serialised. The rows are built once per catalogue version (bumped by
-   * the database on every write that changes a card, so every instance sees it), day and scope; each viewer
-   * then gets them with their own locks, and the serialised answer is kept per distinct set of locks.
+   * The `GET /api/catalog/rows` answer. The rows are built once per catalogue version (bumped by the database on
+   * every write that changes a card, so every instance sees it), day and scope; each viewer then gets them with
+   * their own locks, one answer object per distinct set of locks, handed out again until the version changes (the
+   * route serialises each object once).
    */
-  async rowsJson(query: RowsQuery, asker?: Asker): Promise<PreparedBody> {
+  async rows(query: RowsQuery, asker?: Asker): Promise<RowsAnswer> {
     const [entry, lock] = await Promise.all([this.cachedRows(query), this.lockRule(asker)]);
     const known = lock && entry.answerOf.get(lock);
     if (known) return known;
@@ -194,8 +199,8 @@ export class CatalogService {
       outcomes.set(text, outcome);
       signature += outcome ? `${outcome.reason}:${outcome.feature ?? ''}|` : '|';
     }
-    let json = entry.answers.get(signature);
-    if (json === undefined) {
+    let answer = entry.answers.get(signature);
+    if (answer === undefined) {
       const rows: CatalogRow[] = entry.rows.map(({ items, ...row }) => ({
         ...row,
         items: items.map(({ card, collections }) => {
@@ -203,11 +208,11 @@ export class CatalogService {
           return { ...card, locked: outcome?.reason ?? null, locked_feature: outcome?.feature ?? null };
         }),
       }));
-      json = PreparedBody.json(JSON.stringify({ rows }));
-      entry.answers.set(signature, json);
+      answer = { rows };
+      entry.answers.set(signature, answer);
     }
-    if (lock) entry.answerOf.set(lock, json);
-    return json;
+    if (lock) entry.answerOf.set(lock, answer);
+    return answer;
   }
 
   /** The rows of one scope for today at the current catalogue version, built at most once per version. */
