@@ -66,6 +66,15 @@ describe('web layout rule', () => {
     expect(violationsUnder('shared')).toEqual([]);
   });
 
+  it('keeps shared/ to generic pieces: the api client and its calls, hooks, i18n, ui and test helpers', () => {
+    const folders = fs
+      .readdirSync(path.join(SRC, 'shared'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(folders).toEqual(['api', 'hooks', 'i18n', 'testing', 'ui']);
+  });
+
   it('names a cross-feature import, a feature importing app/ and shared/ importing a feature', () => {
     const checkout = path.join(SRC, 'features/checkout/components/page.tsx');
     const source = `import { a } from '../../pricing/api/pricing-api';

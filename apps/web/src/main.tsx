@@ -4,8 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
 import { reportWebVitals } from './app/vitals/report-web-vitals';
-import { keepTapsBeforeTakeover } from './shared/prerender/prerendered-page';
-import { startInstallableApp } from './shared/pwa/install-app';
+import { startInstallableApp } from './shared/hooks/install-app';
+import { keepTapsBeforeTakeover } from './shared/hooks/prerendered-page';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -17,7 +17,7 @@ import { PlanChangeService } from './plan-change-service.js';
 import { PlanRepo } from './plan-repo.js';
 import { PlanService } from './plan-service.js';
 import { DemoProvider } from './providers/demo.js';
-import { createStripeClient, type StripeClient, StripeProvider } from './providers/stripe.js';
+import { createStripeClient, StripeProvider } from './providers/stripe.js';
 import { PurchaseService } from './purchase-service.js';
 import { RenewalService } from './renewal-service.js';
 import { billingRoutes } from './routes.js';
@@ -34,8 +34,6 @@ export interface BillingDeps {
   audit: AuditService;
   /** Billing opens a new account's free-trial row on `accountCreated`. */
   events: EventBus;
-  /** Replaces the Stripe client (tests: no network). */
-  stripeClient?: StripeClient;
 }
 
 /** Billing: plans, subscriptions, payments and their providers, and what each viewer's plan entitles them to. */
@@ -52,7 +50,7 @@ export function createBillingModule(deps: BillingDeps) {
   const accounts = repos.subscriptions;
   const demo = config.paymentProvider === 'demo' ? new DemoProvider() : undefined;
   const stripe = config.stripe
-    ? new StripeProvider(deps.stripeClient ?? createStripeClient(config.stripe.secretKey), config.stripe)
+    ? new StripeProvider(createStripeClient(config.stripe.secretKey), config.stripe)
     : undefined;
   const provider = stripe ?? demo ?? new DemoProvider();
   const subscriptions = new SubscriptionService({

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useReplacePrerenderedPage } from '../../shared/hooks/prerendered-page';
 import { useT } from '../../shared/i18n/language-context';
-import { useReplacePrerenderedPage } from '../../shared/prerender/prerendered-page';
 import { Button } from '../../shared/ui/button';
 import { buttonClasses } from '../../shared/ui/button-classes';
 import { isChunkLoadError } from './chunk-error';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { searchQuery } from '../../shared/catalog/catalog-api';
-import { useOpenPopup } from '../../shared/catalog/open-title';
+import { searchQuery } from '../../shared/api/catalog';
+import { useOpenPopup } from '../../shared/hooks/open-title';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
 import { useDismiss } from '../../shared/hooks/use-dismiss';
 import { useT } from '../../shared/i18n/language-context';

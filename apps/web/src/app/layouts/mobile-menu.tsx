@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router';
+import { useLogout } from '../../shared/api/session';
 import { useT } from '../../shared/i18n/language-context';
 import { LanguageMenu } from '../../shared/i18n/language-menu';
-import { useLogout } from '../../shared/session/session-api';
 import { viewerNav } from './viewer-nav';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useLogout } from '../../shared/api/session';
 import { useDismiss } from '../../shared/hooks/use-dismiss';
 import { useT } from '../../shared/i18n/language-context';
-import { useLogout } from '../../shared/session/session-api';
 import { ChevronDownIcon, UserIcon } from '../../shared/ui/icons';
 
 const itemClass = 'block w-full px-4 py-2 text-start text-sm text-text no-underline hover:bg-surface-2';

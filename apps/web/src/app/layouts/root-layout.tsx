@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useDropPrerenderedPageElsewhere } from '../../shared/prerender/prerendered-page';
+import { useDropPrerenderedPageElsewhere } from '../../shared/hooks/prerendered-page';
 
 export function RootLayout() {
   useDropPrerenderedPageElsewhere();

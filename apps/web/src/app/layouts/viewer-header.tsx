@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { roleQuery } from '../../shared/api/session';
 import { useT } from '../../shared/i18n/language-context';
 import { LanguageMenu } from '../../shared/i18n/language-menu';
-import { roleQuery } from '../../shared/session/session-api';
 import { buttonClasses } from '../../shared/ui/button-classes';
 import { CloseIcon, MenuIcon } from '../../shared/ui/icons';
 import { Logo } from '../../shared/ui/logo';

@@ -12,8 +12,8 @@ import { MemoryRouter } from 'react-router';
 import { Carousel } from '../../features/browse/components/carousel';
 import { HeroSlideView } from '../../features/browse/components/hero-slides';
 import { LandingHero } from '../../features/landing/components/landing-hero';
+import { sessionKeys } from '../../shared/api/session';
 import { LanguageContext, type LanguageContextValue } from '../../shared/i18n/language-context';
-import { sessionKeys } from '../../shared/session/session-api';
 import { ViewerHeader } from '../layouts/viewer-header';
 import { ViewerFrame } from '../layouts/viewer-layout';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { roleQuery } from '../../shared/api/session';
 import { useT } from '../../shared/i18n/language-context';
-import { roleQuery } from '../../shared/session/session-api';
 import { Button } from '../../shared/ui/button';
 import { LoadingState } from '../../shared/ui/loading-state';
 import { ForbiddenPage } from '../errors/forbidden-page';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { browseFilters, type CatalogFilters, listQuery, rowsQuery } from '../../shared/catalog/catalog-api';
+import { browseFilters, type CatalogFilters, listQuery, rowsQuery } from '../../shared/api/catalog';
 import { queryClient } from '../query-client';
 import { lazyPage } from './lazy-page';
 

@@ -1,7 +1,7 @@
 import type { PaymentListReply, SubscriptionReply } from '@salomtv/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
-import { billingKeys, useBillingChanged } from '../../../shared/billing/billing-api';
+import { billingKeys, useBillingChanged } from '../../../shared/api/billing';
 
 /** `GET /api/billing/payments`: the viewer's payment history (newest first). */
 export const paymentsQuery = () =>

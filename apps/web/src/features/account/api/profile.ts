@@ -1,7 +1,7 @@
 import type { Me, OtpSendReply, UserEditBody, UserEditReply, UserProfile } from '@salomtv/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
-import { sessionKeys } from '../../../shared/session/session-api';
+import { sessionKeys } from '../../../shared/api/session';
 
 export const accountKeys = { profile: ['account', 'profile'] as const };
 

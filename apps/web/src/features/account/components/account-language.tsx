@@ -2,13 +2,13 @@ import type { Me, UserEditReply } from '@salomtv/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import { api } from '../../../shared/api/api-client';
+import { meQuery, roleQuery, sessionKeys } from '../../../shared/api/session';
 import {
   LanguageContext,
   type LanguageContextValue,
   useLanguage,
 } from '../../../shared/i18n/language-context';
 import { languageListQuery } from '../../../shared/i18n/languages-api';
-import { meQuery, roleQuery, sessionKeys } from '../../../shared/session/session-api';
 
 const same = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? '').toLowerCase() === (b ?? '').toLowerCase();

@@ -2,7 +2,7 @@ import type { SubscriptionReply, TranslationKey, UserProfile } from '@salomtv/co
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { subscriptionQuery } from '../../../shared/billing/billing-api';
+import { subscriptionQuery } from '../../../shared/api/billing';
 import { formatMoney } from '../../../shared/i18n/format';
 import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';

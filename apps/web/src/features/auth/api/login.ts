@@ -1,7 +1,7 @@
 import type { LoginBody, Role } from '@salomtv/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
-import { useSessionStarted } from '../../../shared/session/session-api';
+import { useSessionStarted } from '../../../shared/api/session';
 
 /** `POST /api/user/login`: answers the plain role string and sets the session cookie. */
 export const login = (body: LoginBody) =>

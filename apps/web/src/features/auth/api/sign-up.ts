@@ -1,7 +1,7 @@
 import type { SignupBody, SignupReply } from '@salomtv/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
-import { useSessionStarted } from '../../../shared/session/session-api';
+import { useSessionStarted } from '../../../shared/api/session';
 
 /** `POST /api/user/add`: creates the account (needs the proof cookie of a verified code) and signs it in. */
 export const signUp = (body: SignupBody) =>

@@ -1,7 +1,7 @@
 import type { TitleCard } from '@salomtv/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
-import { type ListName, libraryKeys, orEmpty } from '../../../shared/library/library-api';
+import { type ListName, libraryKeys, orEmpty } from '../../../shared/api/library';
 
 /** A title the viewer started, with how far they got. */
 export interface ContinueItem {

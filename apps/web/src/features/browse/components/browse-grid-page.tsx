@@ -2,7 +2,7 @@ import type { TranslationKey } from '@salomtv/contract';
 import { translationKeyNames } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { listQuery } from '../../../shared/catalog/catalog-api';
+import { listQuery } from '../../../shared/api/catalog';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
 import { Button } from '../../../shared/ui/button';

@@ -2,12 +2,12 @@ import type { TitleCard as Card, CatalogRow as Row, TranslationKey } from '@salo
 import { translationKeyNames } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { type CatalogFilters, rowsQuery } from '../../../shared/catalog/catalog-api';
-import { useOpenPopup } from '../../../shared/catalog/open-title';
+import { type CatalogFilters, rowsQuery } from '../../../shared/api/catalog';
+import { roleQuery } from '../../../shared/api/session';
+import { useOpenPopup } from '../../../shared/hooks/open-title';
+import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { useReplacePrerenderedPage } from '../../../shared/prerender/prerendered-page';
-import { roleQuery } from '../../../shared/session/session-api';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { continueWatchingQuery, libraryListQuery } from '../api/library-lists';
@@ -64,7 +64,7 @@ export function BrowsePage({
     role.isPending ||
     extraRowsPending ||
     (personal && (favourites.isPending || continuing.isPending));
-  // The server painted /home's hero (shared/prerender): it stays until the rows are here, or their error.
+  // The server painted /home's hero (shared/hooks/prerendered-page.ts): it stays until the rows are here, or their error.
   useReplacePrerenderedPage(!waiting || rows.isError);
 
   if (rows.isError)

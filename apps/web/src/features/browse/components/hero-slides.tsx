@@ -1,9 +1,9 @@
 import { type TitleCard as Card, type HeroTexts, heroTextsOf } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
+import { ratingsQuery } from '../../../shared/api/library';
 import { compactCount } from '../../../shared/i18n/format';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { htmlLangOf } from '../../../shared/i18n/translate';
-import { ratingsQuery } from '../../../shared/library/library-api';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { PlayIcon, StarIcon } from '../../../shared/ui/icons';
 

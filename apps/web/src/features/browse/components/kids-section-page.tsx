@@ -1,4 +1,4 @@
-import { browseFilters } from '../../../shared/catalog/catalog-api';
+import { browseFilters } from '../../../shared/api/catalog';
 import { BrowsePage } from './browse-page';
 
 /** Kids section (/kidsection, spec viewer 7): titles rated All or 7+ only. */

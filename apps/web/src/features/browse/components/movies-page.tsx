@@ -1,4 +1,4 @@
-import { browseFilters } from '../../../shared/catalog/catalog-api';
+import { browseFilters } from '../../../shared/api/catalog';
 import { BrowsePage } from './browse-page';
 
 /** Movies (/movies, spec viewer 7): the rows of films. */

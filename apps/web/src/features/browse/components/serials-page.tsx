@@ -1,6 +1,6 @@
 import type { TitleCard as Card } from '@salomtv/contract';
-import { browseFilters } from '../../../shared/catalog/catalog-api';
-import { useOpenPopup } from '../../../shared/catalog/open-title';
+import { browseFilters } from '../../../shared/api/catalog';
+import { useOpenPopup } from '../../../shared/hooks/open-title';
 import { useT } from '../../../shared/i18n/language-context';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { PlayIcon } from '../../../shared/ui/icons';

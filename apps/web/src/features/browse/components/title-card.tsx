@@ -1,8 +1,8 @@
 import type { TitleCard as Card } from '@salomtv/contract';
 import { type FocusEvent, lazy, Suspense, useState } from 'react';
+import { useTitleLists } from '../../../shared/api/library';
 import { fill, useDurationFormat } from '../../../shared/i18n/format';
 import { useT } from '../../../shared/i18n/language-context';
-import { useTitleLists } from '../../../shared/library/library-api';
 import { CheckIcon, HeartIcon, LockIcon, PlayIcon, PlusIcon, VolumeIcon } from '../../../shared/ui/icons';
 import { GROWING_CARD } from '../../../shared/ui/scroll-row';
 import { useHoverPreview } from './hover-preview';

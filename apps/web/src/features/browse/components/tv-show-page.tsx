@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { browseFilters, listQuery } from '../../../shared/catalog/catalog-api';
+import { browseFilters, listQuery } from '../../../shared/api/catalog';
 import { BrowsePage } from './browse-page';
 import { SeriesBanner } from './serials-page';
 

@@ -1,6 +1,6 @@
 import type { TitleCard as Card } from '@salomtv/contract';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useOpenPlayer, useOpenPopup } from '../../../shared/catalog/open-title';
+import { useOpenPlayer, useOpenPopup } from '../../../shared/hooks/open-title';
 import { isPlanLocked } from './plan-lock';
 import type { CardActions } from './title-card';
 

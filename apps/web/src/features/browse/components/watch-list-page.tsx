@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { roleQuery } from '../../../shared/api/session';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { roleQuery } from '../../../shared/session/session-api';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { libraryListQuery } from '../api/library-lists';
 import { Carousel } from './carousel';

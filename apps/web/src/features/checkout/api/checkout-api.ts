@@ -1,7 +1,7 @@
 import type { DemoCardBody, DemoPayBody, DemoSessionReply, SubscriptionReply } from '@salomtv/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
-import { billingKeys, useBillingChanged } from '../../../shared/billing/billing-api';
+import { billingKeys, useBillingChanged } from '../../../shared/api/billing';
 
 /** `GET /api/billing/demo/session/:id`: the demo checkout's plan and price. */
 export const demoSessionQuery = (id: string) =>

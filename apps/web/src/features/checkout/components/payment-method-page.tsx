@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
-import { subscriptionQuery } from '../../../shared/billing/billing-api';
+import { subscriptionQuery } from '../../../shared/api/billing';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { roleQuery } from '../../../shared/api/session';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { roleQuery } from '../../../shared/session/session-api';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { HelpForm } from './help-form';
 import { MyTickets } from './my-tickets';

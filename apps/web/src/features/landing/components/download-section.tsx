@@ -1,5 +1,5 @@
+import { useInstallApp } from '../../../shared/hooks/install-app';
 import { useT } from '../../../shared/i18n/language-context';
-import { useInstallApp } from '../../../shared/pwa/install-app';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { DownloadIcon } from '../../../shared/ui/icons';
 

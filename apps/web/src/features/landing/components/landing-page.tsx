@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
-import { rowsQuery } from '../../../shared/catalog/catalog-api';
+import { rowsQuery } from '../../../shared/api/catalog';
+import { roleQuery } from '../../../shared/api/session';
+import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { useReplacePrerenderedPage } from '../../../shared/prerender/prerendered-page';
-import { roleQuery } from '../../../shared/session/session-api';
 import { DownloadSection } from './download-section';
 import { LandingHero } from './landing-hero';
 import { TitleRail } from './title-rail';

@@ -1,5 +1,5 @@
 import type { TitleCard } from '@salomtv/contract';
-import { useOpenPopup } from '../../../shared/catalog/open-title';
+import { useOpenPopup } from '../../../shared/hooks/open-title';
 import { useT } from '../../../shared/i18n/language-context';
 import { GROWING_CARD, ROW_GUTTER, ScrollRow } from '../../../shared/ui/scroll-row';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
-import { libraryKeys, orEmpty, type Ratings } from '../../../shared/library/library-api';
+import { libraryKeys, orEmpty, type Ratings } from '../../../shared/api/library';
 
 /** Where the viewer stopped in a title. */
 export interface SavedProgress {

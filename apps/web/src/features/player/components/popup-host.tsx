@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { titleQuery } from '../../../shared/catalog/catalog-api';
-import type { PopupState } from '../../../shared/catalog/open-title';
+import { titleQuery } from '../../../shared/api/catalog';
+import type { PopupState } from '../../../shared/hooks/open-title';
 import { useT } from '../../../shared/i18n/language-context';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { PopupDialog } from './popup-dialog';

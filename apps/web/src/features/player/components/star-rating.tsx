@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { ratingsQuery, useSignedIn } from '../../../shared/api/library';
 import { useLanguage } from '../../../shared/i18n/language-context';
-import { ratingsQuery, useSignedIn } from '../../../shared/library/library-api';
 import { StarIcon } from '../../../shared/ui/icons';
 import { useRate } from '../api/viewing-api';
 

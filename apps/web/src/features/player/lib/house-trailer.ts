@@ -1,7 +1,7 @@
 import type { TitleCard } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { rowsQuery } from '../../../shared/catalog/catalog-api';
+import { rowsQuery } from '../../../shared/api/catalog';
 
 export interface HouseTrailer {
   movieId: number;

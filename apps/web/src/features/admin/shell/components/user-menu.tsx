@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { meQuery, useLogout } from '../../../../shared/session/session-api';
+import { meQuery, useLogout } from '../../../../shared/api/session';
 import { ownProfileQuery } from '../api/own-profile';
 import { ActivityIcon, LogoutIcon, ProfileIcon, SettingsIcon } from './shell-icons';
 import { TopBarMenu } from './top-bar-menu';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSessionHint } from './session-api';
+import { hasSessionHint } from './session';
 
 describe('the signed-in hint', () => {
   it('is read from the cookies the page can see, whatever else they hold', () => {

@@ -1,8 +1,8 @@
 import { type Me, type Role, SIGNED_IN_COOKIE } from '@salomtv/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/api-client';
-import { isApiError } from '../api/api-error';
-import { readCookie } from '../api/csrf';
+import { api } from './api-client';
+import { isApiError } from './api-error';
+import { readCookie } from './csrf';
 
 export const sessionKeys = {
   all: ['session'] as const,

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/api-client';
-import { isApiError } from '../api/api-error';
-import { roleQuery } from '../session/session-api';
+import { api } from './api-client';
+import { isApiError } from './api-error';
+import { roleQuery } from './session';
 
 // The viewer's own lists and ratings as browse and the player both show them; the calls only one of them
 // makes (browse's lists, the player's progress and rating) live in that feature.

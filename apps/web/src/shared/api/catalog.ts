@@ -1,6 +1,6 @@
 import type { CatalogRow, CatalogSearchReply, TitleCard, TitleDetails } from '@salomtv/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../api/api-client';
+import { api } from './api-client';
 
 /** Filters of `GET /api/catalog/list` and `GET /api/catalog/rows` (strings, as in the address). */
 export type CatalogFilters = Record<string, string | undefined>;

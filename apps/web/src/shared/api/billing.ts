@@ -1,7 +1,7 @@
 import type { SubscriptionReply } from '@salomtv/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/api-client';
-import { catalogKeys } from '../catalog/catalog-api';
+import { api } from './api-client';
+import { catalogKeys } from './catalog';
 
 /**
  * What the viewer's billing screens share (pricing, checkout, account): the query keys, the subscription and
