@@ -19,6 +19,7 @@ import { randomToken } from './lib/tokens.js';
 import { DEMO_SETTINGS } from './media/module.js';
 import { healthRoutes } from './platform/health-routes.js';
 import { registerPublicMedia } from './platform/public-media.js';
+import { repeatWhileOpen } from './platform/timers.js';
 import { startPlaybackCleanup } from './playback/module.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerBodylessCalls } from './plugins/bodyless-calls.js';
@@ -37,6 +38,8 @@ export interface BuildOptions extends ContainerOptions {
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** How often ended rate-limit counters are deleted. */
+const LIMIT_SWEEP_MS = 10 * 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -123,8 +126,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Each domain's routes, in the order the container made the modules.
   for (const module of Object.values(modules)) await module.registerRoutes(app);
   await registerPublicMedia(app, config.mediaDir, container.storage);
-  startBillingTimer(app, modules.billing, container.clock, app.log);
-  startPlaybackCleanup(app, modules.playback, app.log);
+  startBillingTimer(app, modules.billing, container.clock);
+  startPlaybackCleanup(app, modules.playback);
+  // Ended rate-limit counters count as new windows: deleting them keeps the table to the live ones.
+  repeatWhileOpen(app, LIMIT_SWEEP_MS, 'rate counter sweep', async () => {
+    await services.limits.forgetEnded();
+  });
 
   const hasWebApp = await registerWebApp(
     app,

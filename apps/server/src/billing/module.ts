@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppInstance } from '../app-types.js';
 import type { Config } from '../config.js';
@@ -6,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import { type Clock, DAY_MS } from '../lib/clock.js';
 import type { AuditService } from '../platform/audit/service.js';
 import type { EventBus } from '../platform/events.js';
+import { repeatWhileOpen } from '../platform/timers.js';
 import { billingAdminRoutes } from './admin-routes.js';
 import { BillingAdminService } from './billing-admin-service.js';
 import { CheckoutRepo } from './checkout-repo.js';
@@ -122,38 +122,21 @@ export type BillingModule = ReturnType<typeof createBillingModule>;
 
 const TICK_MS = 60_000;
 
-/**
- * Runs renewals (and forgets stale checkout sessions) every minute; unref'd so it never holds the process open,
- * and stopped when the app closes.
- */
-export function startBillingTimer(
-  app: AppInstance,
-  billing: { repos: BillingModule['repos']; services: BillingModule['services'] },
-  clock: Clock,
-  log: FastifyBaseLogger,
-): void {
-  const tick = async () => {
-    try {
-      const report = await billing.services.renewal.renewDue();
-      if (report.renewed + report.failed + report.expired + report.canceled > 0)
-        log.info({ report }, 'billing renewals');
-      await billing.repos.checkouts.deleteExpired(new Date(clock.now().getTime() - DAY_MS).toISOString());
-    } catch (error) {
-      log.error({ err: error }, 'billing timer failed');
-    }
-  };
+/** Runs renewals and forgets day-old checkout sessions every minute while the app is open. */
+export function startBillingTimer(app: AppInstance, billing: BillingModule, clock: Clock): void {
   if (
     billing.services.subscriptions.providerName === 'demo' &&
     app.container.config.nodeEnv === 'production'
   ) {
-    log.warn(
+    app.log.warn(
       'PAYMENT_PROVIDER=demo: the built-in test checkout is on, so any viewer can subscribe with a test card',
     );
   }
-  const timer = setInterval(() => void tick(), TICK_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
+  repeatWhileOpen(app, TICK_MS, 'billing timer', async () => {
+    const report = await billing.services.renewal.renewDue();
+    if (report.renewed + report.failed + report.expired + report.canceled > 0)
+      app.log.info({ report }, 'billing renewals');
+    await billing.repos.checkouts.deleteExpired(new Date(clock.now().getTime() - DAY_MS).toISOString());
   });
 }
 

@@ -20,6 +20,7 @@ import * as playbackStreamBind from './migrations/0012-playback-stream-bind.js';
 import * as cleanRichText from './migrations/0013-clean-rich-text.js';
 import * as planChanges from './migrations/0014-plan-changes.js';
 import * as legalPages from './migrations/0015-legal-pages.js';
+import * as rateCounterExpiry from './migrations/0016-rate-counter-expiry.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0013-clean-rich-text': cleanRichText,
   '0014-plan-changes': planChanges,
   '0015-legal-pages': legalPages,
+  '0016-rate-counter-expiry': rateCounterExpiry,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

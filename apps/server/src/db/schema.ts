@@ -52,6 +52,8 @@ export interface RateCountersTable {
   counter_key: string;
   window_start: string;
   hits: number;
+  /** The end of the window (null only on rows the migration found without one): ended rows are deleted. */
+  expires_at: string | null;
 }
 
 export interface LanguagesTable {

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppInstance } from '../app-types.js';
 import type { EntitlementService, SubscriptionService } from '../billing/module.js';
@@ -7,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { MediaStorage } from '../platform/storage/storage.js';
+import { repeatWhileOpen } from '../platform/timers.js';
 import type { LiveSessionReader } from '../platform/viewer-session.js';
 import { LivePlaybacks } from './sessions/live-playbacks.js';
 import { PlaybackRepo } from './sessions/playback-repo.js';
@@ -77,19 +77,7 @@ export type PlaybackModule = ReturnType<typeof createPlaybackModule>;
 
 const CLEANUP_MS = 60_000;
 
-/** Forgets playback sessions silent for a day, every minute; unref'd, and stopped when the app closes. */
-export function startPlaybackCleanup(
-  app: AppInstance,
-  playback: PlaybackModule,
-  log: FastifyBaseLogger,
-): void {
-  const timer = setInterval(() => {
-    playback.services.playback
-      .cleanup()
-      .catch((error) => log.error({ err: error }, 'playback cleanup failed'));
-  }, CLEANUP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-  });
+/** Forgets playback sessions silent for a day, every minute while the app is open. */
+export function startPlaybackCleanup(app: AppInstance, playback: PlaybackModule): void {
+  repeatWhileOpen(app, CLEANUP_MS, 'playback cleanup', () => playback.services.playback.cleanup());
 }

@@ -50,6 +50,11 @@ export class RedisRateCounterRepo extends RateCounterRepo {
     return { window_start: start, hits: Number(hits) };
   }
 
+  /** Redis drops a counter itself when its window has ended (PEXPIRE above). */
+  override async deleteEnded(): Promise<number> {
+    return 0;
+  }
+
   override async get(key: string): Promise<CounterRow | undefined> {
     const row = await this.redis.hmget(this.prefix + key, 'w', 'h');
     if (!row[0]) return undefined;

@@ -14,13 +14,21 @@ export class RateCounterRepo {
    * statement, so hits that arrive together are all counted, the first hits of a key too.
    */
   async hit(key: string, windowStartIfNew: string, windowEndedBefore: string): Promise<CounterRow> {
+    const windowMs = Date.parse(windowStartIfNew) - Date.parse(windowEndedBefore);
+    const expiresIfNew = new Date(Date.parse(windowStartIfNew) + windowMs).toISOString();
     return this.db
       .insertInto('rate_counters')
-      .values({ counter_key: key, window_start: windowStartIfNew, hits: 1 })
+      .values({ counter_key: key, window_start: windowStartIfNew, hits: 1, expires_at: expiresIfNew })
       .onConflict((oc) =>
         oc.column('counter_key').doUpdateSet((eb) => {
           const ended = eb('rate_counters.window_start', '<', windowEndedBefore);
           return {
+            expires_at: eb
+              .case()
+              .when(ended)
+              .then(expiresIfNew)
+              .else(eb.ref('rate_counters.expires_at'))
+              .end(),
             window_start: eb
               .case()
               .when(ended)
@@ -60,5 +68,14 @@ export class RateCounterRepo {
 
   async clear(key: string): Promise<void> {
     await this.db.deleteFrom('rate_counters').where('counter_key', '=', key).execute();
+  }
+
+  /** Deletes the counters whose window has ended (they count as new windows anyway); returns how many. */
+  async deleteEnded(nowIso: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('rate_counters')
+      .where('expires_at', '<=', nowIso)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

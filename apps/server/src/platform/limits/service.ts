@@ -70,6 +70,11 @@ export class RateLimitService {
     return this.counters.clear(key);
   }
 
+  /** Deletes the counters whose window has ended: nothing counts them any more. Returns how many. */
+  forgetEnded(): Promise<number> {
+    return this.counters.deleteEnded(this.clock.now().toISOString());
+  }
+
   private verdict(row: CounterRow | undefined, rule: LimitRule, refuseAt: number): LimitVerdict {
     const now = this.clock.now().getTime();
     const windowEnd = row ? new Date(row.window_start).getTime() + rule.windowMs : now;
