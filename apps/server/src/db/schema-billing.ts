@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 
 /** Dates are ISO-8601 UTC strings, booleans 0/1 and money integer cents (see schema.ts). */
 
-/** A plan is data an admin edits; the feature columns carry the translation keys' names. */
+/** A plan is data an admin edits; the feature columns carry the translation keys' names. Generated: a column the database fills with its default when an insert leaves it out. */
 export interface PlansTable {
   plan_id: Generated<number>;
   code: string;
@@ -13,15 +13,15 @@ export interface PlansTable {
   currency: string;
   /** Highest rendition height the plan allows: 480, 720 or 1080. */
   quality_cap: number;
-  new_movies: number;
-  salomtv_special: number;
-  america_tv_shows: number;
-  hollywood_movies: number;
-  video_quality: number;
-  add_free_entertainment: number;
-  max_streams: number;
-  offered: number;
-  sort_order: number;
+  new_movies: Generated<number>;
+  salomtv_special: Generated<number>;
+  america_tv_shows: Generated<number>;
+  hollywood_movies: Generated<number>;
+  video_quality: Generated<number>;
+  add_free_entertainment: Generated<number>;
+  max_streams: Generated<number>;
+  offered: Generated<number>;
+  sort_order: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -41,7 +41,7 @@ export interface SubscriptionsTable {
   currency: string;
   current_period_start: string;
   current_period_end: string;
-  cancel_at_period_end: number;
+  cancel_at_period_end: Generated<number>;
   /** Past due: access lasts until then while the payment is retried. */
   grace_until: string | null;
   /** When the renewal timer next charges this subscription (demo provider); null when nothing is due. */

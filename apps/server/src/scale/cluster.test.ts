@@ -138,7 +138,7 @@ describe('two API instances and a worker over PostgreSQL and S3', () => {
         'upload-offset': '0',
         'content-type': 'application/offset+octet-stream',
       },
-      body: clip.subarray(0, half),
+      body: new Uint8Array(clip.subarray(0, half)),
     });
     expect(first.status, `${await first.clone().text()}\n${loggedProblems(processes[0]!)}`).toBe(204);
     // The other instance knows how far the upload got: its state is in the bucket, not on A's disk.
@@ -151,7 +151,7 @@ describe('two API instances and a worker over PostgreSQL and S3', () => {
         'upload-offset': String(half),
         'content-type': 'application/offset+octet-stream',
       },
-      body: clip.subarray(half),
+      body: new Uint8Array(clip.subarray(half)),
     });
     // The server's own error line says why, where the answer only says that it failed.
     expect(rest.status, `${await rest.clone().text()}\n${loggedProblems(processes[1]!)}`).toBe(204);

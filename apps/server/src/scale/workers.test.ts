@@ -59,7 +59,7 @@ describe('two transcode workers on pg-boss', () => {
 
   afterAll(async () => {
     for (const worker of workers) await worker.stop('SIGKILL');
-    await container?.catalog.media.queue.close?.();
+    await container?.modules.media.pipeline.queue.close?.();
     await container?.database.close();
     await dropSchemas(databaseUrl, schema);
     await s3?.close();
@@ -68,14 +68,20 @@ describe('two transcode workers on pg-boss', () => {
 
   /** A title with an uploaded clip: the upload path of the admin screens, which queues its transcode. */
   async function queueTranscode(clip: Buffer, name: string): Promise<{ movieId: number; assetId: number }> {
-    const movie = await container.services.movies.create();
+    const movie = await container.services.movies.create(null);
     const file = path.join(work, `${name}.mp4`);
     fs.writeFileSync(file, clip);
-    await container.services.movieMedia.attachVideo(movie.movie_id, undefined, 'video', {
-      path: file,
-      size: clip.length,
-      originalName: `${name}.mp4`,
-    });
+    await container.services.movieMedia.attachVideo(
+      movie.movie_id,
+      undefined,
+      'video',
+      {
+        path: file,
+        size: clip.length,
+        originalName: `${name}.mp4`,
+      },
+      null,
+    );
     const title = await container.repos.titles.findById(movie.movie_id);
     return { movieId: movie.movie_id, assetId: title!.video_asset_id! };
   }
@@ -85,7 +91,7 @@ describe('two transcode workers on pg-boss', () => {
 
   it('runs each of ten queued jobs exactly once, shared between the two workers', async () => {
     const clip = await makeClip(path.join(work, 'clips'), 'ten', { seconds: 1, width: 160, height: 90 });
-    const queued = [];
+    const queued: { movieId: number; assetId: number }[] = [];
     for (let i = 0; i < 10; i++) queued.push(await queueTranscode(clip, `ten-${i}`));
     await until(
       'the ten transcodes',

@@ -118,7 +118,7 @@ describe('kill -9 during a transcode', () => {
     });
     const form = new FormData();
     form.set('movie_id', String(movie.movie_id));
-    form.set('file', new Blob([clip], { type: 'video/mp4' }), 'kill.mp4');
+    form.set('file', new Blob([new Uint8Array(clip)], { type: 'video/mp4' }), 'kill.mp4');
     expect((await admin.call('POST', '/api/movie/add', form)).status).toBe(200);
 
     await until(

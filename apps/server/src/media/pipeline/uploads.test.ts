@@ -58,7 +58,10 @@ describe('uploads: checks that change nothing when they refuse', () => {
     fs.rmSync(clips, { recursive: true, force: true });
   });
 
-  async function expectRefused(send: () => Promise<{ statusCode: number; body: string }>, status: number) {
+  async function expectRefused<R extends { statusCode: number; body: string }>(
+    send: () => Promise<R>,
+    status: number,
+  ) {
     const before = { disk: snapshot(t), rows: await counts(t) };
     const response = await send();
     expect(response.statusCode, response.body).toBe(status);

@@ -222,7 +222,7 @@ describe('request bodies', () => {
       ['"cancel"', 'application/json'],
       ['7', 'application/json'],
       ['cancel please', 'text/plain'],
-    ]) {
+    ] as const) {
       const response = await viewer.request('POST', '/api/notifications/read-all', {
         body: { payload: Buffer.from(payload), headers: { 'content-type': type } },
       });
