@@ -75,7 +75,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     db,
     storage,
     catalog: catalog.records,
-    subscriptions: billing.services.subscriptions,
+    access: billing.services.subscriptions,
     entitlements: billing.services.entitlements,
     liveSessions: accounts.services.liveSessions,
   });

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppInstance } from '../app-types.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
-import type { LanguageService } from '../languages/module.js';
+import type { LanguageDirectory } from '../languages/module.js';
 import type { Clock } from '../lib/clock.js';
 import type { AuditService } from '../platform/audit/service.js';
 import type { EventBus } from '../platform/events.js';
@@ -45,7 +45,7 @@ export interface AccountDeps {
   storage: MediaStorage;
   log: SmsLog | undefined;
   limits: RateLimitService;
-  languages: LanguageService;
+  languages: LanguageDirectory;
   audit: AuditService;
   /** `accountCreated` is published on it once a new account exists. */
   events: EventBus;
@@ -143,5 +143,7 @@ export type AccountsModule = ReturnType<typeof createAccountsModule>;
 
 export type { SmsLog } from './sms/sender.js';
 // Accounts' face: what other domains may use of it.
-export type { UserAdminService } from './users/admin-service.js';
-export type { UserService } from './users/service.js';
+/** What the admin's user activity page reads of an account. */
+export type AccountDetails = Pick<UserAdminService, 'detail'>;
+/** What the first start's seed does with administrators. */
+export type AdminSeeding = Pick<UserService, 'countAdmins' | 'upsertAdmin'>;

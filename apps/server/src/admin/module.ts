@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { UserAdminService } from '../accounts/module.js';
+import type { AccountDetails } from '../accounts/module.js';
 import type { AppInstance } from '../app-types.js';
-import type { SubscriptionService } from '../billing/module.js';
-import type { LibraryService } from '../catalog/module.js';
+import type { SubscriptionView } from '../billing/module.js';
+import type { LibraryActivity } from '../catalog/module.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -52,9 +52,9 @@ export interface AdminDeps {
   /** Who sent a feedback ticket (its contact details). */
   users: ContactLookup;
   /** A user's activity page shows their account, subscription and library (the accounts, billing, catalog modules). */
-  userAdmin: UserAdminService;
-  subscriptions: SubscriptionService;
-  library: LibraryService;
+  userAdmin: AccountDetails;
+  subscriptions: SubscriptionView;
+  library: LibraryActivity;
   /** The audit log, made by the container so every module can record its admin changes in it. */
   audit: AuditService;
   /** Web-vitals reports accepted per address and minute. */
@@ -118,4 +118,6 @@ export function createAdminModule(deps: AdminDeps) {
 export type AdminModule = ReturnType<typeof createAdminModule>;
 
 // The admin domain's face: what the app may use of it.
-export type { LegalSeed, LegalService } from './legal/service.js';
+export type { LegalSeed } from './legal/service.js';
+/** What the first start's seed does with the legal pages. */
+export type LegalSeeding = Pick<LegalService, 'seedDefaults'>;

@@ -143,6 +143,9 @@ export function startBillingTimer(app: AppInstance, billing: BillingModule, cloc
 // Billing's face: what other domains may use of it.
 export type { ViewerAccess } from './access.js';
 export { trialEnd } from './billing-periods.js';
-export { type AccessReader, type EntitlementService, entitlementFor } from './entitlements.js';
-export type { PlanCreateInput, PlanService } from './plan-service.js';
-export type { SubscriptionService } from './subscription-service.js';
+export { type AccessReader, entitlementFor } from './entitlements.js';
+export type { PlanCreateInput } from './plan-service.js';
+/** What the admin's user activity page reads of an account's subscription. */
+export type SubscriptionView = Pick<SubscriptionService, 'view'>;
+/** What the first start's seed does with plans. */
+export type PlanSeeding = Pick<PlanService, 'seedDefaults'>;

@@ -97,7 +97,8 @@ export interface CatalogRecords {
   episodes: EpisodeRecords;
   mediaAssets: AssetRecords;
 }
-export type { LibraryService } from './library/service.js';
+/** What the admin's user activity page reads of a viewer's library. */
+export type LibraryActivity = Pick<LibraryService, 'continueWatching'>;
 export type { AssetRow, TitleGate } from './titles/asset-repo.js';
 export { renditionsOf } from './titles/asset-repo.js';
 export type { EpisodeRow } from './titles/episode-repo.js';

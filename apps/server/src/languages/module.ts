@@ -33,6 +33,7 @@ export function createLanguagesModule(deps: LanguagesDeps) {
 export type LanguagesModule = ReturnType<typeof createLanguagesModule>;
 
 // The languages domain's face: what other domains may use of it.
-export type { LanguageService } from './service.js';
+/** What other domains and the seed use of the languages: the list (account settings) and creation (seed). */
+export type LanguageDirectory = Pick<LanguageService, 'list' | 'create'>;
 /** The language records as the seed and other domains may read and change them. */
 export type LanguageRecords = Pick<LanguageRepo, 'list' | 'update' | 'findByKeyword'>;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AppInstance } from '../app-types.js';
-import type { EntitlementService, SubscriptionService } from '../billing/module.js';
+import type { AccessReader } from '../billing/module.js';
 import type { CatalogRecords } from '../catalog/module.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
@@ -12,6 +12,7 @@ import { LivePlaybacks } from './sessions/live-playbacks.js';
 import { PlaybackRepo } from './sessions/playback-repo.js';
 import { playbackRoutes } from './sessions/playback-routes.js';
 import { PlaybackService } from './sessions/playback-service.js';
+import type { EntitlementProvider } from './streams/entitlement.js';
 import { streamingRoutes } from './streams/routes.js';
 import { MediaFileCache } from './streams/send-file.js';
 import { StreamingService } from './streams/service.js';
@@ -24,9 +25,9 @@ export interface PlaybackDeps {
   storage: MediaStorage;
   /** The catalogue's records of titles, episodes and their media files: what a stream address points at. */
   catalog: CatalogRecords;
-  /** Billing: a viewer's plan gives the number of streams and the quality. */
-  subscriptions: SubscriptionService;
-  entitlements: EntitlementService;
+  /** Billing: a viewer's plan gives the number of streams (their access) and who may play what at which quality. */
+  access: AccessReader;
+  entitlements: EntitlementProvider;
   /** Live sign-in sessions, as every signed-in call reads them (a cast address plays for its playback's one). */
   liveSessions: LiveSessionReader;
 }
@@ -43,13 +44,7 @@ export function createPlaybackModule(deps: PlaybackDeps) {
   const signer = new StreamSigner(loadStreamSecret(config.media.streamSigningSecret, config.dataDir));
   const services = {
     livePlaybacks,
-    playback: new PlaybackService(
-      repos.playbackSessions,
-      livePlaybacks,
-      deps.subscriptions,
-      catalog.titles,
-      clock,
-    ),
+    playback: new PlaybackService(repos.playbackSessions, livePlaybacks, deps.access, catalog.titles, clock),
     streaming: new StreamingService(
       catalog.titles,
       catalog.episodes,

@@ -9,7 +9,7 @@ import {
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { UsersTable } from '../../db/schema.js';
-import type { LanguageService } from '../../languages/module.js';
+import type { LanguageDirectory } from '../../languages/module.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -69,7 +69,7 @@ export class AccountService {
     private readonly otp: OtpService,
     private readonly emailCodes: EmailCodeService,
     private readonly sms: SmsSender,
-    private readonly languages: LanguageService,
+    private readonly languages: LanguageDirectory,
     private readonly limits: RateLimitService,
     private readonly storage: MediaStorage,
     private readonly clock: Clock,

@@ -1,13 +1,13 @@
-import type { UserAdminService } from '../../accounts/module.js';
-import type { SubscriptionService } from '../../billing/module.js';
-import type { LibraryService } from '../../catalog/module.js';
+import type { AccountDetails } from '../../accounts/module.js';
+import type { SubscriptionView } from '../../billing/module.js';
+import type { LibraryActivity } from '../../catalog/module.js';
 
 /** One viewer's plan and watching, for the admin's user page (users, billing and library meet here). */
 export class UserActivityService {
   constructor(
-    private readonly users: UserAdminService,
-    private readonly subscriptions: SubscriptionService,
-    private readonly library: LibraryService,
+    private readonly users: AccountDetails,
+    private readonly subscriptions: SubscriptionView,
+    private readonly library: LibraryActivity,
   ) {}
 
   async activity(userId: number) {

@@ -1,9 +1,9 @@
 import { englishTexts, type LanguageFields } from '@salomtv/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserService } from '../../accounts/module.js';
-import type { LegalService } from '../../admin/module.js';
-import type { PlanService } from '../../billing/module.js';
-import type { LanguageRecords, LanguageService } from '../../languages/module.js';
+import type { AdminSeeding } from '../../accounts/module.js';
+import type { LegalSeeding } from '../../admin/module.js';
+import type { PlanSeeding } from '../../billing/module.js';
+import type { LanguageDirectory, LanguageRecords } from '../../languages/module.js';
 import { randomToken } from '../../lib/tokens.js';
 import { flagSvgs } from './flags.js';
 import { LEGAL_TEXTS } from './legal-texts.js';
@@ -23,14 +23,14 @@ const seededLanguages: {
 ];
 
 export interface SeedDeps {
-  languages: LanguageService;
+  languages: LanguageDirectory;
   languageRepo: LanguageRecords;
-  users: UserService;
+  users: AdminSeeding;
   log: FastifyBaseLogger;
   /** Seeds the spec's four plans on an empty plans table. */
-  plans?: PlanService;
+  plans?: PlanSeeding;
   /** Seeds the terms of use and privacy policy on an empty legal pages table. */
-  legal: LegalService;
+  legal: LegalSeeding;
   /** Adds the demo catalogue on an empty titles table (media/demo/demo-catalog.ts). */
   demoCatalog?: () => Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { PlanCreateInput, PlanService } from '../../billing/module.js';
+import type { PlanCreateInput, PlanSeeding } from '../../billing/module.js';
 
 const all = {
   new_movies: true,
@@ -67,6 +67,6 @@ export const DEFAULT_PLANS: readonly PlanCreateInput[] = [
 ];
 
 /** Seeds the plans on an empty table; an admin's edits are never overwritten. */
-export async function seedPlans(plans: PlanService, log: { info(message: string): void }): Promise<void> {
+export async function seedPlans(plans: PlanSeeding, log: { info(message: string): void }): Promise<void> {
   if (await plans.seedDefaults(DEFAULT_PLANS)) log.info('seeded plans Basic, Standard, Platinum, Premium');
 }
