@@ -128,7 +128,7 @@ async function healthHeaders() {
 async function prepare(env, withVideo) {
   const app = await openApp(root, { ...baseEnv, ...env });
   try {
-    const { resolveMediaBinaries } = await import(path.join(dist, 'media/ffmpeg/binaries.js'));
+    const { resolveMediaBinaries } = await import(path.join(dist, 'modules/media/ffmpeg/binaries.js'));
     const { ffmpeg } = await resolveMediaBinaries(process.env.FFMPEG_PATH, process.env.FFPROBE_PATH);
     const seeded = await seedCatalogue(app, { root, ffmpeg: ffmpeg.path, work, withVideo });
     const stream = withVideo ? await segmentAddresses(root, seeded.viewer, seeded.featureId) : undefined;

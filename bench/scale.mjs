@@ -43,7 +43,7 @@ const { startTestS3 } = await import(path.join(dist, 'scale/s3-test-server.js'))
 const kit = await import(path.join(dist, 'scale/cluster-kit.js'));
 const { loadConfig } = await import(path.join(dist, 'config.js'));
 const { createContainer } = await import(path.join(dist, 'container.js'));
-const { resolveMediaBinaries } = await import(path.join(dist, 'media/ffmpeg/binaries.js'));
+const { resolveMediaBinaries } = await import(path.join(dist, 'modules/media/ffmpeg/binaries.js'));
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-bench-scale-'));
 const s3 = await startTestS3();

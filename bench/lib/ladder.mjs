@@ -34,7 +34,7 @@ function singleRenditionArgs(input, rendition, plan, renditionOutputArgs) {
 }
 
 export async function measureLadder({ root, work, rounds }) {
-  const dist = path.join(root, 'apps/server/dist/media/ffmpeg');
+  const dist = path.join(root, 'apps/server/dist/modules/media/ffmpeg');
   const { planTranscode, transcodeArgs, renditionOutputArgs } = await import(path.join(dist, 'ladder.js'));
   const { resolveMediaBinaries } = await import(path.join(dist, 'binaries.js'));
   const { ffmpeg } = await resolveMediaBinaries(process.env.FFMPEG_PATH, process.env.FFPROBE_PATH);

@@ -10,17 +10,17 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppInstance } from './app-types.js';
-import { startBillingTimer } from './billing/module.js';
 import type { Config } from './config.js';
 import { type Container, type ContainerOptions, createContainer } from './container.js';
 import { seedDatabase } from './db/seed/index.js';
 import { stdoutLog } from './lib/log-destination.js';
 import { randomToken } from './lib/tokens.js';
-import { DEMO_SETTINGS } from './media/module.js';
+import { startBillingTimer } from './modules/billing/module.js';
+import { DEMO_SETTINGS } from './modules/media/module.js';
+import { startPlaybackCleanup } from './modules/playback/module.js';
 import { healthRoutes } from './platform/health-routes.js';
 import { registerPublicMedia } from './platform/public-media.js';
 import { repeatWhileOpen } from './platform/timers.js';
-import { startPlaybackCleanup } from './playback/module.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerBodylessCalls } from './plugins/bodyless-calls.js';
 import { cachedPing } from './plugins/cached-ping.js';

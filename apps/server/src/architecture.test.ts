@@ -31,9 +31,10 @@ function importsOf(file: string): string[] {
   );
 }
 
+/** The domain a path under src belongs to: `modules/<domain>/…`. */
 const domainOf = (file: string) => {
-  const top = file.split('/')[0]!;
-  return domains.includes(top) ? top : undefined;
+  const [top, domain] = file.split('/');
+  return top === 'modules' && domain && domains.includes(domain) ? domain : undefined;
 };
 
 // Test support (the harness, the scale-out kit) may reach into any domain, as the tests do.
@@ -43,12 +44,20 @@ describe('server layout', () => {
   it('the container creates every domain once, each from its folder', () => {
     expect(domains).toEqual(['languages', 'billing', 'accounts', 'catalog', 'media', 'playback', 'admin']);
     for (const domain of domains) {
-      const face = fs.readFileSync(path.join(src, domain, 'module.ts'), 'utf8');
+      const face = fs.readFileSync(path.join(src, 'modules', domain, 'module.ts'), 'utf8');
       const name = `create${domain[0]!.toUpperCase()}${domain.slice(1)}Module`;
-      expect(face, `${domain}/module.ts exports ${name}`).toMatch(
+      expect(face, `modules/${domain}/module.ts exports ${name}`).toMatch(
         new RegExp(`export (async )?function ${name}\\(`),
       );
     }
+  });
+
+  it('every folder of modules/ is a domain the container creates', () => {
+    const folders = fs
+      .readdirSync(path.join(src, 'modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders.sort()).toEqual([...domains].sort());
   });
 
   it('code outside a domain reaches it only through its module.ts', () => {
@@ -56,7 +65,9 @@ describe('server layout', () => {
       importsOf(file)
         .filter((target) => {
           const domain = domainOf(target);
-          return domain !== undefined && domain !== domainOf(file) && target !== `${domain}/module.js`;
+          return (
+            domain !== undefined && domain !== domainOf(file) && target !== `modules/${domain}/module.js`
+          );
         })
         .map((target) => `${file} imports ${target}`),
     );

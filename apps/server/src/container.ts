@@ -1,23 +1,23 @@
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
-import { createAccountsModule, type SmsLog } from './accounts/module.js';
-import { createAdminModule } from './admin/module.js';
-import { createBillingModule } from './billing/module.js';
-import { createCatalogModule } from './catalog/module.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { createLanguagesModule } from './languages/module.js';
 import type { Clock } from './lib/clock.js';
 import { systemClock } from './lib/clock.js';
-import { createMediaModule } from './media/module.js';
+import { createAccountsModule, type SmsLog } from './modules/accounts/module.js';
+import { createAdminModule } from './modules/admin/module.js';
+import { createBillingModule } from './modules/billing/module.js';
+import { createCatalogModule } from './modules/catalog/module.js';
+import { createLanguagesModule } from './modules/languages/module.js';
+import { createMediaModule } from './modules/media/module.js';
+import { createPlaybackModule } from './modules/playback/module.js';
 import { AuditRepo } from './platform/audit/repo.js';
 import { AuditService } from './platform/audit/service.js';
 import { EventBus } from './platform/events.js';
 import { RateCounterRepo } from './platform/limits/repo.js';
 import { RateLimitService } from './platform/limits/service.js';
 import { createMediaStorage } from './platform/storage/storage-driver.js';
-import { createPlaybackModule } from './playback/module.js';
 
 export interface ContainerOptions {
   clock?: Clock;

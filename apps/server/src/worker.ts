@@ -5,7 +5,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createContainer } from './container.js';
 import { stdoutLog } from './lib/log-destination.js';
-import { createMediaWorker, liveFfmpegs, logMediaBinaries, type WorkerLog } from './media/module.js';
+import { createMediaWorker, liveFfmpegs, logMediaBinaries, type WorkerLog } from './modules/media/module.js';
 
 /** JSON lines on stdout, like the API's logs, through the same destination that never waits for its reader. */
 function jsonLog(level: string, bufferBytes: number): WorkerLog {

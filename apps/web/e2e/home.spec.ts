@@ -87,7 +87,9 @@ test('the hero says its title once, over the banner only, clear of its buttons a
 }) => {
   // The demo catalogue's own art (apps/server/dist, built by e2e/start-server.mjs): a poster with the title as a
   // logo, a banner without text.
-  const art = await import(path.resolve(import.meta.dirname, '../../server/dist/media/demo/demo-art.js'));
+  const art = await import(
+    path.resolve(import.meta.dirname, '../../server/dist/modules/media/demo/demo-art.js')
+  );
   const title = `The Lantern Keepers of Northern Harbour ${Date.now().toString(36)}`;
   const look = { sky: 'night', land: 'sea', skyline: 'harbour', weather: 'rain', figure: 'detective' };
   const demo = {

@@ -6,13 +6,13 @@ import type { Database } from './schema.js';
 /**
  * The one-row counters that database triggers bump (db/migrations/helpers.ts, `createVersionCounter`), inside the
  * writer's transaction, so every instance's caches see a write at their next read of the counter:
- * - `catalog_version`: the home rows and the search index (catalog/service.ts), watched on titles, genres, episodes,
- *   media assets (the columns a card shows) and ratings.
- * - `access_version`: live sessions with their account's billing (auth/live-session-cache.ts), and what is worked
- *   out from a kept session (its access, its lock rule, its rows answer), watched on sessions, the account's role,
- *   status and trial, subscriptions and plans.
- * - `playback_version`: the live playbacks every stream address is checked against (billing/live-playbacks.ts),
- *   watched on a playback's end.
+ * - `catalog_version`: the home rows and the search index (modules/catalog/browse/service.ts), watched on titles,
+ *   genres, episodes, media assets (the columns a card shows) and ratings.
+ * - `access_version`: live sessions with their account's billing (modules/accounts/auth/live-session-cache.ts), and
+ *   what is worked out from a kept session (its access, its lock rule, its rows answer), watched on sessions, the
+ *   account's role, status and trial, subscriptions and plans.
+ * - `playback_version`: the live playbacks every stream address is checked against
+ *   (modules/playback/sessions/live-playbacks.ts), watched on a playback's end.
  * A cache that starts reading another table, or a new table, is placed in `version-counter.test.ts`, which fails
  * until the table's triggers match its place; writes need nothing more, as the triggers count them.
  */

@@ -14,7 +14,7 @@ export interface SessionUser extends SessionExtras {
   expires_at: string;
 }
 
-/** What a domain's session reader adds to a session (declared by that domain, see billing/account-billing.ts). */
+/** What a domain's session reader adds to a session (declared by that domain, see modules/billing/account-billing.ts). */
 // biome-ignore lint/suspicious/noEmptyInterface: filled in by the domains that read more with a session
 export interface SessionExtras {}
 

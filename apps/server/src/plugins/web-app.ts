@@ -17,7 +17,7 @@ import {
 } from '@salomtv/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtmlAttribute } from '../lib/html-escape.js';
-import { PreparedBody, sendPreparedBody } from '../lib/prepared-body.js';
+import { PreparedBody, sendPreparedBody } from './cached-reply.js';
 import { issueCsrfCookie } from './csrf.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 

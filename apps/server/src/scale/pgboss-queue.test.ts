@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../lib/clock.js';
-import { PgBossJobQueue } from '../media/jobs/pgboss-queue.js';
+import { PgBossJobQueue } from '../modules/media/jobs/pgboss-queue.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { requirePostgres } from './cluster-kit.js';
 import { dropSchemas } from './test-schemas.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
 import type { AppInstance } from '../app-types.js';
-import { resolveMediaBinaries } from '../media/ffmpeg/binaries.js';
+import { resolveMediaBinaries } from '../modules/media/ffmpeg/binaries.js';
 import { signedInViewer, type TestClient } from './harness.js';
 
 const run = promisify(execFile);

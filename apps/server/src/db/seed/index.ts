@@ -1,10 +1,10 @@
 import { englishTexts, type LanguageFields } from '@salomtv/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AdminSeeding } from '../../accounts/module.js';
-import type { LegalSeeding } from '../../admin/module.js';
-import type { PlanSeeding } from '../../billing/module.js';
-import type { LanguageDirectory, LanguageRecords } from '../../languages/module.js';
 import { randomToken } from '../../lib/tokens.js';
+import type { AdminSeeding } from '../../modules/accounts/module.js';
+import type { LegalSeeding } from '../../modules/admin/module.js';
+import type { PlanSeeding } from '../../modules/billing/module.js';
+import type { LanguageDirectory, LanguageRecords } from '../../modules/languages/module.js';
 import { flagSvgs } from './flags.js';
 import { LEGAL_TEXTS } from './legal-texts.js';
 import { seedPlans } from './plans.js';
@@ -31,7 +31,7 @@ export interface SeedDeps {
   plans?: PlanSeeding;
   /** Seeds the terms of use and privacy policy on an empty legal pages table. */
   legal: LegalSeeding;
-  /** Adds the demo catalogue on an empty titles table (media/demo/demo-catalog.ts). */
+  /** Adds the demo catalogue on an empty titles table (modules/media/demo/demo-catalog.ts). */
   demoCatalog?: () => Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-import type { LegalSeed } from '../../admin/module.js';
+import type { LegalSeed } from '../../modules/admin/module.js';
 
 /** The first start's terms of use and privacy policy in the four seeded languages; admins edit them. */
 export const LEGAL_TEXTS: readonly LegalSeed[] = [

@@ -1,4 +1,4 @@
-import type { PlanCreateInput, PlanSeeding } from '../../billing/module.js';
+import type { PlanCreateInput, PlanSeeding } from '../../modules/billing/module.js';
 
 const all = {
   new_movies: true,

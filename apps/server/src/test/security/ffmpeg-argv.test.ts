@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planTranscode, transcodeArgs } from '../../media/ffmpeg/ladder.js';
+import { planTranscode, transcodeArgs } from '../../modules/media/ffmpeg/ladder.js';
 import { createTestApp, signedInAdmin, type TestApp, type TestClient } from '../harness.js';
 import { binaries, makeClip, tusUpload, waitForJobs } from '../media-kit.js';
 

@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import type { AppInstance } from '../../app-types.js';
+import type { DialectName } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AuditService } from '../../platform/audit/service.js';
+import type { RateLimitService } from '../../platform/limits/service.js';
+import type { MediaStorage } from '../../platform/storage/storage.js';
+import type { AccountDetails } from '../accounts/module.js';
+import type { SubscriptionView } from '../billing/module.js';
+import type { LibraryActivity } from '../catalog/module.js';
+import { auditRoutes } from './audit/routes.js';
+import { DashboardRepo } from './dashboard/repo.js';
+import { dashboardRoutes } from './dashboard/routes.js';
+import { DashboardService } from './dashboard/service.js';
+import { AdminSettingsRepo } from './dashboard/settings-repo.js';
+import { adminSettingsRoutes } from './dashboard/settings-routes.js';
+import { AdminSettingsService } from './dashboard/settings-service.js';
+import { ExportRepo } from './exports/repo.js';
+import { exportRoutes } from './exports/routes.js';
+import { ExportService } from './exports/service.js';
+import { FeedbackRepo } from './feedback/repo.js';
+import { feedbackRoutes } from './feedback/routes.js';
+import { type ContactLookup, FeedbackService } from './feedback/service.js';
+import { LegalPageRepo } from './legal/repo.js';
+import { legalRoutes } from './legal/routes.js';
+import { type KnownLanguages, LegalService } from './legal/service.js';
+import { AlertRepo } from './notifications/alerts-repo.js';
+import { alertRoutes } from './notifications/alerts-routes.js';
+import { AlertService } from './notifications/alerts-service.js';
+import { NotificationRepo } from './notifications/repo.js';
+import { notificationRoutes } from './notifications/routes.js';
+import { NotificationService } from './notifications/service.js';
+import { PostRepo } from './posts/repo.js';
+import { postRoutes } from './posts/routes.js';
+import { PostService } from './posts/service.js';
+import { AdminSearchRepo } from './search/repo.js';
+import { adminSearchRoutes } from './search/routes.js';
+import { AdminSearchService } from './search/service.js';
+import { userActivityRoutes } from './user-activity/routes.js';
+import { UserActivityService } from './user-activity/service.js';
+import { VitalsRepo } from './vitals/repo.js';
+import { vitalsRoutes } from './vitals/routes.js';
+import { VitalsService } from './vitals/service.js';
+
+export interface AdminDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  clock: Clock;
+  storage: MediaStorage;
+  limits: RateLimitService;
+  /** Who sent a feedback ticket (its contact details). */
+  users: ContactLookup;
+  /** A user's activity page shows their account, subscription and library (the accounts, billing, catalog modules). */
+  userAdmin: AccountDetails;
+  subscriptions: SubscriptionView;
+  library: LibraryActivity;
+  /** The audit log, made by the container so every module can record its admin changes in it. */
+  audit: AuditService;
+  /** Web-vitals reports accepted per address and minute. */
+  vitalsPerAddressPerMinute: number;
+  /** The languages module's languages: the legal pages are written in them. */
+  languages: KnownLanguages;
+}
+
+/**
+ * The admin area: audit log, settings panel, search, dashboard, alerts, posts, legal pages, feedback tickets,
+ * notifications, CSV exports, web vitals and each user's activity. `services.audit` is the audit log every module
+ * records its admin changes in (platform/audit/service.ts).
+ */
+export function createAdminModule(deps: AdminDeps) {
+  const { db, clock, storage, limits } = deps;
+  const repos = {
+    adminSettings: new AdminSettingsRepo(db),
+    adminSearch: new AdminSearchRepo(db),
+    dashboard: new DashboardRepo(db),
+    alerts: new AlertRepo(db),
+    posts: new PostRepo(db),
+    legalPages: new LegalPageRepo(db),
+    feedback: new FeedbackRepo(db),
+    notifications: new NotificationRepo(db),
+    exports: new ExportRepo(db),
+    vitals: new VitalsRepo(db),
+  };
+  const { audit } = deps;
+  const notifications = new NotificationService(repos.notifications, audit, clock);
+  const services = {
+    audit,
+    notifications,
+    adminSettings: new AdminSettingsService(repos.adminSettings, clock),
+    adminSearch: new AdminSearchService(repos.adminSearch),
+    dashboard: new DashboardService(repos.dashboard, clock),
+    alerts: new AlertService(repos.alerts, clock),
+    posts: new PostService(repos.posts, storage, audit, clock),
+    legal: new LegalService(repos.legalPages, deps.languages, audit, clock),
+    feedback: new FeedbackService(repos.feedback, deps.users, limits, audit, notifications, clock),
+    exports: new ExportService(repos.exports, audit),
+    vitals: new VitalsService(repos.vitals, limits, clock, deps.vitalsPerAddressPerMinute),
+    userActivity: new UserActivityService(deps.userAdmin, deps.subscriptions, deps.library),
+  };
+  const registerRoutes = (app: AppInstance): void => {
+    auditRoutes(app, services.audit);
+    adminSettingsRoutes(app, services.adminSettings);
+    adminSearchRoutes(app, services.adminSearch);
+    dashboardRoutes(app, services.dashboard);
+    alertRoutes(app, services.alerts);
+    postRoutes(app, services.posts);
+    legalRoutes(app, services.legal);
+    feedbackRoutes(app, services.feedback);
+    notificationRoutes(app, services.notifications);
+    exportRoutes(app, services.exports, () => clock.now().toISOString().slice(0, 10));
+    vitalsRoutes(app, services.vitals);
+    userActivityRoutes(app, services.userActivity);
+  };
+  return { repos, services, registerRoutes };
+}
+
+export type AdminModule = ReturnType<typeof createAdminModule>;
+
+// The admin domain's face: what the app may use of it.
+export type { LegalSeed } from './legal/service.js';
+/** What the first start's seed does with the legal pages. */
+export type LegalSeeding = Pick<LegalService, 'seedDefaults'>;

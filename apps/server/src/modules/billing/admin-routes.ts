@@ -1,0 +1,72 @@
+import {
+  adminPaymentListQuerySchema,
+  adminPaymentListReplySchema,
+  adminSubscriptionListQuerySchema,
+  adminSubscriptionListReplySchema,
+  paymentListQuerySchema,
+  paymentListReplySchema,
+  planCreateBodySchema,
+  planIdParamsSchema,
+  planListReplySchema,
+  planSchema,
+  planUpdateBodySchema,
+  userIdParamsSchema,
+} from '@salomtv/contract';
+import type { AppInstance } from '../../app-types.js';
+import type { BillingAdminService } from './billing-admin-service.js';
+import type { PlanService } from './plan-service.js';
+
+const tags = ['billing admin'];
+
+/** The plan editor and the subscribers and payments lists (admin only). */
+export function billingAdminRoutes(app: AppInstance, plans: PlanService, admin: BillingAdminService): void {
+  app.get('/api/admin/plans', {
+    config: { access: 'admin' },
+    schema: { tags, response: { 200: planListReplySchema } },
+    handler: () => plans.listAll(),
+  });
+
+  app.post('/api/admin/plans', {
+    config: { access: 'admin' },
+    schema: { tags, body: planCreateBodySchema, response: { 201: planSchema } },
+    handler: async (request, reply) =>
+      reply.status(201).send(await plans.create(request.body, request.viewer)),
+  });
+
+  app.post('/api/admin/plans/:plan_id', {
+    config: { access: 'admin' },
+    schema: { tags, params: planIdParamsSchema, body: planUpdateBodySchema, response: { 200: planSchema } },
+    handler: (request) => plans.update(request.params.plan_id, request.body, request.viewer),
+  });
+
+  app.get('/api/admin/payments', {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      querystring: adminPaymentListQuerySchema,
+      response: { 200: adminPaymentListReplySchema },
+    },
+    handler: (request) => admin.listPayments(request.query),
+  });
+
+  app.get('/api/admin/subscriptions', {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      querystring: adminSubscriptionListQuerySchema,
+      response: { 200: adminSubscriptionListReplySchema },
+    },
+    handler: (request) => admin.listSubscriptions(request.query),
+  });
+
+  app.get('/api/admin/subscriptions/:user_id/payments', {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      params: userIdParamsSchema,
+      querystring: paymentListQuerySchema,
+      response: { 200: paymentListReplySchema },
+    },
+    handler: (request) => admin.userPayments(request.params.user_id, request.query),
+  });
+}

@@ -1,0 +1,77 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { PaymentsTable } from '../../db/schema-billing.js';
+
+export type PaymentRow = Selectable<PaymentsTable>;
+export type AdminPaymentRow = PaymentRow & {
+  phone_number: string;
+  first_name: string | null;
+  last_name: string | null;
+};
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** The payments table: every charge attempt. */
+export class PaymentRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  insert(values: Insertable<PaymentsTable>): Promise<PaymentRow> {
+    return this.db.insertInto('payments').values(values).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Whether the account's payment `ref` at the provider (a Stripe invoice) has been recorded as paid. */
+  async paid(userId: number, ref: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('payments')
+      .select('payment_id')
+      .where('user_id', '=', userId)
+      .where('provider_ref', '=', ref)
+      .where('status', '=', 'succeeded')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async listForUser(userId: number, page: number, pageSize: number): Promise<Page<PaymentRow>> {
+    const [items, total] = await Promise.all([
+      this.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('payment_id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      this.db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(total.count) };
+  }
+
+  async listAll(
+    filter: { status?: PaymentRow['status'] | undefined },
+    page: number,
+    pageSize: number,
+  ): Promise<Page<AdminPaymentRow>> {
+    const base = this.db
+      .selectFrom('payments')
+      .innerJoin('users', 'users.user_id', 'payments.user_id')
+      .$if(filter.status !== undefined, (q) => q.where('payments.status', '=', filter.status!));
+    const [items, total] = await Promise.all([
+      base
+        .selectAll('payments')
+        .select(['users.phone_number', 'users.first_name', 'users.last_name'])
+        .orderBy('payments.payment_id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(total.count) };
+  }
+}

@@ -1,0 +1,166 @@
+import {
+  type BillingInterval,
+  PLAN_FEATURES,
+  type Plan,
+  type PlanFeatures,
+  type planCreateBodySchema,
+  type planUpdateBodySchema,
+  QUALITY_LABELS,
+  type QualityCap,
+} from '@salomtv/contract';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import type { AuditActor, AuditService } from '../../platform/audit/service.js';
+import type { PlanRepo, PlanRow } from './plan-repo.js';
+
+export type PlanCreateInput = z.output<typeof planCreateBodySchema>;
+export type PlanUpdateInput = z.output<typeof planUpdateBodySchema>;
+
+export function planFeatures(row: PlanRow): PlanFeatures {
+  return Object.fromEntries(PLAN_FEATURES.map((feature) => [feature, row[feature] === 1])) as PlanFeatures;
+}
+
+export function toPlan(row: PlanRow): Plan {
+  const cap = row.quality_cap as QualityCap;
+  return {
+    plan_id: row.plan_id,
+    code: row.code,
+    name: row.name,
+    monthly_price_cents: row.monthly_price_cents,
+    yearly_price_cents: row.yearly_price_cents,
+    currency: row.currency,
+    quality_cap: cap,
+    quality_label: QUALITY_LABELS[cap],
+    features: planFeatures(row),
+    max_streams: row.max_streams,
+    offered: row.offered === 1,
+    sort_order: row.sort_order,
+  };
+}
+
+/** The plan's price for an interval, or null when the plan has no price for it (no yearly price). */
+export function planPrice(row: PlanRow, interval: BillingInterval): number | null {
+  return interval === 'year' ? row.yearly_price_cents : row.monthly_price_cents;
+}
+
+/**
+ * What the plan's next period is billed at for a subscription on `interval`: its price then in force, monthly
+ * when the plan has lost its yearly price.
+ */
+export function renewalTerms(
+  row: PlanRow,
+  interval: BillingInterval,
+): { interval: BillingInterval; priceCents: number } {
+  const yearly = interval === 'year' && row.yearly_price_cents !== null;
+  return yearly
+    ? { interval: 'year', priceCents: row.yearly_price_cents! }
+    : { interval: 'month', priceCents: row.monthly_price_cents };
+}
+
+function featureColumns(features: Partial<PlanFeatures>): Partial<Record<keyof PlanFeatures, number>> {
+  const columns: Partial<Record<keyof PlanFeatures, number>> = {};
+  for (const feature of PLAN_FEATURES) {
+    const value = features[feature];
+    if (value !== undefined) columns[feature] = value ? 1 : 0;
+  }
+  return columns;
+}
+
+/** Plans are data an admin edits; a price change reaches subscribers only at their next renewal. */
+export class PlanService {
+  constructor(
+    private readonly plans: PlanRepo,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
+  async listOffered(): Promise<Plan[]> {
+    return (await this.plans.list({ offeredOnly: true })).map(toPlan);
+  }
+
+  async listAll(): Promise<Plan[]> {
+    return (await this.plans.list({ offeredOnly: false })).map(toPlan);
+  }
+
+  async get(planId: number): Promise<Plan> {
+    return toPlan(await this.requireRow(planId));
+  }
+
+  async create(input: PlanCreateInput, actor: AuditActor): Promise<Plan> {
+    if (await this.plans.findByCode(input.code)) throw this.codeTaken();
+    const now = this.clock.now().toISOString();
+    const sortOrder = input.sort_order ?? (await this.plans.maxSortOrder()) + 10;
+    let row: PlanRow;
+    try {
+      row = await this.plans.insert({
+        code: input.code,
+        name: input.name,
+        monthly_price_cents: input.monthly_price_cents,
+        yearly_price_cents: input.yearly_price_cents,
+        currency: input.currency,
+        quality_cap: input.quality_cap,
+        new_movies: 0,
+        salomtv_special: 0,
+        america_tv_shows: 0,
+        hollywood_movies: 0,
+        video_quality: 0,
+        add_free_entertainment: 0,
+        ...featureColumns(input.features),
+        max_streams: input.max_streams,
+        offered: input.offered ? 1 : 0,
+        sort_order: sortOrder,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (error) {
+      if (await this.plans.findByCode(input.code)) throw this.codeTaken();
+      throw error;
+    }
+    const plan = toPlan(row);
+    await this.audit.record(actor, 'create', 'plan', plan.plan_id, null, plan);
+    return plan;
+  }
+
+  async update(planId: number, input: PlanUpdateInput, actor: AuditActor): Promise<Plan> {
+    const row = await this.requireRow(planId);
+    if (input.offered === false && row.offered === 1) {
+      const offered = await this.plans.list({ offeredOnly: true });
+      if (offered.length === 1) {
+        throw conflict('At least one plan must stay offered', { offered: 'This is the only plan on offer' });
+      }
+    }
+    await this.plans.update(planId, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.monthly_price_cents !== undefined ? { monthly_price_cents: input.monthly_price_cents } : {}),
+      ...(input.yearly_price_cents !== undefined ? { yearly_price_cents: input.yearly_price_cents } : {}),
+      ...(input.currency !== undefined ? { currency: input.currency } : {}),
+      ...(input.quality_cap !== undefined ? { quality_cap: input.quality_cap } : {}),
+      ...(input.features ? featureColumns(input.features) : {}),
+      ...(input.max_streams !== undefined ? { max_streams: input.max_streams } : {}),
+      ...(input.offered !== undefined ? { offered: input.offered ? 1 : 0 } : {}),
+      ...(input.sort_order !== undefined ? { sort_order: input.sort_order } : {}),
+      updated_at: this.clock.now().toISOString(),
+    });
+    const after = await this.get(planId);
+    await this.audit.record(actor, 'update', 'plan', planId, toPlan(row), after);
+    return after;
+  }
+
+  /** Inserts the given plans when the table is empty; true when it did. */
+  async seedDefaults(defaults: readonly PlanCreateInput[]): Promise<boolean> {
+    if ((await this.plans.count()) > 0) return false;
+    for (const plan of defaults) await this.create(plan, null);
+    return true;
+  }
+
+  private async requireRow(planId: number): Promise<PlanRow> {
+    const row = await this.plans.findById(planId);
+    if (!row) throw notFound('This plan does not exist');
+    return row;
+  }
+
+  private codeTaken() {
+    return conflict('Another plan already uses this code', { code: 'This code is taken' });
+  }
+}

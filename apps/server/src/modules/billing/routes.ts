@@ -1,0 +1,126 @@
+import {
+  changePlanBodySchema,
+  checkoutBodySchema,
+  checkoutReplySchema,
+  demoCardBodySchema,
+  demoPayBodySchema,
+  demoPayReplySchema,
+  demoSessionParamsSchema,
+  demoSessionReplySchema,
+  paymentListQuerySchema,
+  paymentListReplySchema,
+  planChangePreviewQuerySchema,
+  planChangePreviewReplySchema,
+  planListReplySchema,
+  subscriptionReplySchema,
+  urlReplySchema,
+} from '@salomtv/contract';
+import type { AppInstance } from '../../app-types.js';
+import { requireViewer } from '../../plugins/access.js';
+import type { DemoCheckoutService } from './demo-checkout-service.js';
+import type { PlanChangeService } from './plan-change-service.js';
+import type { PlanService } from './plan-service.js';
+import type { PurchaseService } from './purchase-service.js';
+import type { SubscriptionService } from './subscription-service.js';
+
+const tags = ['billing'];
+
+/** Plans and the viewer's own subscription (spec viewer screens 10 and 11). */
+export function billingRoutes(
+  app: AppInstance,
+  services: {
+    plans: PlanService;
+    subscriptions: SubscriptionService;
+    purchases: PurchaseService;
+    planChanges: PlanChangeService;
+    demoCheckout: DemoCheckoutService;
+  },
+): void {
+  const { plans, subscriptions, purchases, planChanges, demoCheckout: demo } = services;
+  app.get('/api/plans', {
+    config: { access: 'public', cache: 'shared' },
+    schema: { tags, response: { 200: planListReplySchema } },
+    handler: () => plans.listOffered(),
+  });
+
+  app.get('/api/billing/subscription', {
+    config: { access: 'viewer' },
+    schema: { tags, response: { 200: subscriptionReplySchema } },
+    handler: (request) => subscriptions.view(requireViewer(request).user_id),
+  });
+
+  app.get('/api/billing/payments', {
+    config: { access: 'viewer' },
+    schema: { tags, querystring: paymentListQuerySchema, response: { 200: paymentListReplySchema } },
+    handler: (request) =>
+      subscriptions.payments(requireViewer(request).user_id, request.query.page, request.query.pageSize),
+  });
+
+  app.post('/api/billing/checkout', {
+    config: { access: 'viewer' },
+    schema: { tags, body: checkoutBodySchema, response: { 200: checkoutReplySchema } },
+    handler: (request) =>
+      purchases.startCheckout(requireViewer(request).user_id, request.body.plan_id, request.body.interval),
+  });
+
+  app.post('/api/billing/change-plan', {
+    config: { access: 'viewer' },
+    schema: { tags, body: changePlanBodySchema, response: { 200: subscriptionReplySchema } },
+    handler: (request) => planChanges.change(requireViewer(request).user_id, request.body.plan_id),
+  });
+
+  app.get('/api/billing/change-plan/preview', {
+    config: { access: 'viewer' },
+    schema: {
+      tags,
+      querystring: planChangePreviewQuerySchema,
+      response: { 200: planChangePreviewReplySchema },
+    },
+    handler: (request) => planChanges.preview(requireViewer(request).user_id, request.query.plan_id),
+  });
+
+  app.post('/api/billing/change-plan/undo', {
+    config: { access: 'viewer' },
+    schema: { tags, response: { 200: subscriptionReplySchema } },
+    handler: (request) => planChanges.undo(requireViewer(request).user_id),
+  });
+
+  app.post('/api/billing/cancel', {
+    config: { access: 'viewer' },
+    schema: { tags, response: { 200: subscriptionReplySchema } },
+    handler: (request) => subscriptions.cancel(requireViewer(request).user_id),
+  });
+
+  app.post('/api/billing/resume', {
+    config: { access: 'viewer' },
+    schema: { tags, response: { 200: subscriptionReplySchema } },
+    handler: (request) => subscriptions.resume(requireViewer(request).user_id),
+  });
+
+  app.post('/api/billing/portal', {
+    config: { access: 'viewer' },
+    schema: { tags, response: { 200: urlReplySchema } },
+    handler: (request) => subscriptions.portal(requireViewer(request).user_id),
+  });
+
+  app.get('/api/billing/demo/session/:id', {
+    config: { access: 'viewer' },
+    schema: { tags, params: demoSessionParamsSchema, response: { 200: demoSessionReplySchema } },
+    handler: (request) => demo.session(requireViewer(request).user_id, request.params.id),
+  });
+
+  app.post('/api/billing/demo/pay', {
+    config: { access: 'viewer' },
+    schema: { tags, body: demoPayBodySchema, response: { 200: demoPayReplySchema } },
+    handler: (request) => {
+      const { session, ...card } = request.body;
+      return demo.pay(requireViewer(request).user_id, session, card);
+    },
+  });
+
+  app.post('/api/billing/demo/card', {
+    config: { access: 'viewer' },
+    schema: { tags, body: demoCardBodySchema, response: { 200: subscriptionReplySchema } },
+    handler: (request) => demo.saveCard(requireViewer(request).user_id, request.body),
+  });
+}

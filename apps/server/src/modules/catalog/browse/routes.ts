@@ -1,0 +1,77 @@
+import {
+  catalogListQuerySchema,
+  catalogListReplySchema,
+  catalogRowsQuerySchema,
+  catalogRowsReplySchema,
+  catalogSearchQuerySchema,
+  catalogSearchReplySchema,
+  similarTitlesReplySchema,
+  titleDetailsSchema,
+} from '@salomtv/contract';
+import { z } from 'zod';
+import type { AppInstance } from '../../../app-types.js';
+import type { SessionUser } from '../../../platform/viewer-session.js';
+import { sendCachedReply } from '../../../plugins/cached-reply.js';
+import type { CatalogService } from './service.js';
+
+const tags = ['catalog'];
+const movieParams = z.object({ movie_id: z.coerce.number().int().positive() });
+/** The signed-in viewer (their session), or null: the cards say which titles are locked for them. */
+const asker = (request: { viewer?: SessionUser | undefined }) => request.viewer ?? null;
+const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
+
+/** The viewer catalogue: public, so the landing page can show titles to signed-out visitors. */
+export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
+  app.get('/api/catalog/rows', {
+    config: { access: 'public' },
+    // The service keeps one answer object per catalogue version and set of locks: serialised, checked against the
+    // schema and compressed once per object.
+    schema: { tags, querystring: catalogRowsQuerySchema, response: { 200: catalogRowsReplySchema } },
+    handler: async (request, reply) => {
+      const answer = await catalog.rows(
+        { kind: request.query.kind, kids: flag(request.query.kids) },
+        asker(request),
+      );
+      return sendCachedReply(request, reply, answer);
+    },
+  });
+
+  app.get('/api/catalog/search', {
+    config: { access: 'public' },
+    schema: { tags, querystring: catalogSearchQuerySchema, response: { 200: catalogSearchReplySchema } },
+    handler: (request) => catalog.search(request.query, asker(request)),
+  });
+
+  app.get('/api/catalog/list', {
+    config: { access: 'public' },
+    schema: { tags, querystring: catalogListQuerySchema, response: { 200: catalogListReplySchema } },
+    handler: (request) => {
+      const q = request.query;
+      return catalog.list(
+        {
+          kind: q.kind,
+          genre: q.genre,
+          collection: q.collection,
+          kids: flag(q.kids),
+          featured: flag(q.featured),
+          upcoming: flag(q.upcoming),
+          page: q.page,
+          pageSize: q.pageSize,
+        },
+        asker(request),
+      );
+    },
+  });
+
+  app.get('/api/catalog/titles/:movie_id', {
+    config: { access: 'public' },
+    schema: { tags, params: movieParams, response: { 200: titleDetailsSchema } },
+    handler: (request) => catalog.details(request.params.movie_id, asker(request)),
+  });
+
+  app.get('/api/catalog/titles/:movie_id/similar', {
+    config: { access: 'public' },
+    schema: { tags, params: movieParams, response: { 200: similarTitlesReplySchema } },
+    handler: (request) => catalog.similar(request.params.movie_id, asker(request)),
+  });
+}

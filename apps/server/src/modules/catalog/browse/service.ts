@@ -1,0 +1,422 @@
+import {
+  type CatalogRow,
+  type CatalogSearchReply,
+  COLLECTIONS,
+  type Collection,
+  englishTexts,
+  type TitleCard,
+  type TitleDetails,
+  type TranslationKey,
+} from '@salomtv/contract';
+import { type Clock, DAY_MS } from '../../../lib/clock.js';
+import { notFound } from '../../../lib/errors.js';
+import { VersionedCache } from '../../../lib/versioned-cache.js';
+import type { MediaStorage } from '../../../platform/storage/storage.js';
+import type { SessionUser } from '../../../platform/viewer-session.js';
+import type { AssetRepo, AssetRow } from '../titles/asset-repo.js';
+import type { EpisodeRepo, EpisodeRow } from '../titles/episode-repo.js';
+import { parseList, presentImage } from '../titles/present.js';
+import type { TitleRow } from '../titles/repo.js';
+import { type CardContext, isReady, masterUrl, presentCard, released } from './cards.js';
+import type { LockCheck, TitleLocks } from './locks.js';
+import type { CatalogFilter, CatalogRepo } from './repo.js';
+import { SearchIndex } from './search-index.js';
+
+/**
+ * Who asks: a signed-in viewer (their session, which may carry their plan) or their id, null when signed out,
+ * undefined when unknown (no locks are marked).
+ */
+export type Asker = SessionUser | number | null | undefined;
+
+const ROW_SIZE = 20;
+/** Popular titles offered when a search finds nothing. */
+const SUGGESTIONS = 12;
+/** Cached row sets (day x scope) kept at most. */
+const ROWS_CACHE_ENTRIES = 32;
+
+/** A row as cached: the cards without locks, with the collections their locks are decided on. */
+type CachedRow = Omit<CatalogRow, 'items'> & { items: { card: TitleCard; collections: string }[] };
+
+/** A page's rows as cached, with the distinct collection lists of its cards (parsed once) and its answers. */
+interface CachedRows {
+  rows: CachedRow[];
+  /** Each distinct `collections` text of the cards, with its list: a viewer's locks are decided per list. */
+  collectionLists: { text: string; list: string[] }[];
+  /** Answers by the locks they carry (most viewers share one of a handful): the same object while kept. */
+  answers: Map<string, RowsAnswer>;
+  /** The answer by the lock rule it was made for: a viewer's next call skips marking the cards again. */
+  answerOf: WeakMap<LockCheck, RowsAnswer>;
+}
+
+/** The `GET /api/catalog/rows` answer. */
+export interface RowsAnswer {
+  rows: CatalogRow[];
+}
+
+export interface RowsQuery {
+  kind?: TitleRow['kind'] | undefined;
+  kids?: boolean | undefined;
+}
+
+export interface ListQuery extends RowsQuery {
+  genre?: string | undefined;
+  collection?: Collection | undefined;
+  featured?: boolean | undefined;
+  upcoming?: boolean | undefined;
+  page: number;
+  pageSize: number;
+}
+
+interface RowSpec {
+  id: string;
+  key: TranslationKey;
+  filter: Partial<CatalogFilter>;
+  seeAll: Record<string, string>;
+}
+
+/** Rows of the home, movies, serials and kids pages, in the order they show. */
+function rowSpecs(query: RowsQuery): RowSpec[] {
+  const specs: RowSpec[] = [
+    {
+      id: 'featured',
+      key: 'featured_movies_to_watch_now',
+      filter: { featured: true, upcoming: false },
+      seeAll: { featured: 'true' },
+    },
+    {
+      id: 'genre:thriller',
+      key: 'tv_thrillers',
+      filter: { genre: 'thriller', upcoming: false },
+      seeAll: { genre: 'thriller' },
+    },
+    {
+      id: 'popular',
+      key: 'popuplar_movies_and_shows',
+      filter: { order: 'popular', upcoming: false },
+      seeAll: {},
+    },
+    { id: 'new', key: 'new_movies', filter: { upcoming: false }, seeAll: {} },
+    {
+      id: 'genre:crime',
+      key: 'crime',
+      filter: { genre: 'crime', upcoming: false },
+      seeAll: { genre: 'crime' },
+    },
+    {
+      id: 'genre:drama',
+      key: 'drama',
+      filter: { genre: 'drama', upcoming: false },
+      seeAll: { genre: 'drama' },
+    },
+    {
+      id: 'genre:mystery',
+      key: 'mystery',
+      filter: { genre: 'mystery', upcoming: false },
+      seeAll: { genre: 'mystery' },
+    },
+  ];
+  if (!query.kind) {
+    specs.push(
+      {
+        id: 'kind:movie',
+        key: 'movies',
+        filter: { kind: 'movie', upcoming: false },
+        seeAll: { kind: 'movie' },
+      },
+      {
+        id: 'kind:series',
+        key: 'serials',
+        filter: { kind: 'series', upcoming: false },
+        seeAll: { kind: 'series' },
+      },
+    );
+  }
+  if (!query.kids)
+    specs.push({
+      id: 'kids',
+      key: 'kids_section',
+      filter: { kids: true, upcoming: false },
+      seeAll: { kids: 'true' },
+    });
+  for (const collection of COLLECTIONS) {
+    specs.push({
+      id: `collection:${collection}`,
+      key: collection,
+      filter: { collection, upcoming: false },
+      seeAll: { collection },
+    });
+  }
+  specs.push({
+    id: 'upcoming',
+    key: 'upcoming_movies',
+    filter: { upcoming: true, order: 'release' },
+    seeAll: { upcoming: 'true' },
+  });
+  return specs;
+}
+
+/** The viewer catalogue: published titles only, as cards, rows, search results, details and grids. */
+export class CatalogService {
+  constructor(
+    private readonly catalog: CatalogRepo,
+    private readonly episodes: EpisodeRepo,
+    private readonly assets: AssetRepo,
+    private readonly storage: MediaStorage,
+    private readonly clock: Clock,
+    /** Billing's entitlements: which titles are locked for the viewer. */
+    private readonly locks: TitleLocks,
+  ) {}
+
+  private readonly rowsCache = new VersionedCache<CachedRows>(ROWS_CACHE_ENTRIES);
+  private readonly searchCache = new VersionedCache<SearchIndex>(1);
+
+  /** The current UTC day, its date worked out once: every catalogue call asks for it. */
+  private day = { from: 0, until: 0, date: '' };
+
+  private today(): string {
+    const now = this.clock.now().getTime();
+    if (now < this.day.from || now >= this.day.until) {
+      const from = now - (((now % DAY_MS) + DAY_MS) % DAY_MS);
+      this.day = { from, until: from + DAY_MS, date: new Date(from).toISOString().slice(0, 10) };
+    }
+    return this.day.date;
+  }
+
+  /**
+   * The `GET /api/catalog/rows` answer. The rows are built once per catalogue version (bumped by the database on
+   * every write that changes a card, so every instance sees it), day and scope; each viewer then gets them with
+   * their own locks, one answer object per distinct set of locks, handed out again until the version changes (the
+   * route serialises each object once).
+   */
+  async rows(query: RowsQuery, asker?: Asker): Promise<RowsAnswer> {
+    const [entry, lock] = await Promise.all([this.cachedRows(query), this.lockRule(asker)]);
+    const known = lock && entry.answerOf.get(lock);
+    if (known) return known;
+    const outcomes = new Map<string, ReturnType<LockCheck> | null>();
+    let signature = '';
+    for (const { text, list } of entry.collectionLists) {
+      const outcome = lock?.(list) ?? null;
+      outcomes.set(text, outcome);
+      signature += outcome ? `${outcome.reason}:${outcome.feature ?? ''}|` : '|';
+    }
+    let answer = entry.answers.get(signature);
+    if (answer === undefined) {
+      const rows: CatalogRow[] = entry.rows.map(({ items, ...row }) => ({
+        ...row,
+        items: items.map(({ card, collections }) => {
+          const outcome = outcomes.get(collections);
+          return { ...card, locked: outcome?.reason ?? null, locked_feature: outcome?.feature ?? null };
+        }),
+      }));
+      answer = { rows };
+      entry.answers.set(signature, answer);
+    }
+    if (lock) entry.answerOf.set(lock, answer);
+    return answer;
+  }
+
+  /** The rows of one scope for today at the current catalogue version, built at most once per version. */
+  private async cachedRows(query: RowsQuery) {
+    const version = await this.catalog.version();
+    const key = `${this.today()}|${query.kind ?? ''}|${query.kids ? 'kids' : ''}`;
+    // Versions are checked first, so only days and scopes pile up: a handful of entries a day.
+    return this.rowsCache.get(version, key, async (): Promise<CachedRows> => {
+      const rows = await this.buildRows(query);
+      const texts = new Set(rows.flatMap((row) => row.items.map((item) => item.collections)));
+      return {
+        rows,
+        collectionLists: [...texts].map((text) => ({ text, list: parseList(text) })),
+        answers: new Map(),
+        answerOf: new WeakMap(),
+      };
+    });
+  }
+
+  /**
+   * The title of /home's first hero slide, as the web's home page picks it: the first of the featured row, else
+   * of the first row with titles. The same object until the catalogue changes (the server's first paint of
+   * /home keeps its page per card). Locks are left out: the slide does not show them.
+   */
+  async homeHeroTitle(): Promise<TitleCard | undefined> {
+    const { rows } = await this.cachedRows({});
+    const featured = rows.find((row) => row.id === 'featured' && row.items.length > 0);
+    return (featured ?? rows.find((row) => row.items.length > 0))?.items[0]?.card;
+  }
+
+  /** The rows of one page without the viewer's locks (a query per row, then the card context). */
+  private async buildRows(query: RowsQuery): Promise<CachedRow[]> {
+    const today = this.today();
+    const specs = rowSpecs(query);
+    const results = await Promise.all(
+      specs.map((spec) =>
+        this.catalog.page({
+          ...spec.filter,
+          kind: spec.filter.kind ?? query.kind,
+          kids: spec.filter.kids ?? query.kids,
+          today,
+          limit: ROW_SIZE,
+        }),
+      ),
+    );
+    const context = await this.context(results.flat(), undefined);
+    const scope: Record<string, string> = {
+      ...(query.kind ? { kind: query.kind } : {}),
+      ...(query.kids ? { kids: 'true' } : {}),
+    };
+    return specs
+      .map((spec, i) => ({
+        id: spec.id,
+        key: spec.key,
+        title: englishTexts[spec.key],
+        see_all: { ...scope, ...spec.seeAll },
+        items: results[i]!.map((row) => ({
+          card: presentCard(this.storage, row, context),
+          collections: row.collections,
+        })),
+      }))
+      .filter((row) => row.items.length > 0);
+  }
+
+  async list(query: ListQuery, asker?: Asker) {
+    const { rows, total } = await this.catalog.list({
+      kind: query.kind,
+      kids: query.kids,
+      genre: query.genre?.toLowerCase(),
+      collection: query.collection,
+      featured: query.featured,
+      upcoming: query.upcoming,
+      order: query.upcoming ? 'release' : 'newest',
+      today: this.today(),
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    return { items: await this.cards(rows, asker), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  /**
+   * Titles whose name, genres, cast or tags match every typed word (one wrong letter forgiven in longer words),
+   * one page of them; when none does, popular titles to suggest instead.
+   */
+  async search(
+    query: { q: string; page: number; pageSize: number },
+    asker?: Asker,
+  ): Promise<CatalogSearchReply> {
+    const ids = query.q.trim() ? (await this.searchIndex()).search(query.q) : [];
+    const pageIds = ids.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+    const rows = await this.catalog.publishedByIds(pageIds);
+    const order = new Map(pageIds.map((id, index) => [id, index]));
+    rows.sort((a, b) => order.get(a.movie_id)! - order.get(b.movie_id)!);
+    const suggestions =
+      ids.length === 0
+        ? await this.catalog.page({
+            order: 'popular',
+            upcoming: false,
+            today: this.today(),
+            limit: SUGGESTIONS,
+          })
+        : [];
+    const [cards, suggested] = await Promise.all([this.cards(rows, asker), this.cards(suggestions, asker)]);
+    const items = cards.map((card, index) => ({ ...card, cast: parseList(rows[index]!.cast_list) }));
+    return { items, total: ids.length, page: query.page, pageSize: query.pageSize, suggestions: suggested };
+  }
+
+  /** The published catalogue's search words, read once per catalogue version. */
+  private async searchIndex(): Promise<SearchIndex> {
+    const version = await this.catalog.version();
+    return this.searchCache.get(version, 'all', async () => {
+      const rows = await this.catalog.searchable();
+      return new SearchIndex(
+        rows.map((row) => ({
+          movie_id: row.movie_id,
+          title: row.title,
+          other: [...parseList(row.genres), ...parseList(row.cast_list), ...parseList(row.tags)],
+          view_count: row.view_count,
+        })),
+      );
+    });
+  }
+
+  async similar(movieId: number, asker?: Asker): Promise<{ items: TitleCard[] }> {
+    const title = await this.catalog.findPublished(movieId);
+    if (!title) throw notFound('This title does not exist');
+    const genres = parseList(title.genres).map((g) => g.toLowerCase());
+    return { items: await this.cards(await this.catalog.similar(movieId, genres, 12), asker) };
+  }
+
+  async details(movieId: number, asker?: Asker): Promise<TitleDetails> {
+    const title = await this.catalog.findPublished(movieId);
+    if (!title) throw notFound('This title does not exist');
+    const [seasons, context, subtitles] = await Promise.all([
+      this.episodes.listSeasons(movieId),
+      this.context([title], asker),
+      this.assets.listSubtitles(movieId),
+    ]);
+    const episodes = context.episodes.get(movieId) ?? [];
+    const main = title.video_asset_id === null ? undefined : context.assets.get(title.video_asset_id);
+    const isOut = released(title, context.today);
+    const episodeCard = (episode: EpisodeRow) => {
+      const asset = episode.video_asset_id === null ? undefined : context.assets.get(episode.video_asset_id);
+      const playable = isOut && isReady(asset);
+      return {
+        episode_id: episode.episode_id,
+        number: episode.number,
+        title: episode.title,
+        description: episode.description,
+        duration: episode.duration_seconds,
+        thumbnail: presentImage(this.storage, episode.thumbnail),
+        playable,
+        video: playable ? masterUrl(movieId, episode.episode_id) : null,
+        preview_vtt: this.storage.publicUrl(asset?.sprite_vtt_key ?? null),
+      };
+    };
+    return {
+      ...presentCard(this.storage, title, context),
+      description: title.description,
+      cast: parseList(title.cast_list),
+      tags: parseList(title.tags),
+      collections: parseList<Collection>(title.collections),
+      seasons: seasons.map((season) => ({
+        season_id: season.season_id,
+        number: season.number,
+        title: season.title,
+        episodes: episodes.filter((e) => e.season_id === season.season_id).map(episodeCard),
+      })),
+      subtitles: subtitles
+        .filter((s) => s.episode_id === 0)
+        .map((s) => ({ language: s.language, label: s.label })),
+      preview_vtt: this.storage.publicUrl(main?.sprite_vtt_key ?? null),
+      poster: presentImage(this.storage, main?.poster ?? null),
+    };
+  }
+
+  /** Cards of the given title rows, in their order (the library module's lists use it too). */
+  async cards(rows: TitleRow[], asker?: Asker): Promise<TitleCard[]> {
+    const context = await this.context(rows, asker);
+    return rows.map((row) => presentCard(this.storage, row, context));
+  }
+
+  /** Assets and episodes of the given titles in two or three queries. */
+  private async context(rows: TitleRow[], asker?: Asker): Promise<CardContext> {
+    const seriesIds = [...new Set(rows.filter((r) => r.kind === 'series').map((r) => r.movie_id))];
+    const episodes = await this.episodes.listEpisodesOf(seriesIds);
+    const ids = new Set<number>();
+    for (const row of rows) {
+      if (row.video_asset_id !== null) ids.add(row.video_asset_id);
+      if (row.trailer_asset_id !== null) ids.add(row.trailer_asset_id);
+    }
+    for (const episode of episodes) if (episode.video_asset_id !== null) ids.add(episode.video_asset_id);
+    const assets = new Map<number, AssetRow>(
+      (await this.assets.listByIds([...ids])).map((a) => [a.asset_id, a]),
+    );
+    const byTitle = new Map<number, EpisodeRow[]>();
+    for (const episode of episodes)
+      byTitle.set(episode.movie_id, [...(byTitle.get(episode.movie_id) ?? []), episode]);
+    const ratings = await this.catalog.ratingsOf(rows.map((r) => r.movie_id));
+    return { assets, episodes: byTitle, today: this.today(), ratings, lock: await this.lockRule(asker) };
+  }
+
+  private async lockRule(asker: Asker): Promise<LockCheck | undefined> {
+    if (asker === undefined) return undefined;
+    return this.locks.lockRule(asker ?? undefined);
+  }
+}

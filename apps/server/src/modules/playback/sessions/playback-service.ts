@@ -1,0 +1,197 @@
+import {
+  PLAYBACK_HEARTBEAT_SECONDS,
+  type PlaybackSession,
+  type QualityCap,
+  type StreamLimitReply,
+} from '@salomtv/contract';
+import { type Clock, DAY_MS } from '../../../lib/clock.js';
+import { AppError, notFound } from '../../../lib/errors.js';
+import { randomToken } from '../../../lib/tokens.js';
+import type { ViewerAccess } from '../../billing/module.js';
+import { type AccessReader, entitlementFor } from '../../billing/module.js';
+import { parseList } from '../../catalog/module.js';
+import type { StreamViewer } from '../streams/stream-sessions.js';
+import { deviceLabel } from './device-label.js';
+import { type LivePlaybacks, SILENCE_MS } from './live-playbacks.js';
+import type { PlaybackRepo, PlaybackRow } from './playback-repo.js';
+
+/** A session last heard from at or before this moment has gone silent: it no longer holds a stream. */
+function silentBefore(now: Date): string {
+  return new Date(now.getTime() - SILENCE_MS).toISOString();
+}
+
+/** The catalogue's titles, as playback reads them (the movies module's TitleRecords). */
+export interface PlaybackTitles {
+  findById(movieId: number): Promise<{ title: string; status: string; collections: string } | undefined>;
+}
+
+export interface PlaybackGrant {
+  playback_id: string;
+  max_height: QualityCap;
+  preroll: boolean;
+  heartbeat_seconds: number;
+}
+
+export type PlaybackAnswer = { ok: true; grant: PlaybackGrant } | { ok: false; limit: StreamLimitReply };
+
+function sessionView(row: PlaybackRow, names: ReadonlyMap<number, string>): PlaybackSession {
+  return {
+    playback_id: row.playback_id,
+    title_id: row.title_id,
+    title: names.get(row.title_id) ?? '',
+    device_label: row.device_label,
+    started_at: row.started_at,
+    last_seen_at: row.last_seen_at,
+  };
+}
+
+/**
+ * Simultaneous streams: each player holds a session it renews; the plan's max_streams bounds the live ones, and
+ * every feature stream address belongs to one (`live` tells the stream addresses at once of each change here).
+ */
+export class PlaybackService {
+  constructor(
+    private readonly sessions: PlaybackRepo,
+    private readonly live: LivePlaybacks,
+    private readonly access: AccessReader,
+    private readonly titles: PlaybackTitles,
+    private readonly clock: Clock,
+  ) {}
+
+  async start(
+    viewer: StreamViewer,
+    movieId: number,
+    userAgent: string | undefined,
+    label?: string,
+  ): Promise<PlaybackAnswer> {
+    const userId = viewer.user_id;
+    const access = await this.access.accessFor(userId);
+    await this.assertMayPlay(access, movieId);
+    const now = this.clock.now();
+    const row: PlaybackRow = {
+      playback_id: randomToken(18),
+      user_id: userId,
+      session_hash: viewer.session_hash,
+      title_id: movieId,
+      device_label: (label ?? deviceLabel(userAgent)).slice(0, 100),
+      started_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      ended_at: null,
+    };
+    const live = await this.sessions.insertWithinLimit(row, access.maxStreams, silentBefore(now));
+    if (live) return { ok: false, limit: await this.limitReply(access.maxStreams, live) };
+    this.live.remember(row);
+    return { ok: true, grant: this.grant(row.playback_id, access) };
+  }
+
+  /**
+   * The player's "still watching", from the sign-in session that started it; a session that went silent is let
+   * back in if a stream is free.
+   */
+  async heartbeat(viewer: StreamViewer, playbackId: string): Promise<PlaybackAnswer> {
+    const userId = viewer.user_id;
+    const row = await this.requireOwn(userId, playbackId);
+    if (row.session_hash !== viewer.session_hash) throw notFound('This stream does not exist');
+    if (row.ended_at !== null) {
+      this.live.remember(row);
+      throw new AppError(410, 'stream_stopped', 'This stream was stopped from another device');
+    }
+    const access = await this.access.accessFor(userId);
+    await this.assertMayPlay(access, row.title_id);
+    const now = this.clock.now();
+    const sinceIso = silentBefore(now);
+    // A live session holds its stream already: only one that went silent must find a free one again.
+    if (row.last_seen_at > sinceIso) await this.sessions.touch(playbackId, now.toISOString());
+    else {
+      const others = await this.sessions.reviveWithinLimit(
+        row,
+        access.maxStreams,
+        sinceIso,
+        now.toISOString(),
+      );
+      if (others) return { ok: false, limit: await this.limitReply(access.maxStreams, others) };
+    }
+    this.live.remember({ ...row, last_seen_at: now.toISOString() });
+    return { ok: true, grant: this.grant(playbackId, access) };
+  }
+
+  /** Stops one of the viewer's streams (their own player, or another device from the over-limit prompt). */
+  async stop(userId: number, playbackId: string): Promise<void> {
+    const row = await this.requireOwn(userId, playbackId);
+    const now = this.clock.now().toISOString();
+    await this.sessions.end(playbackId, now);
+    this.live.remember({ ...row, ended_at: row.ended_at ?? now });
+  }
+
+  async active(userId: number): Promise<{ max_streams: number; items: PlaybackSession[] }> {
+    const access = await this.access.accessFor(userId);
+    return {
+      max_streams: access.maxStreams,
+      items: await this.views(await this.liveRows(userId, this.clock.now())),
+    };
+  }
+
+  /** Forgets sessions silent for a day (the timer calls this). */
+  async cleanup(): Promise<void> {
+    await this.sessions.deleteStale(new Date(this.clock.now().getTime() - DAY_MS).toISOString());
+  }
+
+  private liveRows(userId: number, now: Date): Promise<PlaybackRow[]> {
+    return this.sessions.active(userId, silentBefore(now));
+  }
+
+  /** The sessions as the viewer sees them, with their titles' names (a few: at most the plan's streams). */
+  private async views(rows: PlaybackRow[]): Promise<PlaybackSession[]> {
+    const ids = [...new Set(rows.map((row) => row.title_id))];
+    const found = await Promise.all(ids.map((id) => this.titles.findById(id)));
+    const names = new Map(ids.map((id, index) => [id, found[index]?.title ?? '']));
+    return rows.map((row) => sessionView(row, names));
+  }
+
+  /** A published title (any title for an admin, who previews drafts) that the viewer's plan includes. */
+  private async assertMayPlay(access: ViewerAccess, movieId: number): Promise<void> {
+    const title = await this.titles.findById(movieId);
+    if (!title || (title.status !== 'published' && !access.admin))
+      throw notFound('This title does not exist');
+    const entitlement = entitlementFor(access, { collections: parseList(title.collections) });
+    if (entitlement.mayPlay) return;
+    if (entitlement.lockedReason === 'upgrade') {
+      throw new AppError(
+        403,
+        'upgrade_required',
+        'Your plan does not include this title: change your plan to watch it',
+      );
+    }
+    throw new AppError(
+      403,
+      'subscription_required',
+      'Choose a plan to watch: trailers stay open to everyone',
+    );
+  }
+
+  private grant(playbackId: string, access: ViewerAccess): PlaybackGrant {
+    return {
+      playback_id: playbackId,
+      max_height: access.maxHeight,
+      preroll: access.preroll,
+      heartbeat_seconds: PLAYBACK_HEARTBEAT_SECONDS,
+    };
+  }
+
+  private async limitReply(maxStreams: number, live: PlaybackRow[]): Promise<StreamLimitReply> {
+    return {
+      error: {
+        code: 'stream_limit',
+        message: `Your plan allows ${maxStreams} stream${maxStreams === 1 ? '' : 's'} at once: stop one to watch here`,
+      },
+      max_streams: maxStreams,
+      active: await this.views(live),
+    };
+  }
+
+  private async requireOwn(userId: number, playbackId: string): Promise<PlaybackRow> {
+    const row = await this.sessions.find(playbackId);
+    if (!row || row.user_id !== userId) throw notFound('This stream does not exist');
+    return row;
+  }
+}

@@ -1,0 +1,204 @@
+import {
+  castAddressBodySchema,
+  castAddressReplySchema,
+  episodeStartMediaQuerySchema,
+  episodeStreamQuerySchema,
+  playbackIdParamsSchema,
+  START_MEDIA_INIT_LENGTH,
+  START_MEDIA_SEGMENT,
+  streamQuerySchema,
+  streamStartMediaQuerySchema,
+  streamStartReplySchema,
+} from '@salomtv/contract';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AppInstance } from '../../../app-types.js';
+import { notFound } from '../../../lib/errors.js';
+import { LocalDiskStorage, type MediaStorage } from '../../../platform/storage/storage.js';
+import { requireViewer } from '../../../plugins/access.js';
+import { type MediaFileCache, readMediaFile, sendMediaFile } from './send-file.js';
+import type { StreamingService, StreamReply } from './service.js';
+
+const tags = ['streaming'];
+const PLAYLIST = 'application/vnd.apple.mpegurl';
+const movieParams = z.object({ movie_id: z.coerce.number().int().positive() });
+const episodeParams = movieParams.extend({ episode_id: z.coerce.number().int().positive() });
+const fileParams = z.object({ token: z.string().max(160), file: z.string().max(40) });
+
+/** A cast receiver's page is of another origin and reads our answers with CORS (never with credentials). */
+function allowCast(reply: FastifyReply, result: StreamReply): FastifyReply {
+  if (result.cast)
+    reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
+  return reply;
+}
+
+export function streamingRoutes(
+  app: AppInstance,
+  streaming: StreamingService,
+  storage: MediaStorage,
+  delivery: { accelPrefix: string | undefined; memory: MediaFileCache },
+): void {
+  // Public: trailers play for everyone; the service answers 401 for a feature when signed out, and 409
+  // stream_limit without a live playback session (`?playback=`).
+  app.get('/api/stream/:movie_id/master.m3u8', {
+    config: { access: 'public' },
+    schema: { tags, params: movieParams, querystring: streamQuerySchema },
+    handler: async (request, reply) => {
+      const { asset, playback } = request.query;
+      const body = await streaming.master(
+        request.viewer,
+        request.params.movie_id,
+        undefined,
+        asset,
+        playback,
+      );
+      return reply.header('content-type', PLAYLIST).header('cache-control', 'private, no-store').send(body);
+    },
+  });
+
+  app.get('/api/stream/:movie_id/episodes/:episode_id/master.m3u8', {
+    config: { access: 'public' },
+    schema: { tags, params: episodeParams, querystring: episodeStreamQuerySchema },
+    handler: async (request, reply) => {
+      const { movie_id, episode_id } = request.params;
+      const { playback } = request.query;
+      const body = await streaming.master(request.viewer, movie_id, episode_id, 'video', playback);
+      return reply.header('content-type', PLAYLIST).header('cache-control', 'private, no-store').send(body);
+    },
+  });
+
+  // The two playlists a player starts on, in one answer (hls.js in the web app asks for these first).
+  app.get('/api/stream/:movie_id/start.json', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      params: movieParams,
+      querystring: streamQuerySchema,
+      response: { 200: streamStartReplySchema },
+    },
+    handler: async (request, reply) => {
+      const { asset, playback } = request.query;
+      const start = await streaming.start(
+        request.viewer,
+        request.params.movie_id,
+        undefined,
+        asset,
+        playback,
+      );
+      return reply.header('cache-control', 'private, no-store').send(start);
+    },
+  });
+
+  app.get('/api/stream/:movie_id/episodes/:episode_id/start.json', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      params: episodeParams,
+      querystring: episodeStreamQuerySchema,
+      response: { 200: streamStartReplySchema },
+    },
+    handler: async (request, reply) => {
+      const { movie_id, episode_id } = request.params;
+      const { playback } = request.query;
+      const start = await streaming.start(request.viewer, movie_id, episode_id, 'video', playback);
+      return reply.header('cache-control', 'private, no-store').send(start);
+    },
+  });
+
+  // The first media a player needs, asked for alongside start.json: the lowest rendition's init segment and the
+  // segment holding `at`, as one fragmented MP4. From local storage only: a bucket's bytes never pass through
+  // Node, and the player then asks for the two signed addresses instead.
+  const sendStartMedia = async (
+    reply: FastifyReply,
+    media: Awaited<ReturnType<StreamingService['startMedia']>>,
+  ) => {
+    if (!(storage instanceof LocalDiskStorage)) throw notFound('Start media is served from the bucket');
+    const read = (key: string) => readMediaFile(storage.pathFor(key), delivery.memory);
+    const [init, segment] = await Promise.all([read(media.initKey), read(media.segmentKey)]);
+    return reply
+      .header('content-type', 'video/mp4')
+      .header('cache-control', 'private, no-store')
+      .header(START_MEDIA_INIT_LENGTH, String(init.length))
+      .header(START_MEDIA_SEGMENT, media.segment)
+      .send(Buffer.concat([init, segment]));
+  };
+
+  app.get('/api/stream/:movie_id/start.mp4', {
+    config: { access: 'public' },
+    schema: { tags, params: movieParams, querystring: streamStartMediaQuerySchema },
+    handler: async (request, reply) => {
+      const { asset, playback, at } = request.query;
+      const media = await streaming.startMedia(
+        request.viewer,
+        request.params.movie_id,
+        undefined,
+        asset,
+        playback,
+        at,
+      );
+      return sendStartMedia(reply, media);
+    },
+  });
+
+  app.get('/api/stream/:movie_id/episodes/:episode_id/start.mp4', {
+    config: { access: 'public' },
+    schema: { tags, params: episodeParams, querystring: episodeStartMediaQuerySchema },
+    handler: async (request, reply) => {
+      const { movie_id, episode_id } = request.params;
+      const { playback, at } = request.query;
+      const media = await streaming.startMedia(request.viewer, movie_id, episode_id, 'video', playback, at);
+      return sendStartMedia(reply, media);
+    },
+  });
+
+  // A master playlist address for a cast receiver, which has none of the viewer's cookies.
+  app.post('/api/playback/:id/cast', {
+    config: { access: 'viewer' },
+    schema: {
+      tags,
+      params: playbackIdParamsSchema,
+      body: castAddressBodySchema,
+      response: { 200: castAddressReplySchema },
+    },
+    handler: (request) =>
+      streaming.castAddress(
+        requireViewer(request),
+        request.params.id,
+        request.body.movie_id,
+        request.body.episode_id,
+      ),
+  });
+
+  // The signed addresses: variant playlists, init segments, media segments and subtitles (and a cast's master).
+  app.get('/api/stream/s/:token/:file', {
+    config: { access: 'public' },
+    schema: { tags, params: fileParams, hide: true },
+    handler: async (request, reply) => {
+      const result = await streaming.file(request.viewer, request.params.token, request.params.file);
+      allowCast(reply, result);
+      if (result.kind === 'text') {
+        return reply
+          .header('content-type', result.contentType)
+          .header('cache-control', result.cacheControl)
+          .send(result.body);
+      }
+      // Object storage: a short-lived presigned address; the bytes never pass through Node.
+      if (!(storage instanceof LocalDiskStorage)) {
+        const direct = await storage.signedUrl(result.key, 300);
+        if (!direct) throw new Error('The media storage gave no address');
+        return reply.header('cache-control', 'private, no-store').redirect(direct, 302);
+      }
+      return sendMediaFile(
+        request,
+        reply,
+        {
+          path: storage.pathFor(result.key),
+          relativeKey: result.key,
+          contentType: result.contentType,
+          cacheControl: result.cacheControl,
+        },
+        delivery,
+      );
+    },
+  });
+}
