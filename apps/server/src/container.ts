@@ -56,7 +56,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     languages: languages.services.languages,
     audit,
     events,
-    sessionsWithBilling: billing.repos.subscriptions,
+    sessionsWithBilling: billing.sessionsWithBilling,
   });
   const catalog = createCatalogModule({ db, clock, storage, locks: billing.services.entitlements });
   const media = await createMediaModule({
@@ -85,7 +85,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     clock,
     storage,
     limits,
-    users: accounts.repos.users,
+    users: accounts.contacts,
     userAdmin: accounts.services.userAdmin,
     subscriptions: billing.services.subscriptions,
     library: catalog.services.library,

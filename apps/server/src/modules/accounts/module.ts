@@ -136,13 +136,17 @@ export function createAccountsModule(deps: AccountDeps) {
       emailDevRoutes(app, repos.emailOutbox);
     }
   };
-  return { repos, services, registerRoutes };
+  // An account's contact details, for the admin's feedback tickets.
+  const contacts: AccountContacts = users;
+  return { repos, services, contacts, registerRoutes };
 }
 
 export type AccountsModule = ReturnType<typeof createAccountsModule>;
 
 export type { SmsLog } from './sms/sender.js';
 // Accounts' face: what other domains may use of it.
+/** An account's phone number and email by id. */
+export type AccountContacts = Pick<UserRepo, 'findById'>;
 /** What the admin's user activity page reads of an account. */
 export type AccountDetails = Pick<UserAdminService, 'detail'>;
 /** What the first start's seed does with administrators. */

@@ -6,6 +6,7 @@ import { type Clock, DAY_MS } from '../../lib/clock.js';
 import type { AuditService } from '../../platform/audit/service.js';
 import type { EventBus } from '../../platform/events.js';
 import { repeatWhileOpen } from '../../platform/timers.js';
+import type { LiveSessionReader } from '../../platform/viewer-session.js';
 import { billingAdminRoutes } from './admin-routes.js';
 import { BillingAdminService } from './billing-admin-service.js';
 import { CheckoutRepo } from './checkout-repo.js';
@@ -115,7 +116,9 @@ export function createBillingModule(deps: BillingDeps) {
     billingAdminRoutes(app, services.plans, services.billingAdmin);
     await stripeWebhookRoutes(app, services.stripeWebhooks);
   };
-  return { repos, services, stripe, registerRoutes };
+  // Accounts read each live session through it: the session with its account's subscription and plan, one query.
+  const sessionsWithBilling: LiveSessionReader = repos.subscriptions;
+  return { repos, services, stripe, sessionsWithBilling, registerRoutes };
 }
 
 export type BillingModule = ReturnType<typeof createBillingModule>;
