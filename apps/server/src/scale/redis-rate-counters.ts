@@ -37,8 +37,13 @@ export class RedisRateCounterRepo extends RateCounterRepo {
     super(db);
   }
 
-  override async hit(key: string, windowStartIfNew: string, windowEndedBefore: string): Promise<CounterRow> {
-    const keepMs = Math.max(1000, Date.parse(windowStartIfNew) - Date.parse(windowEndedBefore)) + 60_000;
+  override async hit(
+    key: string,
+    windowStartIfNew: string,
+    windowEndIfNew: string,
+    windowEndedBefore: string,
+  ): Promise<CounterRow> {
+    const keepMs = Math.max(1000, Date.parse(windowEndIfNew) - Date.parse(windowStartIfNew)) + 60_000;
     const [start, hits] = (await this.redis.eval(
       HIT,
       1,

@@ -10,15 +10,19 @@ export class RateCounterRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Adds one hit to a fixed window, starting a new window when the stored one has ended; returns the row. One
-   * statement, so hits that arrive together are all counted, the first hits of a key too.
+   * Adds one hit to a fixed window, starting a new window (from `windowStartIfNew` to `windowEndIfNew`) when the
+   * stored one started before `windowEndedBefore`; returns the row. One statement, so hits that arrive together are
+   * all counted, the first hits of a key too.
    */
-  async hit(key: string, windowStartIfNew: string, windowEndedBefore: string): Promise<CounterRow> {
-    const windowMs = Date.parse(windowStartIfNew) - Date.parse(windowEndedBefore);
-    const expiresIfNew = new Date(Date.parse(windowStartIfNew) + windowMs).toISOString();
+  async hit(
+    key: string,
+    windowStartIfNew: string,
+    windowEndIfNew: string,
+    windowEndedBefore: string,
+  ): Promise<CounterRow> {
     return this.db
       .insertInto('rate_counters')
-      .values({ counter_key: key, window_start: windowStartIfNew, hits: 1, expires_at: expiresIfNew })
+      .values({ counter_key: key, window_start: windowStartIfNew, hits: 1, expires_at: windowEndIfNew })
       .onConflict((oc) =>
         oc.column('counter_key').doUpdateSet((eb) => {
           const ended = eb('rate_counters.window_start', '<', windowEndedBefore);
@@ -26,7 +30,7 @@ export class RateCounterRepo {
             expires_at: eb
               .case()
               .when(ended)
-              .then(expiresIfNew)
+              .then(windowEndIfNew)
               .else(eb.ref('rate_counters.expires_at'))
               .end(),
             window_start: eb

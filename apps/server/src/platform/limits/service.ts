@@ -35,6 +35,7 @@ export class RateLimitService {
     const row = await this.counters.hit(
       key,
       now.toISOString(),
+      new Date(now.getTime() + rule.windowMs).toISOString(),
       new Date(now.getTime() - rule.windowMs).toISOString(),
     );
     return this.verdict(row, rule, rule.limit + 1);
