@@ -82,6 +82,8 @@ export default defineConfig({
   resolve: {
     // Build @salomtv/contract straight from its TypeScript sources (its package.json "source" export).
     conditions: ['source', ...defaultClientConditions],
+    // zod as the page may run it (src/app/zod.ts); that module itself takes zod by its 'zod/v4' name.
+    alias: [{ find: /^zod$/, replacement: path.join(webRoot, 'src/app/zod.ts') }],
   },
   server: {
     port: 5173,

@@ -137,7 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app,
     config.webDist ?? defaultWebDist,
     (keyword) => services.languages.recordForPage(keyword),
-    () => services.catalog.homeHeroTitle(),
+    (filters) => services.catalog.firstSlideTitle({ kind: filters.kind, kids: filters.kids === 'true' }),
   );
   app.setNotFoundHandler((request, reply) => {
     const pathName = request.url.split('?')[0] ?? '';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, signInAsAdmin, submitSignIn } from './helpers';
+import { ADMIN, gotoWithScriptsHeld, signInAsAdmin, submitSignIn } from './helpers';
 
 test('a signed-out visit to /language goes to sign-in and back after it', async ({ page }) => {
   await page.goto('/language');
@@ -50,4 +50,24 @@ test('/test goes to /home and an unknown address shows the not-found page', asyn
   await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to home' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('sign-in is painted by the server; what is typed before the app takes over is kept, and signs in', async ({
+  page,
+}) => {
+  const { releaseScripts, errors } = await gotoWithScriptsHeld(page, '/signin');
+  await expect(page.locator('#prerendered-page')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
+  await page.getByLabel('Phone Number').fill(ADMIN.phone);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByLabel('Remember me').check();
+  releaseScripts();
+  await expect(page.locator('#prerendered-page')).toHaveCount(0);
+  await expect(page.getByLabel('Phone Number')).toHaveValue(ADMIN.phone);
+  await expect(page.getByLabel('Password')).toHaveValue(ADMIN.password);
+  await expect(page.getByLabel('Remember me')).toBeChecked();
+  // The app's state holds them: the button is live and signs the admin in.
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, gotoWithScriptsHeld, snap, xsrfHeaders } from './helpers';
 import { markPublished } from './server-database';
 
@@ -7,11 +7,11 @@ interface Card {
   title: string;
 }
 
-test('/home paints the featured title from the server before any script, then the app takes over', async ({
-  browser,
-  page,
-}) => {
-  // A featured title, through the admin API; the page's session is then the admin's (a signed-in visit).
+/** Signs the page's requests in as the admin and publishes a title with these details; the admin's headers too. */
+async function publishAsAdmin(
+  page: Page,
+  details: Record<string, unknown>,
+): Promise<{ movieId: number; headers: Record<string, string> }> {
   let headers = await xsrfHeaders(page);
   const login = await page.request.post('/api/user/login', {
     headers,
@@ -22,18 +22,23 @@ test('/home paints the featured title from the server before any script, then th
   const { movie_id } = (await (await page.request.post('/api/movie/create', { headers })).json()) as {
     movie_id: number;
   };
-  const saved = await page.request.post('/api/movie/details', {
-    headers,
-    data: {
-      movie_id,
-      title: `Lantern Bay ${Date.now().toString(36)} <b>`,
-      featured: true,
-      year: 2024,
-      genres: ['Drama'],
-    },
-  });
+  const saved = await page.request.post('/api/movie/details', { headers, data: { movie_id, ...details } });
   expect(saved.status(), await saved.text()).toBe(200);
   markPublished(movie_id);
+  return { movieId: movie_id, headers };
+}
+
+test('/home paints the featured title from the server before any script, then the app takes over', async ({
+  browser,
+  page,
+}) => {
+  // A featured title, through the admin API; the page's session is then the admin's (a signed-in visit).
+  await publishAsAdmin(page, {
+    title: `Lantern Bay ${Date.now().toString(36)} <b>`,
+    featured: true,
+    year: 2024,
+    genres: ['Drama'],
+  });
   // The slide shows the first featured title, whichever it is in this run's catalogue.
   const rows = (
     (await (await page.request.get('/api/catalog/rows')).json()) as {
@@ -101,21 +106,12 @@ test('the hero says its title once, over the banner only, clear of its buttons a
     look,
     upcoming: false,
   };
-  let headers = await xsrfHeaders(page);
-  await page.request.post('/api/user/login', {
-    headers,
-    data: { phone_number: ADMIN.phone, password: ADMIN.password },
+  const { movieId: movie_id, headers } = await publishAsAdmin(page, {
+    title,
+    featured: true,
+    year: 2025,
+    genres: ['Thriller'],
   });
-  headers = await xsrfHeaders(page);
-  const { movie_id } = (await (await page.request.post('/api/movie/create', { headers })).json()) as {
-    movie_id: number;
-  };
-  const saved = await page.request.post('/api/movie/details', {
-    headers,
-    data: { movie_id, title, featured: true, year: 2025, genres: ['Thriller'] },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  markPublished(movie_id);
   const upload = async (slot: 'thumbnail' | 'banner', svg: string) => {
     const response = await page.request.post(`/api/movie/${slot}`, {
       headers,
@@ -157,4 +153,30 @@ test('the hero says its title once, over the banner only, clear of its buttons a
     }
     await snap(page, `home-hero-${viewport.width}`);
   }
+});
+
+test('/movies paints its first film from the server before any script, then the app takes over in place', async ({
+  page,
+}) => {
+  const title = `Paper Lantern ${Date.now().toString(36)}`;
+  await publishAsAdmin(page, { title, kind: 'movie', featured: true });
+  const rows = (
+    (await (await page.request.get('/api/catalog/rows?kind=movie')).json()) as {
+      rows: { id: string; items: Card[] }[];
+    }
+  ).rows;
+  const first = (rows.find((row) => row.id === 'featured' && row.items.length) ?? rows[0])?.items[0] as Card;
+
+  const { releaseScripts, errors } = await gotoWithScriptsHeld(page, '/movies');
+  const painted = page.locator('#prerendered-page');
+  await expect(painted.getByRole('heading', { level: 2 })).toHaveText(first.title);
+  await expect(painted.getByRole('button', { name: 'Watch Now' })).toBeVisible();
+  const box = await painted.getByRole('heading', { level: 2 }).boundingBox();
+  releaseScripts();
+  await expect(painted).toHaveCount(0);
+  const slide = page.getByTestId('section-carousel').getByRole('heading', { level: 2 }).first();
+  await expect(slide).toHaveText(first.title);
+  expect(box).not.toBeNull();
+  expect(await slide.boundingBox()).toEqual(box);
+  expect(errors).toEqual([]);
 });

@@ -1,22 +1,11 @@
-import './app/zod-config';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
 import './index.css';
-import { reportWebVitals } from './app/vitals/report-web-vitals';
-import { startInstallableApp } from './shared/hooks/install-app';
-import { keepTapsBeforeTakeover } from './shared/hooks/prerendered-page';
+import { keepTapsBeforeTakeover } from './shared/hooks/first-paint';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 keepTapsBeforeTakeover();
-startInstallableApp();
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-
-window.addEventListener('load', () => {
-  void reportWebVitals();
-});
+const start = () => import('./app/start').then(({ startApp }) => startApp(root));
+// The app's code loads once the browser has painted what the server sent (a page's first paint, or the empty
+// page), so no paint waits for it; a hidden tab paints no frame and starts at once.
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start));
+else void start();

@@ -27,14 +27,3 @@ export const meReplySchema = z.object({
   language: z.string().nullable(),
 });
 export type Me = z.infer<typeof meReplySchema>;
-
-/** Names of the CSRF cookie and header (the spec's HTTP client defaults). */
-export const CSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_HEADER = 'X-XSRF-TOKEN';
-/**
- * A cookie the page can read (the session cookie is httpOnly) that says a session was started in this browser:
- * without it the page knows it is signed out and asks nothing. It is a hint, never a credential.
- */
-export const SIGNED_IN_COOKIE = 'signed_in';
-/** Sets the CSRF cookie for a client that has none (pages come with it): `GET`, answered 204. */
-export const CSRF_TOKEN_PATH = '/api/csrf';

@@ -5,6 +5,8 @@ export * from './billing.js';
 export * from './catalog.js';
 export * from './countries.js';
 export * from './errors.js';
+export * from './formats.js';
+export * from './http-names.js';
 export * from './languages.js';
 export * from './legal.js';
 export * from './library.js';

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { MAX_TRANSLATION_LENGTH, translationKeyNames } from './translation-keys.js';
 
-export const DEFAULT_LANGUAGE_KEYWORD = 'En';
-export const DEFAULT_LANGUAGE_TITLE = 'English';
 export const MAX_FLAG_BYTES = 1024 * 1024;
-/**
- * The cookie that mirrors the stored language keyword (`key` in localStorage), so the server can paint the
- * landing page in the visitor's language before any script runs.
- */
-export const LANGUAGE_COOKIE = 'lang';
 
 export const keywordSchema = z
   .string()

@@ -1,13 +1,5 @@
 import { z } from 'zod';
 
-/**
- * The spec's list calls (`GET /api/movie/get`, `GET /api/web/user`) answer a plain array, as the spec shows them.
- * Paging goes in the query (`page`, `pageSize`), the total in this header, and the neighbouring pages in an
- * RFC 8288 `Link` header (rel first, prev, next, last).
- */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
-export const LINK_HEADER = 'link';
-
 /** An array answer that carries its paging in headers; the OpenAPI document lists them. */
 export const listReplySchema = <T extends z.ZodType>(item: T) =>
   z.array(item).meta({

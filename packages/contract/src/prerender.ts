@@ -4,7 +4,7 @@
  * needs no script. The app removes the element with this id when its own page replaces it.
  *
  * Marks: `{{key}}` a translation, `{{@name}}` a field of the language record, `{{#name}}` a field of the hero
- * (HeroTexts, and `image_url`, `image_srcset`, `image_width`, `image_height`).
+ * (HeroTexts, `views` on a section's slide, and `image_url`, `image_srcset`, `image_width`, `image_height`).
  */
 export const PAGE_SHELLS_FILE = 'page-shells.json';
 export const PRERENDERED_PAGE_ID = 'prerendered-page';
@@ -14,4 +14,22 @@ export interface PageShells {
   landing: string;
   /** `/home`: the header (signed in or out) and the featured title's hero slide, on its picture or without one. */
   home: Record<'signedIn' | 'signedOut', Record<'image' | 'plain', string>>;
+  /** The browse sections of `PAINTED_SECTIONS`: the first slide of their carousel, as `home`'s hero is painted. */
+  sections: Record<PaintedSection, Record<'signedIn' | 'signedOut', Record<'image' | 'plain', string>>>;
+  /** Pages that start without data (sign-in, the pricing page with its placeholders), by address and header. */
+  pages: Record<string, Record<'signedIn' | 'signedOut', string>>;
 }
+
+/** A browse page's filters of its rows call, as the query string has them. */
+export interface SectionFilters {
+  readonly kind?: 'movie' | 'series';
+  readonly kids?: 'true';
+}
+
+/** The browse sections the server paints first, each with the filters of its rows call (`GET /api/catalog/rows`). */
+export const PAINTED_SECTIONS = {
+  '/movies': { kind: 'movie' },
+  '/serials': { kind: 'series' },
+  '/kidsection': { kids: 'true' },
+} as const satisfies Record<string, SectionFilters>;
+export type PaintedSection = keyof typeof PAINTED_SECTIONS;

@@ -1,9 +1,13 @@
+import { compactCount } from './formats.js';
 import {
   englishTexts,
   type PluralCategory,
   type PluralKey,
   type TranslationKey,
 } from './translation-keys.js';
+
+export const DEFAULT_LANGUAGE_KEYWORD = 'En';
+export const DEFAULT_LANGUAGE_TITLE = 'English';
 
 /** A translation record as the API sends it (`POST /api/language/get`), or any part of one. */
 export type TextsRecord = { readonly [key: string]: unknown };
@@ -70,4 +74,16 @@ function formatCount(locale: string, count: number): string {
   } catch {
     return String(count);
   }
+}
+
+/**
+ * "1.2K views" in the language of `keyword`, through its plural rules: the second carousel's count, the same in
+ * the app and on the server's first paint of a browse section.
+ */
+export function viewsText(
+  plural: (key: PluralKey, count: number, shown?: string) => string,
+  count: number,
+  keyword: string,
+): string {
+  return plural('views_count', count, compactCount(count, keyword.toLowerCase()));
 }

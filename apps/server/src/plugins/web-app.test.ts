@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { heroTextsOf, type PageShells, type TitleCard } from '@salomtv/contract';
+import { heroTextsOf, PAINTED_SECTIONS, type PageShells, type TitleCard } from '@salomtv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -29,6 +29,27 @@ function homeShell(signedIn: boolean, image: boolean): string {
   );
 }
 
+/** A browse section's shells in small: the header, the picture, the slide with the title's views. */
+function sectionShell(path: string, signedIn: boolean, image: boolean): string {
+  return homeShell(signedIn, image)
+    .replace('data-path="/home"', `data-path="${path}"`)
+    .replace(
+      /<p class="meta">.*<\/button><\/div>$/,
+      '<span class="views">{{#views}}</span><button>{{watch_now}}</button></div>',
+    );
+}
+
+/** A page that starts without data (sign-in), in small: the header and the page's first render. */
+function pageShell(path: string, signedIn: boolean): string {
+  const account = signedIn
+    ? '<button aria-label="{{my_profile}}"></button>'
+    : '<a href="/signin">{{sign_in}}</a>';
+  return (
+    `<div id="prerendered-page" data-path="${path}"><nav aria-label="{{menu}}">${account}</nav>` +
+    '<h1 class="page">{{sign_in}}</h1><input name="phone_number" placeholder="{{email_or_phone_number}}"/></div>'
+  );
+}
+
 function writeShells(webDist: string, landing: string): void {
   const shells: PageShells = {
     landing,
@@ -36,6 +57,16 @@ function writeShells(webDist: string, landing: string): void {
       signedIn: { image: homeShell(true, true), plain: homeShell(true, false) },
       signedOut: { image: homeShell(false, true), plain: homeShell(false, false) },
     },
+    sections: Object.fromEntries(
+      Object.keys(PAINTED_SECTIONS).map((path) => [
+        path,
+        {
+          signedIn: { image: sectionShell(path, true, true), plain: sectionShell(path, true, false) },
+          signedOut: { image: sectionShell(path, false, true), plain: sectionShell(path, false, false) },
+        },
+      ]),
+    ) as PageShells['sections'],
+    pages: { '/signin': { signedIn: pageShell('/signin', true), signedOut: pageShell('/signin', false) } },
   };
   fs.writeFileSync(path.join(webDist, 'page-shells.json'), JSON.stringify(shells));
 }
@@ -166,11 +197,28 @@ describe('the landing page painted by the server', () => {
     expect(page.body).not.toContain('<script>');
   });
 
+  it("paints a page that starts without data in the visitor's language, with the header for a session", async () => {
+    const page = await t.app.inject({ url: '/signin?next=%2Fhome', cookies: { lang: 'Ur' } });
+    expect(page.headers['cache-control']).toContain('no-store');
+    expect(page.body).toContain('<html lang="ur" dir="rtl">');
+    expect(page.body).toMatch(
+      /<h1 class="page">[^<{]+<\/h1><input name="phone_number" placeholder="[^"{]+"\/>/,
+    );
+    expect(page.body).toContain('<a href="/signin">');
+    expect(page.body).not.toContain('{{');
+    const signedIn = await t.app.inject({ url: '/signin', cookies: { sid: 'some-session' } });
+    expect(signedIn.body).toContain('<h1 class="page">Sign In</h1>');
+    expect(signedIn.body).toContain('<button aria-label="My Profile"></button>');
+    expect(signedIn.body).not.toContain('href="/signin"');
+  });
+
   it('sends the bare page to a signed-in visitor (they go on to /home) and on every other address', async () => {
     for (const [url, cookies] of [
       ['/', { sid: 'some-session' }],
       ['/home', {}], // no titles yet: nothing to paint
-      ['/signin', { lang: 'Ur' }],
+      ['/signup', { lang: 'Ur' }],
+      ['/signin/extra', {}],
+      ['/constructor', {}],
     ] as const) {
       const page = await t.app.inject({ url, cookies });
       expect(page.statusCode).toBe(200);
@@ -293,5 +341,41 @@ describe('/home painted by the server', () => {
     const next = await firstCard();
     expect(next.title).not.toBe(card.title);
     expect(heading((await home()).body)).toBe(next.title);
+  });
+
+  it("paints a browse section with its own first title, its views in the language's plural forms", async () => {
+    const section = (url: string, cookies: Record<string, string> = {}) => t.app.inject({ url, cookies });
+    const views = (html: string) => /<span class="views">(.*?)<\/span>/.exec(html)?.[1];
+    const setViews = (movieId: number, count: number) =>
+      t.app.container.database.db
+        .updateTable('titles')
+        .set({ view_count: count })
+        .where('movie_id', '=', movieId)
+        .execute();
+    expect((await section('/kidsection')).body).toBe(index); // no title for children yet: the app says so itself
+
+    const kids = await add('Little Comet', { age_rating: 'All', kind: 'movie' });
+    await setViews(kids, 5);
+    const kidsPage = await section('/kidsection');
+    expect(kidsPage.headers['cache-control']).toContain('no-store');
+    expect(kidsPage.body).toContain('data-path="/kidsection"');
+    expect(heading(kidsPage.body)).toBe('Little Comet');
+    expect(views(kidsPage.body)).toBe('5 views');
+    expect(views((await section('/kidsection', { lang: 'Ru' })).body)).toBe('5 просмотров');
+    expect(kidsPage.body).toContain('<button>Watch Now</button></div><div id="root"></div>');
+
+    const series = await add('Silk Road Cipher', { kind: 'series', featured: true });
+    await setViews(series, 1);
+    const serials = await section('/serials', { lang: 'Ru' });
+    expect(heading(serials.body)).toBe('Silk Road Cipher');
+    expect(views(serials.body)).toBe('1 просмотр');
+    expect(views((await section('/serials')).body)).toBe('1 view');
+
+    // The films' page shows a film, never the featured series; a session gets the profile menu.
+    const movies = await section('/movies', { sid: 'a-session' });
+    expect(heading(movies.body)).not.toBe('Silk Road Cipher');
+    expect(heading(movies.body)).toBeTruthy();
+    expect(movies.body).toContain('<button aria-label="My Profile"></button>');
+    expect(movies.body).not.toMatch(/\{\{[@#]|\{\{watch_now/);
   });
 });

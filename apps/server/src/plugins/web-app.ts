@@ -9,11 +9,16 @@ import {
   keywordSchema,
   LANGUAGE_COOKIE,
   PAGE_SHELLS_FILE,
+  PAINTED_SECTIONS,
   type PageShells,
+  type PaintedSection,
+  type SectionFilters,
   type TextsRecord,
   type TitleCard,
   type TranslationKey,
   translate,
+  translatePlural,
+  viewsText,
 } from '@salomtv/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtmlAttribute } from '../lib/html-escape.js';
@@ -41,22 +46,43 @@ const ROOT_DIV = '<div id="root"></div>';
 type PageRecord = TextsRecord & { keyword: string };
 /** Where the first paints read a language's texts (the languages service, from its short cache). */
 export type PageTexts = (keyword: string) => Promise<PageRecord>;
-/** The title of /home's first hero slide (the catalogue service), the same object until the catalogue changes. */
-export type HomeHeroTitle = () => Promise<TitleCard | undefined>;
-/** /home's shells for one header: the slide on the title's picture, or without one. */
-type HomeShells = PageShells['home']['signedIn'];
+/**
+ * The title of the first slide of a browse page's carousel (the catalogue service): `/home`'s with no filters, a
+ * section's with its rows call's. The same object until the catalogue changes.
+ */
+export type FirstSlideTitle = (filters: SectionFilters) => Promise<TitleCard | undefined>;
+/** A carousel page's shells for one header: the slide on the title's picture, or without one. */
+type SlideShells = PageShells['home']['signedIn'];
+/** A slide's marks for a title, in a language. */
+type SlideFields = (card: TitleCard, record: PageRecord) => Record<string, string>;
 
-/** The hero's marks for a title: its texts and its picture, the one the carousel shows (the banner, never the poster). */
-function heroFields(card: TitleCard, locale: string): Record<string, string> {
+/** The picture the carousel shows behind a slide (the banner, never the poster). */
+function pictureFields(card: TitleCard): Record<string, string> {
   const image = card.banner;
   return {
-    ...heroTextsOf(card, locale),
     image_url: image?.url ?? '',
     image_srcset: image?.srcset ?? '',
     image_width: String(image?.width ?? ''),
     image_height: String(image?.height ?? ''),
   };
 }
+
+/** `/home`'s hero slide: the title's texts and picture. */
+const heroFields: SlideFields = (card, record) => ({
+  ...heroTextsOf(card, htmlLangOf(record.keyword)),
+  ...pictureFields(card),
+});
+
+/** A section's slide: the title, its views in the language's plural form, and the picture. */
+const statsFields: SlideFields = (card, record) => ({
+  title: card.title,
+  views: viewsText(
+    (key, count, shown) => translatePlural(record, key, count, shown),
+    card.view_count,
+    record.keyword,
+  ),
+  ...pictureFields(card),
+});
 
 /** A shell with its marks filled, every value escaped, in one pass: a value that holds a mark stays as it is. */
 function fillShell(shell: string, record: PageRecord, hero: Record<string, string> = {}): string {
@@ -82,12 +108,24 @@ function readShells(distDir: string): PageShells | undefined {
   if (!fs.existsSync(file)) return undefined;
   const shells = JSON.parse(fs.readFileSync(file, 'utf8')) as PageShells;
   const home = shells.home;
+  const pages: Partial<PageShells['pages'][string]>[] =
+    typeof shells.pages === 'object' && shells.pages !== null ? Object.values(shells.pages) : [{}];
   const all = [
     shells.landing,
     home?.signedIn?.image,
     home?.signedIn?.plain,
     home?.signedOut?.image,
     home?.signedOut?.plain,
+    ...pages.flatMap((page) => [page?.signedIn, page?.signedOut]),
+    ...Object.keys(PAINTED_SECTIONS).flatMap((path) => {
+      const section = shells.sections?.[path as PaintedSection];
+      return [
+        section?.signedIn?.image,
+        section?.signedIn?.plain,
+        section?.signedOut?.image,
+        section?.signedOut?.plain,
+      ];
+    }),
   ];
   if (!all.every((shell) => typeof shell === 'string'))
     throw new Error(`${file} is not what the web build writes`);
@@ -97,10 +135,10 @@ function readShells(distDir: string): PageShells | undefined {
 /**
  * First paints: index.html with a page's header and hero already in it, in the language of the `lang` cookie
  * (else the default), so the page's largest paint needs no script. A signed-out visit to `/` gets the landing
- * page; a visit to `/home` gets the featured title's hero slide. The app replaces them when its own page
- * renders (apps/web/src/shared/prerender/prerendered-page.ts).
+ * page; a visit to `/home` gets the featured title's hero slide, a browse section its first title's slide, and sign-in
+ * and the pricing page their start. The app replaces them when its own page renders (apps/web/src/shared/prerender/prerendered-page.ts).
  */
-function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, homeHero: HomeHeroTitle) {
+function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, firstSlide: FirstSlideTitle) {
   if (!HTML_TAG.test(indexHtml) || !indexHtml.includes(ROOT_DIV)) {
     throw new Error('index.html has no <html lang="en" dir="ltr"> or no empty #root to paint pages in');
   }
@@ -108,9 +146,14 @@ function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, ho
   // shell, each kept with the card it shows (a new object when the catalogue changes).
   const pages = new WeakMap<
     TextsRecord,
-    Map<HomeShells | string, { card?: TitleCard; page: PreparedBody }>
+    Map<SlideShells | string, { card?: TitleCard; page: PreparedBody }>
   >();
-  const page = (record: PageRecord, shell: HomeShells | string, card?: TitleCard) => {
+  const page = (
+    record: PageRecord,
+    shell: SlideShells | string,
+    slide?: { card: TitleCard; fields: SlideFields },
+  ) => {
+    const card = slide?.card;
     let forRecord = pages.get(record);
     if (!forRecord) {
       forRecord = new Map();
@@ -118,7 +161,7 @@ function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, ho
     }
     const kept = forRecord.get(shell);
     if (kept && kept.card === card) return kept.page;
-    const hero = card && heroFields(card, htmlLangOf(record.keyword));
+    const hero = slide ? slide.fields(slide.card, record) : undefined;
     const template = typeof shell === 'string' ? shell : shell[hero?.image_url ? 'image' : 'plain'];
     const markup = fillShell(template, record, hero);
     const html = indexHtml
@@ -149,10 +192,26 @@ function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, ho
       const record = await recordFor(request);
       return record && page(record, shells.landing);
     }
-    if (pathName === '/home') {
-      const [record, card] = await Promise.all([recordFor(request), homeHero()]);
+    const header = signedIn ? 'signedIn' : 'signedOut';
+    const carousel =
+      pathName === '/home'
+        ? { shells: shells.home, filters: {}, fields: heroFields }
+        : Object.hasOwn(PAINTED_SECTIONS, pathName)
+          ? {
+              shells: shells.sections[pathName as PaintedSection],
+              filters: PAINTED_SECTIONS[pathName as PaintedSection],
+              fields: statsFields,
+            }
+          : undefined;
+    if (carousel) {
+      const [record, card] = await Promise.all([recordFor(request), firstSlide(carousel.filters)]);
       if (!record || !card) return undefined; // no titles yet: the app shows the empty page itself
-      return page(record, shells.home[signedIn ? 'signedIn' : 'signedOut'], card);
+      return page(record, carousel.shells[header], { card, fields: carousel.fields });
+    }
+    const still = Object.hasOwn(shells.pages, pathName) ? shells.pages[pathName] : undefined;
+    if (still) {
+      const record = await recordFor(request);
+      return record && page(record, still[header]);
     }
     return undefined;
   };
@@ -166,7 +225,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
   pageTexts: PageTexts,
-  homeHero: HomeHeroTitle,
+  firstSlide: FirstSlideTitle,
 ): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -175,7 +234,7 @@ export async function registerWebApp(
   }
   const indexHtml = fs.readFileSync(indexFile);
   const shells = readShells(distDir);
-  const firstPaint = shells && firstPaints(indexHtml.toString(), shells, pageTexts, homeHero);
+  const firstPaint = shells && firstPaints(indexHtml.toString(), shells, pageTexts, firstSlide);
   await app.register(fastifyStatic, {
     root: path.join(distDir, 'static'),
     prefix: '/static/',

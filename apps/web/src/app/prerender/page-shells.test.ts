@@ -5,11 +5,11 @@ import { renderPageShells } from './page-shells';
 const visibleText = (shell: string) =>
   shell
     .replace(/<[^>]*>/g, ' ')
-    .replace(/\{\{[@#]?[a-z_]+\}\}/g, ' ')
+    .replace(/\{\{[@#]?[A-Za-z0-9_]+\}\}/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 
-describe('the first paints of the landing page and /home', () => {
+describe('the first paints of the landing page, /home and the pages that start without data', () => {
   const shells = renderPageShells();
 
   it('landing: the header and hero with text marks the server fills, inside the element the app removes', () => {
@@ -46,5 +46,50 @@ describe('the first paints of the landing page and /home', () => {
     expect(shells.home.signedOut.plain).toContain('href="/signin"');
     expect(shells.home.signedIn.plain).not.toContain('href="/signin"');
     expect(shells.home.signedIn.plain).toContain('aria-label="{{my_profile}}"');
+  });
+
+  it('sign-in and pricing: the page as the app first renders it, signed in or out, every word a mark', () => {
+    expect(Object.keys(shells.pages).sort()).toEqual(['/pricingplan', '/signin']);
+    for (const [path, { signedIn, signedOut }] of Object.entries(shells.pages)) {
+      for (const shell of [signedIn, signedOut]) {
+        expect(shell.startsWith(`<div id="prerendered-page" data-path="${path}">`)).toBe(true);
+        expect(visibleText(shell)).toBe('Salom TV');
+      }
+      expect(signedOut).toContain('href="/signin"');
+      expect(signedIn).toContain('aria-label="{{my_profile}}"');
+    }
+    const signIn = shells.pages['/signin']?.signedOut ?? '';
+    expect(signIn).toContain('>{{sign_in}}</h1>');
+    // The fields carry the names the app's fields have: what is typed before the app takes over is kept.
+    const field = (name: string) => new RegExp(`<input [^>]*name="${name}"[^>]*>`).exec(signIn)?.[0] ?? '';
+    expect(field('phone_number')).toContain('placeholder="{{email_or_phone_number}}"');
+    expect(field('password')).toContain('type="password"');
+    expect(field('remember_me')).toContain('type="checkbox"');
+    const pricing = shells.pages['/pricingplan']?.signedOut ?? '';
+    expect(pricing).toContain('>{{pricing_plan}}</h1>');
+    expect(pricing).toContain('{{trial_pricing_intro}}');
+  });
+
+  it("browse sections: the first title's slide with its views, under the section's heading", () => {
+    expect(Object.keys(shells.sections).sort()).toEqual(['/kidsection', '/movies', '/serials']);
+    const headings = { '/movies': 'movies', '/serials': 'serials', '/kidsection': 'kids_section' };
+    for (const [path, key] of Object.entries(headings)) {
+      const section = shells.sections[path as keyof typeof shells.sections];
+      for (const shell of [
+        section.signedIn.image,
+        section.signedIn.plain,
+        section.signedOut.image,
+        section.signedOut.plain,
+      ]) {
+        expect(shell.startsWith(`<div id="prerendered-page" data-path="${path}">`)).toBe(true);
+        expect(shell).toContain(`<h1 class="sr-only">{{${key}}}</h1>`);
+        expect(shell).toMatch(/<h2 [^>]*>\{\{#title\}\}<\/h2>/);
+        expect(shell).toContain('<span>{{#views}}</span>');
+        expect(shell).toContain('{{watch_now}}');
+        expect(visibleText(shell)).toBe('Salom TV');
+      }
+      expect(section.signedIn.image).toMatch(/<img src="\{\{#image_url\}\}"/);
+      expect(section.signedOut.plain).not.toContain('<img');
+    }
   });
 });

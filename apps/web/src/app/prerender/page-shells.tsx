@@ -1,6 +1,8 @@
 import {
   type HeroTexts,
+  PAINTED_SECTIONS,
   type PageShells,
+  type PaintedSection,
   PRERENDERED_PAGE_ID,
   type TitleCard,
   type TranslationKey,
@@ -9,11 +11,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { SignInPage } from '../../features/auth/components/sign-in-page';
 import { Carousel } from '../../features/browse/components/carousel';
-import { HeroSlideView } from '../../features/browse/components/hero-slides';
+import { HeroSlideView, StatsSlideView } from '../../features/browse/components/hero-slides';
 import { LandingHero } from '../../features/landing/components/landing-hero';
+import { PricingPlanPage } from '../../features/pricing/components/pricing-plan-page';
 import { sessionKeys } from '../../shared/api/session';
 import { LanguageContext, type LanguageContextValue } from '../../shared/i18n/language-context';
+import { ToastProvider } from '../../shared/ui/toast-provider';
 import { ViewerHeader } from '../layouts/viewer-header';
 import { ViewerFrame } from '../layouts/viewer-layout';
 
@@ -66,9 +71,11 @@ function renderPage(path: string, signedIn: boolean, page: ReactNode): string {
     <MemoryRouter initialEntries={[path]}>
       <QueryClientProvider client={queries}>
         <LanguageContext.Provider value={language}>
-          <ViewerFrame header={<ViewerHeader />} footer={null}>
-            {page}
-          </ViewerFrame>
+          <ToastProvider>
+            <ViewerFrame header={<ViewerHeader />} footer={null}>
+              {page}
+            </ViewerFrame>
+          </ToastProvider>
         </LanguageContext.Provider>
       </QueryClientProvider>
     </MemoryRouter>,
@@ -93,9 +100,36 @@ function homeHero(image: boolean): ReactNode {
   );
 }
 
+/** The headings of the painted browse sections (their pages' `title`, features/browse/components). */
+const sectionTitles: Record<PaintedSection, TranslationKey> = {
+  '/movies': 'movies',
+  '/serials': 'serials',
+  '/kidsection': 'kids_section',
+};
+
+/** A browse section's carousel with its first title's slide, in the page's frame (browse-page.tsx), without test ids. */
+function sectionHero(title: TranslationKey, image: boolean): ReactNode {
+  return (
+    <div className="min-h-dvh pb-10">
+      <h1 className="sr-only">{`{{${title}}}`}</h1>
+      <Carousel
+        label={`{{${title}}}`}
+        slides={[heroCard(image)]}
+        render={() => <StatsSlideView title="{{#title}}" views="{{#views}}" />}
+      />
+    </div>
+  );
+}
+
+/** Pages that start without data: the app's first render of them, as it is before any answer arrives. */
+const staticPages: Record<string, () => ReactNode> = {
+  '/signin': () => <SignInPage />,
+  '/pricingplan': () => <PricingPlanPage />,
+};
+
 /**
- * The first paints of the landing page (a signed-out visitor's `/`) and of `/home`, rendered at build time
- * (vite.config.ts) from the same components the app renders. The server fills their marks on each visit (server
+ * The first paints of the landing page (a signed-out visitor's `/`), of `/home` and of the pages that start
+ * without data, rendered at build time (vite.config.ts) from the same components the app renders. The server fills their marks on each visit (server
  * plugins/web-app.ts), so these pages show their heading before any script has run.
  */
 export function renderPageShells(): PageShells {
@@ -106,5 +140,21 @@ export function renderPageShells(): PageShells {
   return {
     landing: renderPage('/', false, <LandingHero />),
     home: { signedIn: home(true), signedOut: home(false) },
+    sections: Object.fromEntries(
+      Object.keys(PAINTED_SECTIONS).map((path) => {
+        const title = sectionTitles[path as PaintedSection];
+        const account = (signedIn: boolean) => ({
+          image: renderPage(path, signedIn, sectionHero(title, true)),
+          plain: renderPage(path, signedIn, sectionHero(title, false)),
+        });
+        return [path, { signedIn: account(true), signedOut: account(false) }];
+      }),
+    ) as PageShells['sections'],
+    pages: Object.fromEntries(
+      Object.entries(staticPages).map(([path, page]) => [
+        path,
+        { signedIn: renderPage(path, true, page()), signedOut: renderPage(path, false, page()) },
+      ]),
+    ),
   };
 }

@@ -1,4 +1,10 @@
-import type { CatalogRow, CatalogSearchReply, TitleCard, TitleDetails } from '@salomtv/contract';
+import {
+  type CatalogRow,
+  type CatalogSearchReply,
+  PAINTED_SECTIONS,
+  type TitleCard,
+  type TitleDetails,
+} from '@salomtv/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -16,9 +22,10 @@ export const catalogKeys = {
 
 /** What each browse page asks the catalogue for: its page and its route loader share these. */
 export const browseFilters = {
-  movies: { kind: 'movie' },
-  series: { kind: 'series' },
-  kids: { kids: 'true' },
+  // The sections the server paints first ask for what it paints (contract prerender.ts).
+  movies: PAINTED_SECTIONS['/movies'],
+  series: PAINTED_SECTIONS['/serials'],
+  kids: PAINTED_SECTIONS['/kidsection'],
   americanShows: { collection: 'america_tv_shows', pageSize: '30' },
 } as const satisfies Record<string, CatalogFilters>;
 

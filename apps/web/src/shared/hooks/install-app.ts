@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { whenLoaded } from './when-loaded';
 
 /** Chromium's install offer (not in the DOM typings): kept from the start so a page can offer it later. */
 interface InstallPromptEvent extends Event {
@@ -32,7 +33,7 @@ export function startInstallableApp(): void {
     changed();
   });
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    window.addEventListener('load', () => {
+    whenLoaded(() => {
       navigator.serviceWorker.register('/sw.js').catch(() => undefined);
     });
   }

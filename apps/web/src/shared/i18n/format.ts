@@ -16,11 +16,6 @@ export function fill(text: string, values: Record<string, string | number>): str
   return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
 }
 
-/** A compact count such as 13k. */
-export function compactCount(value: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, { notation: 'compact' }).format(value);
-}
-
 /** Integer cents as money in the viewer's language, such as $19 or $7.99. */
 export function formatMoney(cents: number, currency: string, locale: string): string {
   const whole = cents % 100 === 0;

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE_KEYWORD, DEFAULT_LANGUAGE_TITLE } from '@salomtv/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../api/api-error';
 import { LanguageContext, type LanguageContextValue } from './language-context';
 import {
@@ -56,10 +56,14 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const keyword = shown?.keyword ?? (failed ? DEFAULT_LANGUAGE_KEYWORD : choice.keyword);
   const dir = directionOf(shown);
 
+  // Until the record is here the page keeps the direction it was served with (the server's first paint has the
+  // language's): a guess would flip a right-to-left paint to left-to-right and back.
+  const known = Boolean(shown) || failed;
   useEffect(() => {
+    if (!known) return;
     document.documentElement.lang = htmlLangOf(keyword);
     document.documentElement.dir = dir;
-  }, [keyword, dir]);
+  }, [known, keyword, dir]);
 
   const languages = list.data;
   const fallbackFlag = useMemo(() => {
@@ -91,5 +95,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     [keyword, shown, failed, choice, fallbackFlag, dir, record, recordQuery.isPlaceholderData, choose, retry],
   );
 
-  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
+  // New texts re-render every page on screen: React does it in slices, between the browser's own work.
+  const deferred = useDeferredValue(value);
+  return <LanguageContext.Provider value={deferred}>{children}</LanguageContext.Provider>;
 }

@@ -233,12 +233,12 @@ export class CatalogService {
   }
 
   /**
-   * The title of /home's first hero slide, as the web's home page picks it: the first of the featured row, else
-   * of the first row with titles. The same object until the catalogue changes (the server's first paint of
-   * /home keeps its page per card). Locks are left out: the slide does not show them.
+   * The title of a browse page's first carousel slide, as the web's browse page picks it: the first of the
+   * featured row, else of the first row with titles. The same object until the catalogue changes (the server's
+   * first paint of the page keeps its answer per card). Locks are left out: the slide does not show them.
    */
-  async homeHeroTitle(): Promise<TitleCard | undefined> {
-    const { rows } = await this.cachedRows({});
+  async firstSlideTitle(query: RowsQuery): Promise<TitleCard | undefined> {
+    const { rows } = await this.cachedRows(query);
     const featured = rows.find((row) => row.id === 'featured' && row.items.length > 0);
     return (featured ?? rows.find((row) => row.items.length > 0))?.items[0]?.card;
   }

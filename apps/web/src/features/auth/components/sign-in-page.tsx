@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
 import { Alert } from '../../../shared/ui/alert';
@@ -14,6 +15,8 @@ import { signInErrorMessage } from './sign-in-error';
 export function SignInPage() {
   const t = useT();
   useDocumentTitle(t('sign_in'));
+  // The server painted this page as it starts (app/prerender/page-shells.tsx): the app's render takes its place.
+  useReplacePrerenderedPage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin();

@@ -1,7 +1,7 @@
 import type { TitleCard as Card, CatalogRow as Row, TranslationKey } from '@salomtv/contract';
 import { translationKeyNames } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { type CatalogFilters, rowsQuery } from '../../../shared/api/catalog';
 import { roleQuery } from '../../../shared/api/session';
 import { useOpenPopup } from '../../../shared/hooks/open-title';
@@ -54,13 +54,15 @@ export function BrowsePage({
   const role = useQuery(roleQuery());
   const personal = Boolean(role.data) && variant === 'home';
   const rows = useQuery(rowsQuery(filters));
+  // The rows fill the page at once: React lays them out in slices, between the browser's own work.
+  const rowsData = useDeferredValue(rows.data);
   const favourites = useQuery({ ...libraryListQuery('favourites'), enabled: personal });
   const continuing = useQuery({ ...continueWatchingQuery(), enabled: personal });
   const actions = useCardActions();
   const openPopup = useOpenPopup();
   // Every row is laid out at once, when all are here: a row that arrived later would push the others down.
   const waiting =
-    rows.isPending ||
+    rowsData === undefined ||
     role.isPending ||
     extraRowsPending ||
     (personal && (favourites.isPending || continuing.isPending));
@@ -76,9 +78,9 @@ export function BrowsePage({
         </Button>
       </div>
     );
-  if (waiting) return <RowsPlaceholder label={t('loading')} />;
+  if (waiting || rowsData === undefined) return <RowsPlaceholder label={t('loading')} />;
 
-  const all = [...extraRows, ...rows.data.rows].filter((row) => row.items.length > 0);
+  const all = [...extraRows, ...rowsData.rows].filter((row) => row.items.length > 0);
   const byId = new Map(all.map((row) => [row.id, row]));
   const featured = byId.get('featured')?.items ?? all[0]?.items ?? [];
   const popular = byId.get('popular')?.items ?? featured;

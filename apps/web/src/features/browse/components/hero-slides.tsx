@@ -1,7 +1,7 @@
-import { type TitleCard as Card, type HeroTexts, heroTextsOf } from '@salomtv/contract';
+import { type TitleCard as Card, type HeroTexts, heroTextsOf, viewsText } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ratingsQuery } from '../../../shared/api/library';
-import { compactCount } from '../../../shared/i18n/format';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { htmlLangOf } from '../../../shared/i18n/translate';
 import { buttonClasses } from '../../../shared/ui/button-classes';
@@ -73,26 +73,49 @@ export function HeroSlideView({
   );
 }
 
-/** The second carousel's slide: title, view count, average star rating, Watch Now. */
+/** The second carousel's slide (and a browse section's): title, view count, average star rating, Watch Now. */
 export function StatsSlide({ card, onWatch }: { card: Card; onWatch: (card: Card) => void }) {
-  const { t, plural, keyword } = useLanguage();
+  const { plural, keyword } = useLanguage();
   const ratings = useQuery(ratingsQuery(card.movie_id)).data;
   return (
-    <>
-      <h2 className="max-w-2xl text-3xl font-extrabold sm:text-4xl">{card.title}</h2>
-      <p className="flex flex-wrap items-center gap-4 text-sm text-muted">
-        <span>
-          {plural('views_count', card.view_count, compactCount(card.view_count, keyword.toLowerCase()))}
-        </span>
-        {ratings?.count && ratings.average != null ? (
+    <StatsSlideView
+      title={card.title}
+      views={viewsText(plural, card.view_count, keyword)}
+      rating={
+        ratings?.count && ratings.average != null ? (
           <span className="inline-flex items-center gap-1">
             <StarIcon filled className="size-4 text-focus" />
             {ratings.average.toFixed(1)} ({plural('ratings_count', ratings.count)})
           </span>
-        ) : null}
+        ) : null
+      }
+      onWatch={() => onWatch(card)}
+    />
+  );
+}
+
+/** The slide from its texts: also the server's first paint of a browse section (app/prerender/page-shells.tsx). */
+export function StatsSlideView({
+  title,
+  views,
+  rating,
+  onWatch,
+}: {
+  title: string;
+  views: string;
+  rating?: ReactNode;
+  onWatch?: () => void;
+}) {
+  const { t } = useLanguage();
+  return (
+    <>
+      <h2 className="max-w-2xl text-3xl font-extrabold sm:text-4xl">{title}</h2>
+      <p className="flex flex-wrap items-center gap-4 text-sm text-muted">
+        <span>{views}</span>
+        {rating}
       </p>
       <div>
-        <button type="button" className={buttonClasses('primary', 'lg')} onClick={() => onWatch(card)}>
+        <button type="button" className={buttonClasses('primary', 'lg')} onClick={onWatch}>
           <PlayIcon className="size-5" />
           {t('watch_now')}
         </button>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Navigate } from 'react-router';
 import { rowsQuery } from '../../../shared/api/catalog';
 import { roleQuery } from '../../../shared/api/session';
@@ -17,7 +18,8 @@ export function LandingPage() {
   useDocumentTitle(undefined);
   useReplacePrerenderedPage();
   const role = useQuery(roleQuery()).data;
-  const rows = useQuery({ ...rowsQuery({}), enabled: !role }).data?.rows ?? [];
+  // The rails fill in slices when the titles arrive, between the browser's own work.
+  const rows = useDeferredValue(useQuery({ ...rowsQuery({}), enabled: !role }).data)?.rows ?? [];
   const row = (id: string) => rows.find((r) => r.id === id)?.items ?? [];
   const season = row('new').length ? row('new') : row('featured');
   if (role) return <Navigate to="/home" replace />;

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { subscriptionQuery } from '../../../shared/api/billing';
 import { roleQuery } from '../../../shared/api/session';
+import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { formatMoney } from '../../../shared/i18n/format';
 import { formatDate } from '../../../shared/i18n/format-date';
@@ -42,6 +43,8 @@ const card = 'flex h-full flex-col gap-4 rounded-card border bg-surface p-5';
 export function PricingPlanPage() {
   const { t, keyword } = useLanguage();
   useDocumentTitle(t('pricing_plan'));
+  // The server painted this page as it starts (app/prerender/page-shells.tsx): the app's render takes its place.
+  useReplacePrerenderedPage();
   const locale = htmlLangOf(keyword);
   const navigate = useNavigate();
   const toast = useToast();

@@ -1,0 +1,51 @@
+// No zod here: the web app's first script formats with these before any schema is needed.
+
+type DurationUnit = 'hour' | 'minute' | 'second';
+const FALLBACK_UNITS: Record<DurationUnit, string> = { hour: 'h', minute: 'min', second: 's' };
+
+/** `value unit` in the locale's short unit style ("52 min", "52 мин"); plain "52 min" where Intl cannot. */
+function unitText(value: number, unit: DurationUnit, locale: string): string {
+  try {
+    return new Intl.NumberFormat([locale, 'en'], { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+  } catch {
+    return `${value} ${FALLBACK_UNITS[unit]}`;
+  }
+}
+
+function joinUnits(parts: string[], locale: string): string {
+  try {
+    return new Intl.ListFormat([locale, 'en'], { type: 'unit', style: 'narrow' }).format(parts);
+  } catch {
+    return parts.join(' ');
+  }
+}
+
+/**
+ * A length in the viewer's language: "4 sec" under a minute, "1 min" up to an hour (rounded to the minute),
+ * "1 hr 52 min" beyond; `precise` keeps every unit ("1 min 35 sec", for the admin). Empty when unknown. The same
+ * words on the server's first paint and in the app: Intl's unit style (DurationFormat is not in Node 20).
+ */
+export function formatDuration(
+  seconds: number | null | undefined,
+  locale: string,
+  { precise = false }: { precise?: boolean } = {},
+): string {
+  if (!seconds || !Number.isFinite(seconds) || seconds <= 0) return '';
+  const whole = Math.max(1, Math.round(seconds));
+  if (whole < 60) return unitText(whole, 'second', locale);
+  const minutes = precise ? Math.floor(whole / 60) : Math.round(whole / 60);
+  const parts: [number, DurationUnit][] = [
+    [Math.floor(minutes / 60), 'hour'],
+    [minutes % 60, 'minute'],
+    [precise ? whole % 60 : 0, 'second'],
+  ];
+  return joinUnits(
+    parts.filter(([value]) => value > 0).map(([value, unit]) => unitText(value, unit, locale)),
+    locale,
+  );
+}
+
+/** A count in the language's short form ("1.2K", "1,2 тыс."): the second carousel's views. */
+export function compactCount(value: number, locale?: string): string {
+  return new Intl.NumberFormat(locale, { notation: 'compact' }).format(value);
+}
