@@ -51,6 +51,7 @@ async function runOnce(tools, chrome, browser, url, cookies) {
   const metric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     scores,
+    fcp: metric('first-contentful-paint'),
     lcp: metric('largest-contentful-paint'),
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
@@ -59,25 +60,37 @@ async function runOnce(tools, chrome, browser, url, cookies) {
 }
 
 /**
- * Lighthouse on each page; a row per page with the medians of `rounds` runs. `pages` are `{ path, label, cookies }`
- * (cookies for a signed-in visit).
+ * Runs `work(run)` with Debian's Chromium under Lighthouse's control; `run(url, cookies)` is one Lighthouse run
+ * (its scores and metrics).
  */
-export async function measureLighthouse({ root, ours, pages, rounds }) {
+export async function withLighthouse(root, work) {
   const tools = await loadTools(root);
   const chrome = await tools.chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   const browser = await tools.puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  const rows = [];
   try {
+    return await work((url, cookies) => runOnce(tools, chrome, browser, url, cookies));
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+  }
+}
+
+/**
+ * Lighthouse on each page; a row per page with the medians of `rounds` runs. `pages` are `{ path, label, cookies }`
+ * (cookies for a signed-in visit).
+ */
+export function measureLighthouse({ root, ours, pages, rounds }) {
+  return withLighthouse(root, async (run) => {
+    const rows = [];
     for (const page of pages) {
       const url = `${ours}${page.path}`;
       // A first load warms the server's caches (built pages, compressed files), as the other browser rows do.
-      await runOnce(tools, chrome, browser, url, page.cookies);
+      await run(url, page.cookies);
       const runs = [];
-      for (let round = 0; round < rounds; round++)
-        runs.push(await runOnce(tools, chrome, browser, url, page.cookies));
+      for (let round = 0; round < rounds; round++) runs.push(await run(url, page.cookies));
       const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(runs.map((r) => r.scores[id]))]));
       const lost = [...new Set(runs.flatMap((r) => r.lost))];
       const met = CATEGORIES.every((id) => scores[id] >= GOALS[id]);
@@ -90,9 +103,6 @@ export async function measureLighthouse({ root, ours, pages, rounds }) {
         met,
       });
     }
-  } finally {
-    await browser.disconnect();
-    chrome.kill();
-  }
-  return rows;
+    return rows;
+  });
 }

@@ -52,17 +52,20 @@ test('/test goes to /home and an unknown address shows the not-found page', asyn
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('sign-in is painted by the server; what is typed before the app takes over is kept, and signs in', async ({
+test('sign-in is painted by the server; what is typed before the app takes over is kept with the caret, and signs in', async ({
   page,
 }) => {
   const { releaseScripts, errors } = await gotoWithScriptsHeld(page, '/signin');
   await expect(page.locator('#prerendered-page')).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
   await page.getByLabel('Phone Number').fill(ADMIN.phone);
-  await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByLabel('Remember me').check();
+  // The caret is in the password field as the app takes over: it stays there, and typing goes on in the app's field.
+  await page.getByLabel('Password').focus();
   releaseScripts();
   await expect(page.locator('#prerendered-page')).toHaveCount(0);
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.keyboard.type(ADMIN.password);
   await expect(page.getByLabel('Phone Number')).toHaveValue(ADMIN.phone);
   await expect(page.getByLabel('Password')).toHaveValue(ADMIN.password);
   await expect(page.getByLabel('Remember me')).toBeChecked();

@@ -25,10 +25,9 @@ export function keepTapsBeforeTakeover(): void {
 /**
  * What was typed into the paint's fields (sign-in's number and password) goes into the app's fields of the same
  * name, through the value setter and an input event as typing would, so React's state holds it; the field that
- * had the caret gets it back.
+ * had the caret gets it back, so what is typed next lands in the app's field.
  */
-function carryOverFields(painted: HTMLElement): void {
-  const focused = document.activeElement;
+function carryOverFields(painted: HTMLElement, focused: Element | null): void {
   for (const field of Array.from(painted.querySelectorAll('input'))) {
     const changed = field.type === 'checkbox' ? field.checked : field.value !== '';
     if (!field.name || (!changed && field !== focused)) continue;
@@ -52,8 +51,10 @@ function carryOverFields(painted: HTMLElement): void {
 export function removePrerenderedPage(): void {
   const painted = document.getElementById(PRERENDERED_PAGE_ID);
   if (!painted) return;
+  // Read before the paint goes: a removed field's focus falls back to the body.
+  const focused = document.activeElement;
   painted.remove();
-  carryOverFields(painted);
+  carryOverFields(painted, focused);
   const tapped = tapBeforeTakeover;
   tapBeforeTakeover = undefined;
   if (tapped === undefined) return;
