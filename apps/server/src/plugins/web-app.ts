@@ -135,8 +135,9 @@ function readShells(distDir: string): PageShells | undefined {
 /**
  * First paints: index.html with a page's header and hero already in it, in the language of the `lang` cookie
  * (else the default), so the page's largest paint needs no script. A signed-out visit to `/` gets the landing
- * page; a visit to `/home` gets the featured title's hero slide, a browse section its first title's slide, and sign-in
- * and the pricing page their start. The app replaces them when its own page renders (apps/web/src/shared/prerender/prerendered-page.ts).
+ * page; a visit to `/home` gets the featured title's hero slide, a browse section its first title's slide, and
+ * sign-in and the pricing page their start. The app replaces them when its own page renders
+ * (apps/web/src/shared/hooks/first-paint.ts).
  */
 function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, firstSlide: FirstSlideTitle) {
   if (!HTML_TAG.test(indexHtml) || !indexHtml.includes(ROOT_DIV)) {

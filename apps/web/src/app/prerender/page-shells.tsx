@@ -107,7 +107,7 @@ const sectionTitles: Record<PaintedSection, TranslationKey> = {
   '/kidsection': 'kids_section',
 };
 
-/** A browse section's carousel with its first title's slide, in the page's frame (browse-page.tsx), without test ids. */
+/** A browse section's carousel with its first title's slide, in the page's frame (browse-page.tsx), no test ids. */
 function sectionHero(title: TranslationKey, image: boolean): ReactNode {
   return (
     <div className="min-h-dvh pb-10">
@@ -128,9 +128,10 @@ const staticPages: Record<string, () => ReactNode> = {
 };
 
 /**
- * The first paints of the landing page (a signed-out visitor's `/`), of `/home` and of the pages that start
- * without data, rendered at build time (vite.config.ts) from the same components the app renders. The server fills their marks on each visit (server
- * plugins/web-app.ts), so these pages show their heading before any script has run.
+ * The first paints of the landing page (a signed-out visitor's `/`), of `/home`, of the browse sections and of
+ * the pages that start without data, rendered at build time (vite.config.ts) from the same components the app
+ * renders. The server fills their marks on each visit (server plugins/web-app.ts), so these pages show their
+ * heading before any script has run.
  */
 export function renderPageShells(): PageShells {
   const home = (signedIn: boolean) => ({

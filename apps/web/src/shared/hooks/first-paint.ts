@@ -44,9 +44,9 @@ function carryOverFields(painted: HTMLElement, focused: Element | null): void {
 }
 
 /**
- * The server's first paint of a page (the landing page, /home, sign-in, pricing) sits beside `#root` in the element with this id
- * (app/prerender/page-shells.tsx, server plugins/web-app.ts). While it is there, `#root` is hidden (index.css);
- * the page that takes its place removes it before the browser paints again.
+ * The server's first paint of a page (the landing page, /home, the browse sections, sign-in, pricing) sits beside
+ * `#root` in the element with this id (app/prerender/page-shells.tsx, server plugins/web-app.ts). While it is
+ * there, `#root` is hidden (index.css); the page that takes its place removes it before the browser paints again.
  */
 export function removePrerenderedPage(): void {
   const painted = document.getElementById(PRERENDERED_PAGE_ID);
