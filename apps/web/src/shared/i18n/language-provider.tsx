@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE_KEYWORD, DEFAULT_LANGUAGE_TITLE } from '@salomtv/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../api/api-error';
 import { LanguageContext, type LanguageContextValue } from './language-context';
 import {
@@ -95,7 +95,5 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     [keyword, shown, failed, choice, fallbackFlag, dir, record, recordQuery.isPlaceholderData, choose, retry],
   );
 
-  // New texts re-render every page on screen: React does it in slices, between the browser's own work.
-  const deferred = useDeferredValue(value);
-  return <LanguageContext.Provider value={deferred}>{children}</LanguageContext.Provider>;
+  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }
