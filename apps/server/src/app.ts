@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import { type Container, type ContainerOptions, createContainer } from './container.js';
 import { seedDatabase } from './db/seed/index.js';
 import { stdoutLog } from './lib/log-destination.js';
+import { queryFlag } from './lib/query-flag.js';
 import { randomToken } from './lib/tokens.js';
 import { startBillingTimer } from './modules/billing/module.js';
 import { DEMO_SETTINGS } from './modules/media/module.js';
@@ -137,7 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app,
     config.webDist ?? defaultWebDist,
     (keyword) => services.languages.recordForPage(keyword),
-    (filters) => services.catalog.firstSlideTitle({ kind: filters.kind, kids: filters.kids === 'true' }),
+    (filters) => services.catalog.firstSlideTitle({ kind: filters.kind, kids: queryFlag(filters.kids) }),
   );
   app.setNotFoundHandler((request, reply) => {
     const pathName = request.url.split('?')[0] ?? '';

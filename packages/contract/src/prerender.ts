@@ -1,3 +1,5 @@
+import type { TranslationKey } from './translation-keys.js';
+
 /**
  * First paints: the web build renders pages of the app as markup with text marks and writes them beside
  * index.html; the server fills the marks on each visit (server plugins/web-app.ts) so the page's largest paint
@@ -26,10 +28,16 @@ export interface SectionFilters {
   readonly kids?: 'true';
 }
 
-/** The browse sections the server paints first, each with the filters of its rows call (`GET /api/catalog/rows`). */
+/** A painted browse section: its page's heading and the filters of its rows call (`GET /api/catalog/rows`). */
+export interface SectionPage {
+  readonly title: TranslationKey;
+  readonly filters: SectionFilters;
+}
+
+/** The browse sections the server paints first; their pages and the painted copies read both fields from here. */
 export const PAINTED_SECTIONS = {
-  '/movies': { kind: 'movie' },
-  '/serials': { kind: 'series' },
-  '/kidsection': { kids: 'true' },
-} as const satisfies Record<string, SectionFilters>;
+  '/movies': { title: 'movies', filters: { kind: 'movie' } },
+  '/serials': { title: 'serials', filters: { kind: 'series' } },
+  '/kidsection': { title: 'kids_section', filters: { kids: 'true' } },
+} as const satisfies Record<string, SectionPage>;
 export type PaintedSection = keyof typeof PAINTED_SECTIONS;

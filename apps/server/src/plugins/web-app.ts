@@ -200,7 +200,7 @@ function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, fi
         : Object.hasOwn(PAINTED_SECTIONS, pathName)
           ? {
               shells: shells.sections[pathName as PaintedSection],
-              filters: PAINTED_SECTIONS[pathName as PaintedSection],
+              filters: PAINTED_SECTIONS[pathName as PaintedSection].filters,
               fields: statsFields,
             }
           : undefined;

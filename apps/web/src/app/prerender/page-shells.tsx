@@ -2,7 +2,6 @@ import {
   type HeroTexts,
   PAINTED_SECTIONS,
   type PageShells,
-  type PaintedSection,
   PRERENDERED_PAGE_ID,
   type TitleCard,
   type TranslationKey,
@@ -100,13 +99,6 @@ function homeHero(image: boolean): ReactNode {
   );
 }
 
-/** The headings of the painted browse sections (their pages' `title`, features/browse/components). */
-const sectionTitles: Record<PaintedSection, TranslationKey> = {
-  '/movies': 'movies',
-  '/serials': 'serials',
-  '/kidsection': 'kids_section',
-};
-
 /** A browse section's carousel with its first title's slide, in the page's frame (browse-page.tsx), no test ids. */
 function sectionHero(title: TranslationKey, image: boolean): ReactNode {
   return (
@@ -142,8 +134,7 @@ export function renderPageShells(): PageShells {
     landing: renderPage('/', false, <LandingHero />),
     home: { signedIn: home(true), signedOut: home(false) },
     sections: Object.fromEntries(
-      Object.keys(PAINTED_SECTIONS).map((path) => {
-        const title = sectionTitles[path as PaintedSection];
+      Object.entries(PAINTED_SECTIONS).map(([path, { title }]) => {
         const account = (signedIn: boolean) => ({
           image: renderPage(path, signedIn, sectionHero(title, true)),
           plain: renderPage(path, signedIn, sectionHero(title, false)),

@@ -23,9 +23,9 @@ export const catalogKeys = {
 /** What each browse page asks the catalogue for: its page and its route loader share these. */
 export const browseFilters = {
   // The sections the server paints first ask for what it paints (contract prerender.ts).
-  movies: PAINTED_SECTIONS['/movies'],
-  series: PAINTED_SECTIONS['/serials'],
-  kids: PAINTED_SECTIONS['/kidsection'],
+  movies: PAINTED_SECTIONS['/movies'].filters,
+  series: PAINTED_SECTIONS['/serials'].filters,
+  kids: PAINTED_SECTIONS['/kidsection'].filters,
   americanShows: { collection: 'america_tv_shows', pageSize: '30' },
 } as const satisfies Record<string, CatalogFilters>;
 

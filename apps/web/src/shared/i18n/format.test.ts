@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fill, formatDuration } from './format';
+import { formatDuration } from './format';
 
 describe('durations in the viewer language', () => {
   it('says seconds under a minute, minutes under an hour, hours and minutes beyond (English)', () => {
@@ -37,11 +37,5 @@ describe('durations in the viewer language', () => {
   it('falls back to plain units when Intl cannot read the language tag', () => {
     expect(formatDuration(4, 'not a tag!')).toBe('4 s');
     expect(formatDuration(6720, 'not a tag!')).toBe('1 h 52 min');
-  });
-});
-
-describe('texts with values', () => {
-  it('fills placeholders', () => {
-    expect(fill('{count} views', { count: 3 })).toBe('3 views');
   });
 });

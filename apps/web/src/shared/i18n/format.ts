@@ -11,11 +11,6 @@ export function useDurationFormat() {
     formatDuration(seconds, locale, options);
 }
 
-/** Fills `{name}` placeholders of a translated text. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
-}
-
 /** Integer cents as money in the viewer's language, such as $19 or $7.99. */
 export function formatMoney(cents: number, currency: string, locale: string): string {
   const whole = cents % 100 === 0;

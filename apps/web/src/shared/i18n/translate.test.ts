@@ -1,6 +1,6 @@
 import { englishTexts, type LanguageRecord, pluralCategoryOf } from '@salomtv/contract';
 import { describe, expect, it } from 'vitest';
-import { directionOf, fillText, htmlLangOf, translate, translatePlural } from './translate';
+import { directionOf, fill, htmlLangOf, translate, translatePlural } from './translate';
 
 const urdu = { keyword: 'Ur', dir: 'rtl', sign_in: 'داخل ہوں', world_best: '   ' } as Partial<LanguageRecord>;
 
@@ -24,10 +24,12 @@ describe('translate', () => {
   });
 
   it('fills every mark of a text, leaving unknown marks as they are', () => {
-    expect(fillText('Until {date}; first payment on {date}', { date: '1 July 2026' })).toBe(
+    expect(fill('Until {date}; first payment on {date}', { date: '1 July 2026' })).toBe(
       'Until 1 July 2026; first payment on 1 July 2026',
     );
-    expect(fillText('{plan} costs {price}', { plan: 'Basic' })).toBe('Basic costs {price}');
+    expect(fill('{plan} costs {price}', { plan: 'Basic' })).toBe('Basic costs {price}');
+    expect(fill('{count} views', { count: 3 })).toBe('3 views');
+    expect(fill('{constructor}', {})).toBe('{constructor}');
   });
 });
 

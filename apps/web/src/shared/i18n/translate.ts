@@ -21,6 +21,8 @@ export function createTranslatePlural(record: Partial<LanguageRecord> | undefine
 }
 
 /** A text with its `{name}` marks filled in (every occurrence, as a translation may repeat one). */
-export function fillText(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (mark, name: string) => values[name] ?? mark);
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (mark, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : mark,
+  );
 }

@@ -10,6 +10,7 @@ import {
 } from '@salomtv/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../../app-types.js';
+import { queryFlag } from '../../../lib/query-flag.js';
 import type { SessionUser } from '../../../platform/viewer-session.js';
 import { sendCachedReply } from '../../../plugins/cached-reply.js';
 import type { CatalogService } from './service.js';
@@ -18,7 +19,6 @@ const tags = ['catalog'];
 const movieParams = z.object({ movie_id: z.coerce.number().int().positive() });
 /** The signed-in viewer (their session), or null: the cards say which titles are locked for them. */
 const asker = (request: { viewer?: SessionUser | undefined }) => request.viewer ?? null;
-const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
 
 /** The viewer catalogue: public, so the landing page can show titles to signed-out visitors. */
 export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
@@ -29,7 +29,7 @@ export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
     schema: { tags, querystring: catalogRowsQuerySchema, response: { 200: catalogRowsReplySchema } },
     handler: async (request, reply) => {
       const answer = await catalog.rows(
-        { kind: request.query.kind, kids: flag(request.query.kids) },
+        { kind: request.query.kind, kids: queryFlag(request.query.kids) },
         asker(request),
       );
       return sendCachedReply(request, reply, answer);
@@ -52,9 +52,9 @@ export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
           kind: q.kind,
           genre: q.genre,
           collection: q.collection,
-          kids: flag(q.kids),
-          featured: flag(q.featured),
-          upcoming: flag(q.upcoming),
+          kids: queryFlag(q.kids),
+          featured: queryFlag(q.featured),
+          upcoming: queryFlag(q.upcoming),
           page: q.page,
           pageSize: q.pageSize,
         },

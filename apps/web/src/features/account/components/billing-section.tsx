@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { subscriptionQuery } from '../../../shared/api/billing';
 import { formatMoney } from '../../../shared/i18n/format';
+
 import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
-import { fillText, htmlLangOf } from '../../../shared/i18n/translate';
+import { fill, htmlLangOf } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { buttonClasses } from '../../../shared/ui/button-classes';
@@ -99,7 +100,7 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
             {trialing ? (
               trialPlan && nextBilling ? (
                 <span className="font-semibold text-text">
-                  {fillText(t('first_payment_on'), { date: nextBilling })}
+                  {fill(t('first_payment_on'), { date: nextBilling })}
                 </span>
               ) : (
                 t('trial_no_card')
@@ -117,7 +118,7 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
         {scheduled && sub?.scheduled_change_at ? (
           <div className="mt-3 flex flex-wrap items-center gap-3" data-testid="scheduled-change">
             <p>
-              {fillText(t('scheduled_plan_change'), {
+              {fill(t('scheduled_plan_change'), {
                 plan: scheduled.name,
                 date: date(sub.scheduled_change_at) ?? '',
               })}
@@ -129,7 +130,7 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
         ) : null}
         {sub?.pending_upgrade_plan ? (
           <p className="mt-3" data-testid="pending-upgrade">
-            {fillText(t('upgrade_pending'), { plan: sub.pending_upgrade_plan.name })}
+            {fill(t('upgrade_pending'), { plan: sub.pending_upgrade_plan.name })}
           </p>
         ) : null}
         {sub?.payment_method_summary ? (

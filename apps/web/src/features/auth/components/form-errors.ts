@@ -15,11 +15,6 @@ export function fieldErrorsOf(error: ZodError): FieldErrors {
   return errors;
 }
 
-/** Puts values into a translated text: `fill('Wait {seconds} s', { seconds: 3 })`. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
-
 /** Why a code could not be sent: the wait of a rate limit, a bad number, or the server's words. */
 export function sendRefusal(
   error: unknown,

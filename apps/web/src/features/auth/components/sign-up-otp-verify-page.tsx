@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { useCountdown } from '../../../shared/hooks/use-countdown';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { usePlural, useT } from '../../../shared/i18n/language-context';
+import { fill } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Field, fieldErrorId } from '../../../shared/ui/field';
@@ -11,7 +12,7 @@ import { useToast } from '../../../shared/ui/toast-context';
 import { useSendOtp, useVerifyOtp } from '../api/otp';
 import { AccountExistsCard } from './account-exists-card';
 import { AuthCard } from './auth-card';
-import { fill, retryAfterOf, sendRefusal } from './form-errors';
+import { retryAfterOf, sendRefusal } from './form-errors';
 import { isCompleteCode, OtpCodeInput, triesLeftOf } from './otp-code-input';
 import type { OtpNavigationState } from './sign-up-otp-page';
 

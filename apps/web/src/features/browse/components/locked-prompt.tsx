@@ -1,8 +1,8 @@
 import type { TitleCard } from '@salomtv/contract';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { fill } from '../../../shared/i18n/format';
 import { useT } from '../../../shared/i18n/language-context';
+import { fill } from '../../../shared/i18n/translate';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { CloseIcon, LockIcon } from '../../../shared/ui/icons';
 

@@ -6,7 +6,7 @@ import { searchQuery } from '../../../shared/api/catalog';
 import { useOpenPopup } from '../../../shared/hooks/open-title';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { fillText } from '../../../shared/i18n/translate';
+import { fill } from '../../../shared/i18n/translate';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { SearchIcon } from '../../../shared/ui/icons';
 import { LoadFailed } from '../../../shared/ui/load-failed';
@@ -29,7 +29,7 @@ export function SearchPage() {
   const q = (params.get('q') ?? '').trim();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const results = useQuery(searchQuery(q, page));
-  const heading = q ? fillText(t('search_results_for'), { query: q }) : t('search');
+  const heading = q ? fill(t('search_results_for'), { query: q }) : t('search');
   useDocumentTitle(heading);
   const data = results.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -52,7 +52,7 @@ export function SearchPage() {
       {data && pages > 1 ? (
         <nav aria-label={heading} className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted">
-            {fillText(t('page_of'), { page: String(page), pages: String(pages) })}
+            {fill(t('page_of'), { page: String(page), pages: String(pages) })}
           </p>
           <div className="flex gap-2">
             {page > 1 ? (
@@ -162,7 +162,7 @@ function NothingFound({ query, suggestions }: { query: string; suggestions: Card
   return (
     <section aria-labelledby="search-suggestions" className="flex flex-col gap-4" data-testid="search-empty">
       <p role="status">
-        {suggestions.length > 0 ? fillText(t('search_nothing_found'), { query }) : t('no_results')}
+        {suggestions.length > 0 ? fill(t('search_nothing_found'), { query }) : t('no_results')}
       </p>
       {suggestions.length > 0 ? (
         <>

@@ -1,4 +1,4 @@
-import type { TitleCard as Card } from '@salomtv/contract';
+import { type TitleCard as Card, PAINTED_SECTIONS } from '@salomtv/contract';
 import { browseFilters } from '../../../shared/api/catalog';
 import { useOpenPopup } from '../../../shared/hooks/open-title';
 import { useT } from '../../../shared/i18n/language-context';
@@ -57,7 +57,7 @@ export function SeriesBanner({ card, onPlay }: { card: Card; onPlay: (card: Card
 export function SerialsPage() {
   return (
     <BrowsePage
-      title="serials"
+      title={PAINTED_SECTIONS['/serials'].title}
       filters={browseFilters.series}
       banner={(card, onPlay) => <SeriesBanner card={card} onPlay={onPlay} />}
     />

@@ -1,8 +1,9 @@
 import type { TitleCard as Card } from '@salomtv/contract';
 import { type FocusEvent, lazy, Suspense, useState } from 'react';
 import { useTitleLists } from '../../../shared/api/library';
-import { fill, useDurationFormat } from '../../../shared/i18n/format';
+import { useDurationFormat } from '../../../shared/i18n/format';
 import { useT } from '../../../shared/i18n/language-context';
+import { fill } from '../../../shared/i18n/translate';
 import { CheckIcon, HeartIcon, LockIcon, PlayIcon, PlusIcon, VolumeIcon } from '../../../shared/ui/icons';
 import { GROWING_CARD } from '../../../shared/ui/scroll-row';
 import { useHoverPreview } from './hover-preview';

@@ -4,9 +4,10 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { formatMoney } from '../../../shared/i18n/format';
+
 import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
-import { fillText, htmlLangOf } from '../../../shared/i18n/translate';
+import { fill, htmlLangOf } from '../../../shared/i18n/translate';
 import { Button } from '../../../shared/ui/button';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { useToast } from '../../../shared/ui/toast-context';
@@ -79,7 +80,7 @@ export function DemoCheckoutPage() {
         </p>
         {firstPayment ? (
           <p className="mt-2" data-testid="checkout-trial-note">
-            {fillText(t('checkout_trial_note'), { price, date: firstPayment })}
+            {fill(t('checkout_trial_note'), { price, date: firstPayment })}
           </p>
         ) : null}
       </section>

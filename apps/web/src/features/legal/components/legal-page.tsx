@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
-import { fillText, htmlLangOf } from '../../../shared/i18n/translate';
+import { fill, htmlLangOf } from '../../../shared/i18n/translate';
 import { Button } from '../../../shared/ui/button';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { RichTextBody } from '../../../shared/ui/rich-text-body';
@@ -34,7 +34,7 @@ function LegalPage({ page }: { page: LegalPageName }) {
     >
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{text.data.title}</h1>
-        <p className="text-sm text-muted">{fillText(t('last_updated'), { date: updated })}</p>
+        <p className="text-sm text-muted">{fill(t('last_updated'), { date: updated })}</p>
       </header>
       <RichTextBody html={text.data.body} testId="legal-body" />
     </article>

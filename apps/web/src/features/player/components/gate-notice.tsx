@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { fill } from '../../../shared/i18n/format';
 import { useLanguage } from '../../../shared/i18n/language-context';
-import { htmlLangOf } from '../../../shared/i18n/translate';
+import { fill, htmlLangOf } from '../../../shared/i18n/translate';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import type { PlaybackGate } from '../lib/playback-session';
 import { watchingSince } from '../lib/watching-since';

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { fill } from '../../../shared/i18n/format';
 import { useLanguage } from '../../../shared/i18n/language-context';
+import { fill } from '../../../shared/i18n/translate';
 import { PauseIcon, PlayIcon, VolumeIcon } from '../../../shared/ui/icons';
 import { MenuButton } from '../../../shared/ui/menu-button';
 import type { CastTarget } from '../lib/cast-sender';

@@ -1,8 +1,8 @@
 import { PREROLL_SKIP_SECONDS } from '@salomtv/contract';
 import { useState } from 'react';
 import { useCountdown } from '../../../shared/hooks/use-countdown';
-import { fill } from '../../../shared/i18n/format';
 import { useT } from '../../../shared/i18n/language-context';
+import { fill } from '../../../shared/i18n/translate';
 
 /**
  * Shown over the house trailer that plays before a feature: what it is, and Skip once it has run for

@@ -1,7 +1,8 @@
 import type { TitleDetails } from '@salomtv/contract';
 import { useState } from 'react';
-import { fill, useDurationFormat } from '../../../shared/i18n/format';
+import { useDurationFormat } from '../../../shared/i18n/format';
 import { useT } from '../../../shared/i18n/language-context';
+import { fill } from '../../../shared/i18n/translate';
 import { PlayIcon } from '../../../shared/ui/icons';
 
 /** A series' seasons (tabs) and their episodes; choosing one plays it. */

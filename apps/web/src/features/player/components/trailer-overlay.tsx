@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { fill } from '../../../shared/i18n/format';
 import { useT } from '../../../shared/i18n/language-context';
+import { fill } from '../../../shared/i18n/translate';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { PlayIcon } from '../../../shared/ui/icons';
 

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatMoney } from '../../../shared/i18n/format';
+
 import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
-import { fillText, htmlLangOf } from '../../../shared/i18n/translate';
+import { fill, htmlLangOf } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { planChangePreviewQuery, useChangePlan } from '../api/pricing-api';
@@ -54,7 +55,7 @@ export function PlanChangeConfirm({
       undo: 'plan_change_undo',
       trial: 'plan_change_trial',
     } as const;
-    return fillText(t(key[p.kind]), values);
+    return fill(t(key[p.kind]), values);
   };
 
   const confirm = (p: PlanChangePreview) => {
@@ -63,7 +64,7 @@ export function PlanChangeConfirm({
       onSuccess: () => onDone(p.kind),
       onError: (cause) => {
         if (isApiError(cause) && cause.code === 'card_declined') {
-          setError(fillText(t('upgrade_declined'), { plan: current?.name ?? '' }));
+          setError(fill(t('upgrade_declined'), { plan: current?.name ?? '' }));
         } else setError(isApiError(cause) && cause.message ? cause.message : t('something_went_wrong'));
       },
     });

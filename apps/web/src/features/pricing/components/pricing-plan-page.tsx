@@ -8,9 +8,10 @@ import { roleQuery } from '../../../shared/api/session';
 import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { formatMoney } from '../../../shared/i18n/format';
+
 import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
-import { fillText, htmlLangOf } from '../../../shared/i18n/translate';
+import { fill, htmlLangOf } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { useToast } from '../../../shared/ui/toast-context';
@@ -69,7 +70,7 @@ export function PricingPlanPage() {
   const anyYearly = plans.data?.some((plan) => plan.yearly_price_cents !== null) ?? false;
   const busyPlan = checkout.isPending ? checkout.variables?.plan_id : undefined;
   const trialEnds = sub?.status === 'trialing' ? formatDate(sub.trial_ends_at, locale) : undefined;
-  const trialNote = trialEnds ? fillText(t('trial_pricing_note'), { date: trialEnds }) : undefined;
+  const trialNote = trialEnds ? fill(t('trial_pricing_note'), { date: trialEnds }) : undefined;
 
   const choose = (plan: Plan) => {
     setError(undefined);
