@@ -22,7 +22,7 @@ async function loadTools(root) {
 }
 
 /** One Lighthouse run: the four scores (0-100), a few metrics and the audits that lost points. */
-async function runOnce(tools, chrome, browser, url, cookies) {
+async function runOnce(tools, chrome, browser, url, cookies, attempt = 1) {
   if (cookies) {
     const page = await browser.newPage();
     const cdp = await page.createCDPSession();
@@ -39,6 +39,9 @@ async function runOnce(tools, chrome, browser, url, cookies) {
     disableStorageReset: Boolean(cookies),
   });
   const lhr = result.lhr;
+  // Chromium now and then drops the trace's navigation start (NO_NAVSTART): the run measured nothing, so it is made again.
+  if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt < 3)
+    return runOnce(tools, chrome, browser, url, cookies, attempt + 1);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { formatDuration } from './formats.js';
 import { listReplySchema } from './paging.js';
 
 /** Catalogue, movie administration, uploads and streaming: the shapes the server validates and answers. */
@@ -441,31 +440,4 @@ export function segmentIndexAt(durations: readonly number[], position: number): 
     at += duration;
   }
   return 0;
-}
-
-/**
- * What the home page's hero slide says about a title, as text (empty where unknown): the web's slide renders
- * it, and the server paints the same words in `/home`'s first answer (server plugins/web-app.ts).
- */
-export interface HeroTexts {
-  title: string;
-  age_rating: string;
-  runtime: string;
-  year: string;
-  genres: string;
-  summary: string;
-}
-
-export function heroTextsOf(
-  card: Pick<TitleCard, 'title' | 'age_rating' | 'duration' | 'year' | 'genres' | 'summary'>,
-  locale: string,
-): HeroTexts {
-  return {
-    title: card.title,
-    age_rating: card.age_rating ?? '',
-    runtime: formatDuration(card.duration, locale),
-    year: card.year ? String(card.year) : '',
-    genres: card.genres.slice(0, 3).join(' · '),
-    summary: card.summary,
-  };
 }

@@ -1,12 +1,43 @@
 // No zod here: the web app's first script formats with these before any schema is needed.
 
 type DurationUnit = 'hour' | 'minute' | 'second';
+
+// Making an Intl formatter costs far more than using one, and a page formats a count, a price or a date per card.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>();
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>(
+  key: string,
+  make: () => T,
+): T {
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = make();
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+/** `new Intl.NumberFormat(locales, options)`, made once per locales and options (it throws as the constructor does). */
+export function numberFormat(locales: string | string[] | undefined, options?: Intl.NumberFormatOptions) {
+  return formatter(
+    JSON.stringify(['number', locales, options]),
+    () => new Intl.NumberFormat(locales, options),
+  );
+}
+
+/** `new Intl.DateTimeFormat(locales, options)`, made once per locales and options. */
+export function dateTimeFormat(locales: string | string[] | undefined, options?: Intl.DateTimeFormatOptions) {
+  return formatter(
+    JSON.stringify(['date', locales, options]),
+    () => new Intl.DateTimeFormat(locales, options),
+  );
+}
+
 const FALLBACK_UNITS: Record<DurationUnit, string> = { hour: 'h', minute: 'min', second: 's' };
 
 /** `value unit` in the locale's short unit style ("52 min", "52 мин"); plain "52 min" where Intl cannot. */
 function unitText(value: number, unit: DurationUnit, locale: string): string {
   try {
-    return new Intl.NumberFormat([locale, 'en'], { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+    return numberFormat([locale, 'en'], { style: 'unit', unit, unitDisplay: 'short' }).format(value);
   } catch {
     return `${value} ${FALLBACK_UNITS[unit]}`;
   }
@@ -14,7 +45,10 @@ function unitText(value: number, unit: DurationUnit, locale: string): string {
 
 function joinUnits(parts: string[], locale: string): string {
   try {
-    return new Intl.ListFormat([locale, 'en'], { type: 'unit', style: 'narrow' }).format(parts);
+    return formatter(
+      JSON.stringify(['list', locale]),
+      () => new Intl.ListFormat([locale, 'en'], { type: 'unit', style: 'narrow' }),
+    ).format(parts);
   } catch {
     return parts.join(' ');
   }
@@ -47,5 +81,13 @@ export function formatDuration(
 
 /** A count in the language's short form ("1.2K", "1,2 тыс."): the second carousel's views. */
 export function compactCount(value: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, { notation: 'compact' }).format(value);
+  try {
+    // Under a thousand the compact form is the plain figure, and Intl's first compact formatter loads its data
+    // for a whole frame of a phone's time.
+    if (Math.abs(value) < 1000) return numberFormat(locale).format(value);
+    return numberFormat(locale, { notation: 'compact' }).format(value);
+  } catch {
+    // A language keyword that is no locale tag Intl knows.
+    return String(value);
+  }
 }

@@ -6,6 +6,7 @@ export * from './catalog.js';
 export * from './countries.js';
 export * from './errors.js';
 export * from './formats.js';
+export * from './hero-texts.js';
 export * from './http-names.js';
 export * from './languages.js';
 export * from './legal.js';

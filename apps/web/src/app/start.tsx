@@ -3,12 +3,19 @@ import { createRoot } from 'react-dom/client';
 import { startInstallableApp } from '../shared/hooks/install-app';
 import { whenLoaded } from '../shared/hooks/when-loaded';
 import { App } from './app';
+import { FIRST_DATA_WAIT_MS, firstData } from './first-data';
+import { queryClient } from './query-client';
+import { router } from './routing/router';
 import { reportWebVitals } from './vitals/report-web-vitals';
 
-/** Renders the app into #root; loaded by the page's entry (main.tsx) once the page has painted. */
-export function startApp(root: HTMLElement): void {
+/**
+ * Renders the app into #root once its first page's data is in (first-data.ts); loaded by the page's entry
+ * (main.tsx) once the page has painted.
+ */
+export async function startApp(root: HTMLElement): Promise<void> {
   startInstallableApp();
   const app = createRoot(root);
+  await firstData(router, queryClient, FIRST_DATA_WAIT_MS);
   // As a transition React renders the first page in slices and lets the browser answer taps in between.
   startTransition(() =>
     app.render(

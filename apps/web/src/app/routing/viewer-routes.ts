@@ -1,9 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { browseFilters, type CatalogFilters, listQuery, rowsQuery } from '../../shared/api/catalog';
+import { hasSessionHint } from '../../shared/api/session';
 import { queryClient } from '../query-client';
 import { lazyPage } from './lazy-page';
 
-/** A route loader that starts a browse page's rows call beside its chunk, instead of after the page renders. */
+// Loaders start a page's first calls beside its chunk, instead of after the page renders; the app's first render
+// waits for them (first-data.ts).
+
+/** A browse page's rows. */
 const prefetchRows = (filters: CatalogFilters) => () => {
   void queryClient.prefetchQuery(rowsQuery(filters));
   return null;
@@ -12,6 +16,14 @@ const prefetchRows = (filters: CatalogFilters) => () => {
 export const viewerRoutes: RouteObject[] = [
   {
     index: true,
+    // A signed-out visitor's landing page: its rails and the latest posts (a signed-in one goes to /home).
+    loader: async () => {
+      if (hasSessionHint()) return null;
+      void queryClient.prefetchQuery(rowsQuery());
+      const { latestPostsQuery } = await import('../../features/landing/api/landing-api');
+      void queryClient.prefetchQuery(latestPostsQuery());
+      return null;
+    },
     lazy: lazyPage(
       () => import('../../features/landing/components/landing-page'),
       (m) => m.LandingPage,
@@ -136,6 +148,11 @@ export const viewerRoutes: RouteObject[] = [
   },
   {
     path: 'pricingplan',
+    loader: async () => {
+      const { plansQuery } = await import('../../features/pricing/api/pricing-api');
+      void queryClient.prefetchQuery(plansQuery());
+      return null;
+    },
     lazy: lazyPage(
       () => import('../../features/pricing/components/pricing-plan-page'),
       (m) => m.PricingPlanPage,

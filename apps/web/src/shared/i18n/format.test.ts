@@ -1,3 +1,4 @@
+import { compactCount } from '@salomtv/contract';
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from './format';
 
@@ -37,5 +38,16 @@ describe('durations in the viewer language', () => {
   it('falls back to plain units when Intl cannot read the language tag', () => {
     expect(formatDuration(4, 'not a tag!')).toBe('4 s');
     expect(formatDuration(6720, 'not a tag!')).toBe('1 h 52 min');
+  });
+});
+
+describe('compact counts', () => {
+  it('shortens large counts in the language and keeps the figure when the tag is no locale', () => {
+    expect(compactCount(1234, 'en')).toBe('1.2K');
+    expect(compactCount(1234, 'ru')).toBe('1,2\u00a0тыс.');
+    expect(compactCount(1234, 'en')).toBe('1.2K');
+    expect(compactCount(1234, 'not a tag!')).toBe('1234');
+    expect(compactCount(999, 'en')).toBe('999');
+    expect(compactCount(5, 'ar-EG')).toBe('٥');
   });
 });

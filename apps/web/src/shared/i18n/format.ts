@@ -1,4 +1,4 @@
-import { formatDuration, htmlLangOf } from '@salomtv/contract';
+import { formatDuration, htmlLangOf, numberFormat } from '@salomtv/contract';
 import { useLanguage } from './language-context';
 
 // One format for every length the site shows, shared with the server's first paint of /home.
@@ -15,7 +15,7 @@ export function useDurationFormat() {
 export function formatMoney(cents: number, currency: string, locale: string): string {
   const whole = cents % 100 === 0;
   try {
-    return new Intl.NumberFormat([locale, 'en'], {
+    return numberFormat([locale, 'en'], {
       style: 'currency',
       currency,
       minimumFractionDigits: whole ? 0 : 2,

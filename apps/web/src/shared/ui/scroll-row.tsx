@@ -52,7 +52,8 @@ export function ScrollRow({ label, previousLabel, nextLabel, children }: ScrollR
   useEffect(() => {
     const list = listRef.current;
     if (!list) return;
-    measure();
+    // The observer's first notice comes after the browser's own layout: measuring here at once would force a layout
+    // of the whole page per row while it renders.
     const resize = new ResizeObserver(measure);
     resize.observe(list);
     // Cards added later (a list that fills in) change the width that can scroll.

@@ -1,4 +1,5 @@
 import type { FeedbackTicket } from '@salomtv/contract';
+import { dateTimeFormat } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/language-context';
@@ -20,7 +21,7 @@ function TicketItem({ ticket }: { ticket: FeedbackTicket }) {
   const { keyword, t } = useLanguage();
   let sentOn = ticket.created_at.slice(0, 10);
   try {
-    sentOn = new Intl.DateTimeFormat([htmlLangOf(keyword), 'en'], { dateStyle: 'medium' }).format(
+    sentOn = dateTimeFormat([htmlLangOf(keyword), 'en'], { dateStyle: 'medium' }).format(
       new Date(ticket.created_at),
     );
   } catch {

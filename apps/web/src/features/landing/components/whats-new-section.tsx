@@ -1,31 +1,16 @@
-import type { Post } from '@salomtv/contract';
+import { dateTimeFormat } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../../shared/api/api-client';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { htmlLangOf } from '../../../shared/i18n/translate';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { SparkIcon } from '../../../shared/ui/icons';
-
-const LATEST = 3;
-
-/** `GET /api/posts`: the latest published posts (the key is the news page's, so both share the answer). */
-const latestPostsQuery = {
-  queryKey: ['posts', 'public', 1, LATEST] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.request<{ items: Post[]; total: number }>('/api/posts', {
-      query: { page: '1', pageSize: String(LATEST) },
-      signal,
-    }),
-  staleTime: 60_000,
-};
+import { latestPostsQuery } from '../api/landing-api';
 
 function shortDate(value: string | null, keyword: string): string {
   if (!value) return '';
   try {
-    return new Intl.DateTimeFormat([htmlLangOf(keyword), 'en'], { dateStyle: 'medium' }).format(
-      new Date(value),
-    );
+    return dateTimeFormat([htmlLangOf(keyword), 'en'], { dateStyle: 'medium' }).format(new Date(value));
   } catch {
     return value.slice(0, 10);
   }
@@ -34,7 +19,7 @@ function shortDate(value: string | null, keyword: string): string {
 /** What's new on SalomTV (spec viewer 1): the latest news posts, a link to all news and Subscribe Now. */
 export function WhatsNewSection() {
   const { keyword, t } = useLanguage();
-  const posts = useQuery(latestPostsQuery).data?.items ?? [];
+  const posts = useQuery(latestPostsQuery()).data?.items ?? [];
   return (
     <section aria-labelledby="whats-new-title" className="relative isolate overflow-hidden py-16">
       <div

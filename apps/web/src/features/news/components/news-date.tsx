@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@salomtv/contract';
 import { htmlLangOf } from '../../../shared/i18n/translate';
 
 /** A post's publish date in the viewer's language, as a `<time>`. */
@@ -7,7 +8,7 @@ export function NewsDate({ value, keyword }: { value: string | null; keyword: st
   if (Number.isNaN(date.getTime())) return null;
   let text: string;
   try {
-    text = new Intl.DateTimeFormat([htmlLangOf(keyword), 'en'], { dateStyle: 'long' }).format(date);
+    text = dateTimeFormat([htmlLangOf(keyword), 'en'], { dateStyle: 'long' }).format(date);
   } catch {
     text = value.slice(0, 10);
   }

@@ -1,4 +1,5 @@
 import type { ViewerNotification } from '@salomtv/contract';
+import { dateTimeFormat } from '@salomtv/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -34,9 +35,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   }, [list.data, queryClient]);
 
   const when = (value: string) =>
-    new Intl.DateTimeFormat(htmlLangOf(keyword), { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(value),
-    );
+    dateTimeFormat(htmlLangOf(keyword), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
   const opened = (item: ViewerNotification) => {
     if (!item.read) markRead.mutate(item.notification_id);
     onNavigate();

@@ -1,10 +1,11 @@
 import type { StatCard } from '@salomtv/contract';
+import { numberFormat } from '@salomtv/contract';
 import { formatMoney as formatLocalMoney } from '../../../../shared/i18n/format';
 
 /** Integer cents as money, such as $1,234 or $7.99: the admin area reads English. */
 export const formatMoney = (cents: number, currency: string) => formatLocalMoney(cents, currency, 'en');
 
-export const formatCount = (value: number) => new Intl.NumberFormat('en').format(value);
+export const formatCount = (value: number) => numberFormat('en').format(value);
 
 export function formatDateTime(iso: string | null): string {
   if (!iso) return '—';

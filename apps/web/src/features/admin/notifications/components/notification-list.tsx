@@ -1,4 +1,5 @@
 import type { AdminNotification, Plan } from '@salomtv/contract';
+import { dateTimeFormat } from '@salomtv/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +16,7 @@ const cell = 'px-4 py-3';
 type StatusFilter = '' | 'scheduled' | 'sent';
 
 const formatWhen = (value: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+  dateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
 
 function audienceText(item: AdminNotification, plans: Plan[] | undefined): string {
   if (item.audience === 'all') return 'Everyone';

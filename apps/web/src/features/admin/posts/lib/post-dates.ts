@@ -1,4 +1,5 @@
 import type { Post } from '@salomtv/contract';
+import { dateTimeFormat } from '@salomtv/contract';
 
 export type PostState = 'draft' | 'scheduled' | 'published';
 
@@ -30,5 +31,5 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

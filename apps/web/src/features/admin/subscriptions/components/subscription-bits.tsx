@@ -1,4 +1,5 @@
 import type { PaymentStatus, SubscriptionStatus } from '@salomtv/contract';
+import { dateTimeFormat } from '@salomtv/contract';
 
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   trialing: 'Trialing',
@@ -54,7 +55,7 @@ export const PaymentStatusBadge = ({ status }: { status: PaymentStatus }) => (
 /** A date (and time) for the admin, or a dash. */
 export const formatDate = (value: string | null | undefined, withTime = false) =>
   value
-    ? new Intl.DateTimeFormat(
+    ? dateTimeFormat(
         'en-GB',
         withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
       ).format(new Date(value))

@@ -1,3 +1,4 @@
+import { numberFormat } from '@salomtv/contract';
 /** Prices are integer cents on the wire; the editor shows and reads them as 19.00. */
 
 /** 1900 -> "19.00"; null -> "". */
@@ -23,7 +24,7 @@ export function textToCents(text: string): number | null | undefined {
 /** 1900, USD -> "$19.00" (an unknown currency code falls back to "19.00 XYZ"). */
 export function formatMoney(cents: number, currency: string): string {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+    return numberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
   } catch {
     return `${centsToText(cents)} ${currency}`;
   }

@@ -1,4 +1,5 @@
 import type { AdminUserRow, UserStatus } from '@salomtv/contract';
+import { dateTimeFormat } from '@salomtv/contract';
 
 export const STATUS_LABELS: Record<UserStatus, string> = { active: 'Active', disabled: 'Non-Active' };
 
@@ -81,7 +82,7 @@ export function Switch({
 /** A date and time in the admin's locale, or a dash. */
 export const formatWhen = (value: string | null | undefined, withTime = false) =>
   value
-    ? new Intl.DateTimeFormat(
+    ? dateTimeFormat(
         'en-GB',
         withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
       ).format(new Date(value))
