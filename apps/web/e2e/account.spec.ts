@@ -62,6 +62,8 @@ test('a viewer renames themselves and picks Russian; the language returns at the
   await page.getByRole('button', { name: 'Выйти' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.getByRole('heading', { name: 'Войти', level: 1 })).toBeVisible();
+  // Once the signed-out page has settled: a call still under way could store the language again after the clear.
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();

@@ -74,3 +74,21 @@ test('sign-in is painted by the server; what is typed before the app takes over 
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(errors).toEqual([]);
 });
+
+test('a tap on the painted Sign In once both fields are typed signs in when the app takes over', async ({
+  page,
+}) => {
+  const { releaseScripts, errors } = await gotoWithScriptsHeld(page, '/signin');
+  await expect(page.locator('#prerendered-page')).toHaveCount(1);
+  const painted = page.locator('#prerendered-page').getByRole('button', { name: 'Sign In', exact: true });
+  await expect(painted).toBeDisabled();
+  await page.getByLabel('Phone Number').fill(ADMIN.phone);
+  await expect(painted).toBeDisabled();
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await painted.click();
+  // The painted form does not post itself: nothing typed goes into the address.
+  await expect(page).toHaveURL(/\/signin$/);
+  releaseScripts();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(errors).toEqual([]);
+});

@@ -25,9 +25,9 @@ export async function signInAsAdmin(page: Page, next?: string): Promise<void> {
 }
 
 /**
- * Opens a page the server paints first (`/`, `/home`) with its scripts held back, so the server's paint can be
- * measured with its stylesheet, at a desktop size; the returned function lets the scripts load. Page errors are
- * collected.
+ * Opens a page the server paints first (`/`, `/home`) with the app's scripts held back, so the server's paint can be
+ * measured with its stylesheet, at a desktop size; the returned function lets the scripts load. The page's small
+ * entry script (`index-*.js`, which keeps taps and typing for the app) runs as it would. Page errors are collected.
  */
 export async function gotoWithScriptsHeld(
   page: Page,
@@ -36,13 +36,19 @@ export async function gotoWithScriptsHeld(
   await page.setViewportSize({ width: 1366, height: 768 });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
-  const releaseScripts = await holdRequests(page, '**/static/js/**');
+  const releaseScripts = await holdRequests(
+    page,
+    (url) => url.pathname.startsWith('/static/js/') && !/\/index-[^/]*\.js$/.test(url.pathname),
+  );
   await page.goto(url, { waitUntil: 'commit' });
   return { releaseScripts, errors };
 }
 
 /** Holds the page's requests to matching addresses until the returned function is called. */
-export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+export async function holdRequests(
+  page: Page,
+  pattern: string | ((url: URL) => boolean),
+): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;

@@ -66,9 +66,14 @@ export const viewerRoutes: RouteObject[] = [
   },
   {
     path: 'home',
-    // The rows call starts beside the page's chunk instead of after it renders (bench/README.md, home LCP).
-    loader: () => {
+    // The rows call starts beside the page's chunk instead of after it renders (bench/README.md, home LCP); a
+    // signed-in viewer's page shows their favourites and what they are watching too.
+    loader: async () => {
       void queryClient.prefetchQuery(rowsQuery());
+      if (!hasSessionHint()) return null;
+      const { continueWatchingQuery, libraryListQuery } = await import('../../features/browse/api/library-lists');
+      void queryClient.prefetchQuery(libraryListQuery('favourites'));
+      void queryClient.prefetchQuery(continueWatchingQuery());
       return null;
     },
     lazy: lazyPage(

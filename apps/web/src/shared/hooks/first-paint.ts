@@ -16,10 +16,32 @@ function controlKey(button: Element): string {
  * Called once, as the app starts.
  */
 export function keepTapsBeforeTakeover(): void {
-  document.getElementById(PRERENDERED_PAGE_ID)?.addEventListener('click', (event) => {
+  const painted = document.getElementById(PRERENDERED_PAGE_ID);
+  if (!painted) return;
+  painted.addEventListener('click', (event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (button) tapBeforeTakeover = controlKey(button);
   });
+  // A painted form never posts itself (its fields would land in the address): the app's form sends it on takeover.
+  painted.addEventListener('submit', (event) => event.preventDefault());
+  painted.addEventListener('input', (event) => {
+    const form = event.target instanceof Element ? event.target.closest('form') : null;
+    if (form) enableWhenFilled(form);
+  });
+}
+
+/**
+ * The paint renders a form as it starts, its submit button disabled until its fields are filled in; the paint
+ * has no script of its own to follow the typing, so the same rule is kept here: once every text field of the
+ * form has a value, its submit button takes taps (kept for the app, above).
+ */
+function enableWhenFilled(form: HTMLFormElement): void {
+  const submit = form.querySelector('button[type="submit"]');
+  if (!(submit instanceof HTMLButtonElement)) return;
+  const fields = Array.from(form.querySelectorAll('input')).filter(
+    (field) => field.type !== 'checkbox' && field.type !== 'hidden',
+  );
+  submit.disabled = !fields.every((field) => field.value.trim() !== '');
 }
 
 /**
