@@ -10,7 +10,8 @@ import { installableApp } from './pwa/vite-plugin';
 
 const vendorGroups: [RegExp, string][] = [
   [/node_modules\/(react|react-dom|scheduler)\//, 'react'],
-  [/node_modules\/react-router\//, 'router'],
+  // With the module the page's entry evaluates the router through (src/app/routing/router-library.ts).
+  [/node_modules\/react-router\/|src\/app\/routing\/router-library/, 'router'],
   [/node_modules\/@tanstack\//, 'query'],
   [/node_modules\/zod\//, 'zod'],
 ];

@@ -14,7 +14,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 async function start(root: HTMLElement): Promise<void> {
   await import('react-dom/client');
   await nextTask();
-  await import('react-router');
+  await import('./app/routing/router-library');
   await nextTask();
   const { startApp } = await import('./app/start');
   await startApp(root);

@@ -13,21 +13,27 @@ const prefetchRows = (filters: CatalogFilters) => () => {
   return null;
 };
 
+/** A page module that names the calls it starts with; loading it again is free (the route's `lazy` loads it). */
+type StartsCalls = { startFirstCalls: (client: typeof queryClient) => void };
+const startFirstCalls = async (load: () => Promise<StartsCalls>) => {
+  (await load()).startFirstCalls(queryClient);
+  return null;
+};
+
+const landingPage = () => import('../../features/landing/components/landing-page');
+const homePage = () => import('../../features/browse/components/home-page');
+const pricingPage = () => import('../../features/pricing/components/pricing-plan-page');
+
 export const viewerRoutes: RouteObject[] = [
   {
     index: true,
     // A signed-out visitor's landing page: its rails and the latest posts (a signed-in one goes to /home).
-    loader: async () => {
+    loader: () => {
       if (hasSessionHint()) return null;
       void queryClient.prefetchQuery(rowsQuery());
-      const { latestPostsQuery } = await import('../../features/landing/api/landing-api');
-      void queryClient.prefetchQuery(latestPostsQuery());
-      return null;
+      return startFirstCalls(landingPage);
     },
-    lazy: lazyPage(
-      () => import('../../features/landing/components/landing-page'),
-      (m) => m.LandingPage,
-    ),
+    lazy: lazyPage(landingPage, (m) => m.LandingPage),
   },
   {
     path: 'signin',
@@ -68,18 +74,11 @@ export const viewerRoutes: RouteObject[] = [
     path: 'home',
     // The rows call starts beside the page's chunk instead of after it renders (bench/README.md, home LCP); a
     // signed-in viewer's page shows their favourites and what they are watching too.
-    loader: async () => {
+    loader: () => {
       void queryClient.prefetchQuery(rowsQuery());
-      if (!hasSessionHint()) return null;
-      const { continueWatchingQuery, libraryListQuery } = await import('../../features/browse/api/library-lists');
-      void queryClient.prefetchQuery(libraryListQuery('favourites'));
-      void queryClient.prefetchQuery(continueWatchingQuery());
-      return null;
+      return startFirstCalls(homePage);
     },
-    lazy: lazyPage(
-      () => import('../../features/browse/components/home-page'),
-      (m) => m.HomePage,
-    ),
+    lazy: lazyPage(homePage, (m) => m.HomePage),
   },
   {
     path: 'movies',
@@ -153,15 +152,8 @@ export const viewerRoutes: RouteObject[] = [
   },
   {
     path: 'pricingplan',
-    loader: async () => {
-      const { plansQuery } = await import('../../features/pricing/api/pricing-api');
-      void queryClient.prefetchQuery(plansQuery());
-      return null;
-    },
-    lazy: lazyPage(
-      () => import('../../features/pricing/components/pricing-plan-page'),
-      (m) => m.PricingPlanPage,
-    ),
+    loader: () => startFirstCalls(pricingPage),
+    lazy: lazyPage(pricingPage, (m) => m.PricingPlanPage),
   },
   {
     path: 'checkout/demo',

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { Navigate } from 'react-router';
 import { rowsQuery } from '../../../shared/api/catalog';
@@ -6,11 +6,17 @@ import { roleQuery } from '../../../shared/api/session';
 import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
+import { latestPostsQuery } from '../api/landing-api';
 import { DownloadSection } from './download-section';
 import { LandingHero } from './landing-hero';
 import { TitleRail } from './title-rail';
 import { WatchAnywhereSection } from './watch-anywhere-section';
 import { WhatsNewSection } from './whats-new-section';
+
+/** The latest posts, started by the route as soon as this module is in (app/routing); it starts the rows at once. */
+export function startFirstCalls(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(latestPostsQuery());
+}
 
 /** Landing (spec viewer 1). Signed-in visitors go straight to /home. */
 export function LandingPage() {

@@ -1,5 +1,5 @@
 import type { BillingInterval, Plan, PlanChangePreview } from '@salomtv/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
@@ -8,7 +8,6 @@ import { roleQuery } from '../../../shared/api/session';
 import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { formatMoney } from '../../../shared/i18n/format';
-
 import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { fill, htmlLangOf } from '../../../shared/i18n/translate';
@@ -34,6 +33,11 @@ const DONE_KEYS = {
 const PLACEHOLDER_CARDS = ['first', 'second', 'third', 'fourth'];
 /** A plan card: every line has a set height, so a placeholder and the card take the same room. */
 const card = 'flex h-full flex-col gap-4 rounded-card border bg-surface p-5';
+
+/** The calls the page starts with, started by its route as soon as this module is in (app/routing). */
+export function startFirstCalls(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(plansQuery());
+}
 
 /**
  * Pricing Plan (/pricingplan, spec viewer 10): the plans with their price and Purchase or Change Plan, a table
