@@ -138,7 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app,
     config.webDist ?? defaultWebDist,
     (keyword) => services.languages.recordForPage(keyword),
-    (filters) => services.catalog.firstSlideTitle({ kind: filters.kind, kids: queryFlag(filters.kids) }),
+    (filters) => services.catalog.firstSlide({ kind: filters.kind, kids: queryFlag(filters.kids) }),
   );
   app.setNotFoundHandler((request, reply) => {
     const pathName = request.url.split('?')[0] ?? '';

@@ -1,3 +1,4 @@
+import type { CatalogRow, TitleCard } from './catalog.js';
 import type { TranslationKey } from './translation-keys.js';
 
 /**
@@ -6,7 +7,8 @@ import type { TranslationKey } from './translation-keys.js';
  * needs no script. The app removes the element with this id when its own page replaces it.
  *
  * Marks: `{{key}}` a translation, `{{@name}}` a field of the language record, `{{#name}}` a field of the hero
- * (HeroTexts, `views` on a section's slide, and `image_url`, `image_srcset`, `image_width`, `image_height`).
+ * (HeroTexts, `views` and `row_heading` on a section's slide, and `image_url`, `image_srcset`, `image_width`,
+ * `image_height`).
  */
 export const PAGE_SHELLS_FILE = 'page-shells.json';
 export const PRERENDERED_PAGE_ID = 'prerendered-page';
@@ -41,3 +43,12 @@ export const PAINTED_SECTIONS = {
   '/kidsection': { title: 'kids_section', filters: { kids: 'true' } },
 } as const satisfies Record<string, SectionPage>;
 export type PaintedSection = keyof typeof PAINTED_SECTIONS;
+
+/**
+ * What the server's first paint of a browse page shows: the title of its carousel's first slide and the row the
+ * page shows first under the carousel (its heading), as the catalogue service picks them.
+ */
+export interface FirstSlide {
+  card: TitleCard;
+  firstRow: Pick<CatalogRow, 'key' | 'title'> | undefined;
+}

@@ -1,4 +1,4 @@
-import { compactCount } from './formats.js';
+import { compactCount, numberFormat } from './formats.js';
 import {
   englishTexts,
   type PluralCategory,
@@ -70,7 +70,7 @@ export function translatePlural(
 
 function formatCount(locale: string, count: number): string {
   try {
-    return new Intl.NumberFormat(locale).format(count);
+    return numberFormat(locale).format(count);
   } catch {
     return String(count);
   }
@@ -86,4 +86,15 @@ export function viewsText(
   keyword: string,
 ): string {
   return plural('views_count', count, compactCount(count, keyword.toLowerCase()));
+}
+
+/**
+ * A catalogue row's heading: the translation of its key where the key is one of the catalogue's texts, else the
+ * title it came with. The browse pages' rows and the server's first paint of a browse section say it alike.
+ */
+export function rowHeading(
+  row: { readonly key: string; readonly title: string },
+  t: (key: TranslationKey) => string,
+): string {
+  return Object.hasOwn(englishTexts, row.key) ? t(row.key as TranslationKey) : row.title;
 }

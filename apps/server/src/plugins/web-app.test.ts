@@ -29,13 +29,13 @@ function homeShell(signedIn: boolean, image: boolean): string {
   );
 }
 
-/** A browse section's shells in small: the header, the picture, the slide with the title's views. */
+/** A browse section's shells in small: the header, the picture, the slide with the title's views, the row under it. */
 function sectionShell(path: string, signedIn: boolean, image: boolean): string {
   return homeShell(signedIn, image)
     .replace('data-path="/home"', `data-path="${path}"`)
     .replace(
       /<p class="meta">.*<\/button><\/div>$/,
-      '<span class="views">{{#views}}</span><button>{{watch_now}}</button></div>',
+      '<span class="views">{{#views}}</span><button>{{watch_now}}</button><h2 class="row">{{#row_heading}}</h2></div>',
     );
 }
 
@@ -343,9 +343,10 @@ describe('/home painted by the server', () => {
     expect(heading((await home()).body)).toBe(next.title);
   });
 
-  it("paints a browse section with its own first title, its views in the language's plural forms", async () => {
+  it("paints a browse section with its own first title, its views in the language's plural forms, the row under it", async () => {
     const section = (url: string, cookies: Record<string, string> = {}) => t.app.inject({ url, cookies });
     const views = (html: string) => /<span class="views">(.*?)<\/span>/.exec(html)?.[1];
+    const rowUnder = (html: string) => /<h2 class="row">(.*?)<\/h2>/.exec(html)?.[1];
     const setViews = (movieId: number, count: number) =>
       t.app.container.database.db
         .updateTable('titles')
@@ -362,13 +363,16 @@ describe('/home painted by the server', () => {
     expect(heading(kidsPage.body)).toBe('Little Comet');
     expect(views(kidsPage.body)).toBe('5 views');
     expect(views((await section('/kidsection', { lang: 'Ru' })).body)).toBe('5 просмотров');
-    expect(kidsPage.body).toContain('<button>Watch Now</button></div><div id="root"></div>');
+    // Nothing featured for children: the first row of the page is the popular one.
+    expect(rowUnder(kidsPage.body)).toBe('Popular movies and shows');
+    expect(kidsPage.body).toContain('<button>Watch Now</button><h2 class="row">');
 
     const series = await add('Silk Road Cipher', { kind: 'series', featured: true });
     await setViews(series, 1);
     const serials = await section('/serials', { lang: 'Ru' });
     expect(heading(serials.body)).toBe('Silk Road Cipher');
     expect(views(serials.body)).toBe('1 просмотр');
+    expect(rowUnder(serials.body)).toBe('Рекомендуемые фильмы для просмотра');
     expect(views((await section('/serials')).body)).toBe('1 view');
 
     // The films' page shows a film, never the featured series; a session gets the profile menu.

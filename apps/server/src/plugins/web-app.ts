@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import {
   DEFAULT_LANGUAGE_KEYWORD,
   directionOf,
+  type FirstSlide,
   heroTextsOf,
   htmlLangOf,
   keywordSchema,
@@ -12,6 +13,7 @@ import {
   PAINTED_SECTIONS,
   type PageShells,
   type PaintedSection,
+  rowHeading,
   type SectionFilters,
   type TextsRecord,
   type TitleCard,
@@ -47,14 +49,14 @@ type PageRecord = TextsRecord & { keyword: string };
 /** Where the first paints read a language's texts (the languages service, from its short cache). */
 export type PageTexts = (keyword: string) => Promise<PageRecord>;
 /**
- * The title of the first slide of a browse page's carousel (the catalogue service): `/home`'s with no filters, a
- * section's with its rows call's. The same object until the catalogue changes.
+ * The first slide of a browse page's carousel and the row under it (the catalogue service): `/home`'s with no
+ * filters, a section's with its rows call's. The same object until the catalogue changes.
  */
-export type FirstSlideTitle = (filters: SectionFilters) => Promise<TitleCard | undefined>;
+export type FirstSlideOf = (filters: SectionFilters) => Promise<FirstSlide | undefined>;
 /** A carousel page's shells for one header: the slide on the title's picture, or without one. */
 type SlideShells = PageShells['home']['signedIn'];
-/** A slide's marks for a title, in a language. */
-type SlideFields = (card: TitleCard, record: PageRecord) => Record<string, string>;
+/** A slide's marks for a title (and the row under it), in a language. */
+type SlideFields = (slide: FirstSlide, record: PageRecord) => Record<string, string>;
 
 /** The picture the carousel shows behind a slide (the banner, never the poster). */
 function pictureFields(card: TitleCard): Record<string, string> {
@@ -68,13 +70,13 @@ function pictureFields(card: TitleCard): Record<string, string> {
 }
 
 /** `/home`'s hero slide: the title's texts and picture. */
-const heroFields: SlideFields = (card, record) => ({
+const heroFields: SlideFields = ({ card }, record) => ({
   ...heroTextsOf(card, htmlLangOf(record.keyword)),
   ...pictureFields(card),
 });
 
-/** A section's slide: the title, its views in the language's plural form, and the picture. */
-const statsFields: SlideFields = (card, record) => ({
+/** A section's slide (the title, its views in the language's plural form, the picture) and its first row's heading. */
+const statsFields: SlideFields = ({ card, firstRow }, record) => ({
   title: card.title,
   views: viewsText(
     (key, count, shown) => translatePlural(record, key, count, shown),
@@ -82,6 +84,7 @@ const statsFields: SlideFields = (card, record) => ({
     record.keyword,
   ),
   ...pictureFields(card),
+  row_heading: firstRow ? rowHeading(firstRow, (key) => translate(record, key)) : '',
 });
 
 /** A shell with its marks filled, every value escaped, in one pass: a value that holds a mark stays as it is. */
@@ -139,30 +142,30 @@ function readShells(distDir: string): PageShells | undefined {
  * sign-in and the pricing page their start. The app replaces them when its own page renders
  * (apps/web/src/shared/hooks/first-paint.ts).
  */
-function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, firstSlide: FirstSlideTitle) {
+function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, firstSlideOf: FirstSlideOf) {
   if (!HTML_TAG.test(indexHtml) || !indexHtml.includes(ROOT_DIV)) {
     throw new Error('index.html has no <html lang="en" dir="ltr"> or no empty #root to paint pages in');
   }
   // Pages per record object (the languages service replaces the object when the record changes), then per
-  // shell, each kept with the card it shows (a new object when the catalogue changes).
+  // shell, each kept with the slide it shows (a new object when the catalogue changes).
   const pages = new WeakMap<
     TextsRecord,
-    Map<SlideShells | string, { card?: TitleCard; page: PreparedBody }>
+    Map<SlideShells | string, { slide?: FirstSlide; page: PreparedBody }>
   >();
   const page = (
     record: PageRecord,
     shell: SlideShells | string,
-    slide?: { card: TitleCard; fields: SlideFields },
+    shown?: { slide: FirstSlide; fields: SlideFields },
   ) => {
-    const card = slide?.card;
+    const slide = shown?.slide;
     let forRecord = pages.get(record);
     if (!forRecord) {
       forRecord = new Map();
       pages.set(record, forRecord);
     }
     const kept = forRecord.get(shell);
-    if (kept && kept.card === card) return kept.page;
-    const hero = slide ? slide.fields(slide.card, record) : undefined;
+    if (kept && kept.slide === slide) return kept.page;
+    const hero = shown ? shown.fields(shown.slide, record) : undefined;
     const template = typeof shell === 'string' ? shell : shell[hero?.image_url ? 'image' : 'plain'];
     const markup = fillShell(template, record, hero);
     const html = indexHtml
@@ -172,7 +175,7 @@ function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, fi
       )
       .replace(ROOT_DIV, `${markup}${ROOT_DIV}`);
     const prepared = new PreparedBody(html, HTML_TYPE);
-    forRecord.set(shell, { ...(card ? { card } : {}), page: prepared });
+    forRecord.set(shell, { ...(slide ? { slide } : {}), page: prepared });
     return prepared;
   };
   const find = async (keyword: string) => {
@@ -205,9 +208,9 @@ function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, fi
             }
           : undefined;
     if (carousel) {
-      const [record, card] = await Promise.all([recordFor(request), firstSlide(carousel.filters)]);
-      if (!record || !card) return undefined; // no titles yet: the app shows the empty page itself
-      return page(record, carousel.shells[header], { card, fields: carousel.fields });
+      const [record, slide] = await Promise.all([recordFor(request), firstSlideOf(carousel.filters)]);
+      if (!record || !slide) return undefined; // no titles yet: the app shows the empty page itself
+      return page(record, carousel.shells[header], { slide, fields: carousel.fields });
     }
     const still = Object.hasOwn(shells.pages, pathName) ? shells.pages[pathName] : undefined;
     if (still) {
@@ -226,7 +229,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
   pageTexts: PageTexts,
-  firstSlide: FirstSlideTitle,
+  firstSlideOf: FirstSlideOf,
 ): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -235,7 +238,7 @@ export async function registerWebApp(
   }
   const indexHtml = fs.readFileSync(indexFile);
   const shells = readShells(distDir);
-  const firstPaint = shells && firstPaints(indexHtml.toString(), shells, pageTexts, firstSlide);
+  const firstPaint = shells && firstPaints(indexHtml.toString(), shells, pageTexts, firstSlideOf);
   await app.register(fastifyStatic, {
     root: path.join(distDir, 'static'),
     prefix: '/static/',

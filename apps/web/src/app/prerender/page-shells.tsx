@@ -12,6 +12,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { SignInPage } from '../../features/auth/components/sign-in-page';
 import { Carousel } from '../../features/browse/components/carousel';
+import { ROW_SECTION, RowHeading } from '../../features/browse/components/catalog-row';
 import { HeroSlideView, StatsSlideView } from '../../features/browse/components/hero-slides';
 import { LandingHero } from '../../features/landing/components/landing-hero';
 import { PricingPlanPage } from '../../features/pricing/components/pricing-plan-page';
@@ -99,7 +100,10 @@ function homeHero(image: boolean): ReactNode {
   );
 }
 
-/** A browse section's carousel with its first title's slide, in the page's frame (browse-page.tsx), no test ids. */
+/**
+ * A browse section's carousel with its first title's slide and the heading of the row under it, in the page's frame
+ * (browse-page.tsx), no test ids.
+ */
 function sectionHero(title: TranslationKey, image: boolean): ReactNode {
   return (
     <div className="min-h-dvh pb-10">
@@ -109,6 +113,9 @@ function sectionHero(title: TranslationKey, image: boolean): ReactNode {
         slides={[heroCard(image)]}
         render={() => <StatsSlideView title="{{#title}}" views="{{#views}}" />}
       />
+      <section className={ROW_SECTION}>
+        <RowHeading heading="{{#row_heading}}" />
+      </section>
     </div>
   );
 }

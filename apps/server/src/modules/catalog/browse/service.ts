@@ -4,6 +4,7 @@ import {
   COLLECTIONS,
   type Collection,
   englishTexts,
+  type FirstSlide,
   type TitleCard,
   type TitleDetails,
   type TranslationKey,
@@ -46,6 +47,8 @@ interface CachedRows {
   answers: Map<string, RowsAnswer>;
   /** The answer by the lock rule it was made for: a viewer's next call skips marking the cards again. */
   answerOf: WeakMap<LockCheck, RowsAnswer>;
+  /** What the page's first paint shows (`firstSlide`), worked out on its first ask; null when no row has titles. */
+  firstSlide?: FirstSlide | null;
 }
 
 /** The `GET /api/catalog/rows` answer. */
@@ -233,14 +236,19 @@ export class CatalogService {
   }
 
   /**
-   * The title of a browse page's first carousel slide, as the web's browse page picks it: the first of the
-   * featured row, else of the first row with titles. The same object until the catalogue changes (the server's
-   * first paint of the page keeps its answer per card). Locks are left out: the slide does not show them.
+   * The first slide of a browse page's carousel and the row under it, as the web's browse page picks them: the
+   * first title of the featured row, else of the first row with titles; the first row with titles but the upcoming
+   * one (the page shows that further down). Locks are left out: the slide does not show them.
    */
-  async firstSlideTitle(query: RowsQuery): Promise<TitleCard | undefined> {
-    const { rows } = await this.cachedRows(query);
-    const featured = rows.find((row) => row.id === 'featured' && row.items.length > 0);
-    return (featured ?? rows.find((row) => row.items.length > 0))?.items[0]?.card;
+  async firstSlide(query: RowsQuery): Promise<FirstSlide | undefined> {
+    const entry = await this.cachedRows(query);
+    if (entry.firstSlide === undefined) {
+      const withTitles = entry.rows.filter((row) => row.items.length > 0);
+      const card = (withTitles.find((row) => row.id === 'featured') ?? withTitles[0])?.items[0]?.card;
+      const row = withTitles.find((row) => row.id !== 'upcoming');
+      entry.firstSlide = card ? { card, firstRow: row && { key: row.key, title: row.title } } : null;
+    }
+    return entry.firstSlide ?? undefined;
   }
 
   /** The rows of one page without the viewer's locks (a query per row, then the card context). */

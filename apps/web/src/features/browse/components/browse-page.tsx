@@ -1,5 +1,5 @@
 import type { TitleCard as Card, CatalogRow as Row, TranslationKey } from '@salomtv/contract';
-import { translationKeyNames } from '@salomtv/contract';
+import { rowHeading } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useDeferredValue } from 'react';
 import { type CatalogFilters, rowsQuery } from '../../../shared/api/catalog';
@@ -17,11 +17,10 @@ import { HeroSlide, StatsSlide } from './hero-slides';
 import { RowsPlaceholder } from './rows-placeholder';
 import { useCardActions } from './use-card-actions';
 
-const keys = new Set<string>(translationKeyNames);
 /** A row heading: its translation key when the catalogue has it, else the server's English text. */
 export function useRowHeading() {
   const t = useT();
-  return (row: Pick<Row, 'key' | 'title'>) => (keys.has(row.key) ? t(row.key as TranslationKey) : row.title);
+  return (row: Pick<Row, 'key' | 'title'>) => rowHeading(row, t);
 }
 
 export const seeAllHref = (row: Pick<Row, 'see_all' | 'key'>) =>

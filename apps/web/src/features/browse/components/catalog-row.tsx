@@ -20,6 +20,30 @@ export function firstCards(screenWidth: number): number {
   return Math.max(2, Math.ceil(screenWidth / (CARD_WIDTH + 12)) + 1);
 }
 
+/** A row's section (its spacing), shared with the server's first paint of a browse section. */
+export const ROW_SECTION = 'py-4';
+
+/** A row's heading with its see all link: in each row, and alone on the server's first paint of a browse section. */
+export function RowHeading({ id, heading, seeAll }: { id?: string; heading: string; seeAll?: string }) {
+  const t = useT();
+  return (
+    <div className={`mb-1 flex items-baseline justify-between gap-4 ${ROW_GUTTER}`}>
+      <h2 id={id} className="text-xl font-bold sm:text-2xl">
+        {heading}
+      </h2>
+      {seeAll ? (
+        <Link
+          to={seeAll}
+          className="shrink-0 py-1 text-sm font-medium whitespace-nowrap text-muted hover:text-text"
+        >
+          {t('see_all')}
+          <span className="sr-only">: {heading}</span>
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * One titled row of cards with see all and left/right handles. The cards past the first few come when the viewer
  * reaches for the row (pointer, touch or keyboard): a page of rows then starts without rendering every card.
@@ -34,26 +58,13 @@ export function CatalogRow({ id, heading, items, actions, seeAll, captions }: Ca
   return (
     <section
       aria-labelledby={headingId}
-      className="py-4"
+      className={ROW_SECTION}
       data-testid={`row-${id}`}
       onPointerEnter={whole ? undefined : showAll}
       onTouchStart={whole ? undefined : showAll}
       onFocus={whole ? undefined : showAll}
     >
-      <div className={`mb-1 flex items-baseline justify-between gap-4 ${ROW_GUTTER}`}>
-        <h2 id={headingId} className="text-xl font-bold sm:text-2xl">
-          {heading}
-        </h2>
-        {seeAll ? (
-          <Link
-            to={seeAll}
-            className="shrink-0 py-1 text-sm font-medium whitespace-nowrap text-muted hover:text-text"
-          >
-            {t('see_all')}
-            <span className="sr-only">: {heading}</span>
-          </Link>
-        ) : null}
-      </div>
+      <RowHeading id={headingId} heading={heading} seeAll={seeAll} />
       <ScrollRow label={heading} previousLabel={t('scroll_left')} nextLabel={t('scroll_right')}>
         {shown.map((card) => (
           <TitleCard
