@@ -1,3 +1,4 @@
+import { PRERENDERED_PAGE_ID } from '@salomtv/contract';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startInstallableApp } from '../shared/hooks/install-app';
@@ -9,13 +10,14 @@ import { router } from './routing/router';
 import { reportWebVitals } from './vitals/report-web-vitals';
 
 /**
- * Renders the app into #root once its first page's data is in (first-data.ts); loaded by the page's entry
- * (main.tsx) once the page has painted.
+ * Renders the app into #root, behind the server's first paint once its first page's data is in (first-data.ts);
+ * loaded by the page's entry (main.tsx) once the page has painted.
  */
 export async function startApp(root: HTMLElement): Promise<void> {
   startInstallableApp();
   const app = createRoot(root);
-  await firstData(router, queryClient, FIRST_DATA_WAIT_MS);
+  // Only behind the server's first paint: a page without one shows the app's loading state at once instead.
+  if (document.getElementById(PRERENDERED_PAGE_ID)) await firstData(router, queryClient, FIRST_DATA_WAIT_MS);
   // As a transition React renders the first page in slices and lets the browser answer taps in between.
   startTransition(() =>
     app.render(
