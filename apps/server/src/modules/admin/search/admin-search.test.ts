@@ -52,6 +52,9 @@ describe('admin search', () => {
       },
     ]);
     expect((await admin.get('/api/admin/search?q=1234000')).json().users).toHaveLength(1);
+    expect((await admin.get('/api/admin/search?q=%2B998%20(90)%20123-40-00')).json().users).toHaveLength(1);
+    // Digits inside words are not a phone number.
+    expect((await admin.get('/api/admin/search?q=nothing-1x23y4')).json().users).toEqual([]);
     expect((await admin.get('/api/admin/search?q=drama')).json().titles).toHaveLength(1);
   });
 

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { containsText } from './like.js';
 
+const PHONE_LIKE = /^[\d\s+().-]+$/;
+
 /** The top bar's search: titles, users and posts by the words in their names (dialect-neutral LIKE on lower()). */
 export class AdminSearchRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -22,7 +24,8 @@ export class AdminSearchRepo {
   }
 
   users(text: string, limit: number) {
-    const digits = text.replace(/\D/g, '');
+    // Only text written as a phone number (digits, spaces, + - ( ) .) searches numbers, so "film-2024" finds no phones.
+    const digits = PHONE_LIKE.test(text) ? text.replace(/\D/g, '') : '';
     return this.db
       .selectFrom('users')
       .select(['user_id', 'first_name', 'last_name', 'phone_number', 'email', 'role'])
