@@ -205,13 +205,23 @@ test('row handles show only where the row can scroll, never over the first card,
       const short = page.getByTestId('row-genre:mystery');
       await expect(long.getByTestId('title-card').first()).toBeVisible();
       const where = `${screen.width} px, ${language.keyword}`;
+      // Rows are laid out as the viewer nears them (a phone's first screen holds the hero only): each is scrolled
+      // to, as a viewer reaches it, and measured in the frame after.
+      const reach = async (row: typeof long) => {
+        await row.scrollIntoViewIfNeeded();
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+      };
 
       // A row of one title cannot scroll: no handle at all.
+      await reach(short);
       await expect(short.getByTestId('title-card')).toHaveCount(1);
       await expect(short.getByTestId('row-next'), where).toHaveCount(0);
       await expect(short.getByTestId('row-previous'), where).toHaveCount(0);
 
       // A long row at its start: only the handle towards its end, beside the first card, not over it.
+      await reach(long);
       const next = long.getByTestId('row-next');
       await expect(next, where).toBeVisible();
       await expect(long.getByTestId('row-previous'), where).toHaveCount(0);

@@ -94,7 +94,7 @@ test('at 360 px in Urdu the table scrolls inside the page, and nothing moves as 
   await snap(page, 'pricing-360-ur', { fullPage: true });
 });
 
-test('number and date data load on a worker thread, in the page language, without a policy error', async ({
+test('number and date data load on a worker thread at start, without a policy error; prices read as before', async ({
   page,
 }) => {
   await viewInUrdu(page);

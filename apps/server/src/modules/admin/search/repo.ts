@@ -24,7 +24,7 @@ export class AdminSearchRepo {
   }
 
   users(text: string, limit: number) {
-    // Only text written as a phone number (digits, spaces, + - ( ) .) searches numbers, so "film-2024" finds no phones.
+    // Only text written as a phone number searches numbers: "film-2024" finds no one's phone.
     const digits = PHONE_LIKE.test(text) ? text.replace(/\D/g, '') : '';
     return this.db
       .selectFrom('users')
