@@ -93,10 +93,6 @@ export default defineConfig({
       '/media': { target: apiTarget, changeOrigin: false },
     },
   },
-  // The Intl warm-up worker (app/intl) beside the app's other scripts, under their caching.
-  worker: {
-    rollupOptions: { output: { entryFileNames: 'static/js/[name]-[hash].js' } },
-  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -93,36 +93,3 @@ test('at 360 px in Urdu the table scrolls inside the page, and nothing moves as 
   await expectAccessible(page);
   await snap(page, 'pricing-360-ur', { fullPage: true });
 });
-
-test('number and date data load on a worker thread at start, without a policy error; prices read as before', async ({
-  page,
-}) => {
-  await viewInUrdu(page);
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  const worker = page.waitForEvent('worker');
-  await page.goto('/pricingplan');
-  expect((await worker).url()).toMatch(/\/static\/js\/warm-intl\.worker-[\w-]+\.js$/);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ur');
-  // The prices are formatted in Urdu as ever (the worker only loads data).
-  const plans = (await (await page.request.get('/api/plans')).json()) as {
-    code: string;
-    monthly_price_cents: number;
-    currency: string;
-  }[];
-  const basic = plans.find((plan) => plan.code === 'basic')!;
-  const price = await page.evaluate(
-    ({ cents, currency }) =>
-      new Intl.NumberFormat(['ur', 'en'], {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-        maximumFractionDigits: 2,
-      }).format(cents / 100),
-    { cents: basic.monthly_price_cents, currency: basic.currency },
-  );
-  await expect(page.getByTestId('plan-basic')).toContainText(price);
-  expect(errors).toEqual([]);
-});

@@ -1,12 +1,9 @@
 import './index.css';
-import { warmIntlOffMainThread } from './app/intl/warm-intl';
 import { keepTapsBeforeTakeover } from './shared/hooks/first-paint';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 keepTapsBeforeTakeover();
-// The server serves each page in the viewer's language: its `lang` is the locale the app formats with.
-warmIntlOffMainThread(document.documentElement.lang);
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
