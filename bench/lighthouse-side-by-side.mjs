@@ -22,6 +22,7 @@ if (!before || !after || !Number.isInteger(rounds) || rounds < 1 || paths.length
 async function cookiesFor(base) {
   if (!process.env.SIGN_IN) return undefined;
   const at = process.env.SIGN_IN.indexOf(':');
+  if (at < 1) throw new Error('SIGN_IN must be <phone>:<password>');
   const client = new HttpClient(base);
   await client.signIn(process.env.SIGN_IN.slice(0, at), process.env.SIGN_IN.slice(at + 1));
   return Object.entries(client.cookies).map(([name, value]) => ({ name, value }));
