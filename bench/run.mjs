@@ -24,6 +24,7 @@ import {
 import { measureLadder } from './lib/ladder.mjs';
 import { measureLighthouse } from './lib/lighthouse.mjs';
 import { writeFastifyHello, writeNodeHttpHello } from './lib/references.mjs';
+import { measureSearch, searchDataDir } from './lib/search.mjs';
 import {
   ensureDebianPackages,
   ensurePostgres,
@@ -85,7 +86,10 @@ fs.writeFileSync(
 
 const baseEnv = benchServerEnv(work, webDist);
 const dataDir = baseEnv.DATA_DIR;
-const pgUrl = wanted('postgres') || wanted('dashboard') || wanted('scale') ? ensurePostgres() : undefined;
+const pgUrl =
+  wanted('postgres') || wanted('dashboard') || wanted('search') || wanted('scale')
+    ? ensurePostgres()
+    : undefined;
 const pgEnv = pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: 'bench' } : undefined;
 
 async function startOurs(extraEnv = {}) {
@@ -564,6 +568,24 @@ await guarded('dashboard', async () => [
         await prepare(pgEnv, false).then(() =>
           measureDashboard({ root, env: { ...baseEnv, ...pgEnv }, label: 'PostgreSQL', rounds: ROUNDS }),
         ),
+      ]
+    : []),
+]);
+await guarded('search', async () => [
+  await measureSearch({
+    root,
+    env: { ...baseEnv, DATA_DIR: searchDataDir(work) },
+    label: 'SQLite',
+    rounds: ROUNDS,
+  }),
+  ...(pgEnv
+    ? [
+        await measureSearch({
+          root,
+          env: { ...baseEnv, ...pgEnv, DATABASE_SCHEMA: 'bench_search' },
+          label: 'PostgreSQL',
+          rounds: ROUNDS,
+        }),
       ]
     : []),
 ]);

@@ -7,6 +7,7 @@ import { viewInUrdu } from './urdu';
 // A word of this run's own, so titles other specs made never match.
 const stamp = `q${Date.now().toString(36)}`;
 const HARBOR = `Night Harbor ${stamp}`;
+const SAMARKAND = `Samarkand ${stamp}`;
 const PAGED = 26;
 
 async function publishTitle(request: APIRequestContext, details: Record<string, unknown>): Promise<void> {
@@ -32,6 +33,7 @@ test.beforeAll(async ({ playwright }) => {
     genres: ['Thriller', 'Crime'],
     cast: ['Amelia Hart', 'Ravi Kumar'],
   });
+  await publishTitle(admin, { title: SAMARKAND, genres: ['Drama'] });
   for (let n = 1; n <= PAGED; n++)
     await publishTitle(admin, { title: `Orbit ${stamp} ${n}`, genres: ['Sci-Fi'] });
   await admin.dispose();
@@ -62,6 +64,17 @@ test('Enter in the header search opens the results page: titles with genres and 
   // A result opens the title's popup.
   await result.getByRole('button', { name: HARBOR }).click();
   await expect(page.getByRole('dialog', { name: HARBOR })).toBeVisible();
+});
+
+test('a title is found typed in Russian or Uzbek Cyrillic and in Uzbek Latin', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/home');
+  for (const city of ['Самарканд', 'Самарқанд', 'Samarqand']) {
+    await searchFromHeader(page, `${city} ${stamp}`, 'Search');
+    const result = page.getByTestId('search-result');
+    await expect(result).toHaveCount(1);
+    await expect(result.getByRole('heading', { name: SAMARKAND })).toBeVisible();
+  }
 });
 
 test('results come a page at a time', async ({ page }) => {

@@ -314,7 +314,10 @@ export const catalogRowsQuerySchema = z.strictObject({
 export const catalogRowsReplySchema = z.object({ rows: z.array(catalogRowSchema) });
 
 export const CATALOG_SEARCH_PAGE_SIZE = 24;
-/** `GET /api/catalog/search?q=&page=&pageSize=`: titles, genres, cast and tags; a wrong letter is forgiven. */
+/**
+ * `GET /api/catalog/search?q=&page=&pageSize=`: titles, genres, cast and tags, in Latin or Cyrillic whichever the
+ * title is written in; a wrong letter is forgiven.
+ */
 export const catalogSearchQuerySchema = z.strictObject({
   q: z.string().trim().max(100).default(''),
   page: pageSchema,

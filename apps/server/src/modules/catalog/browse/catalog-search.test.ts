@@ -83,6 +83,16 @@ describe('GET /api/catalog/search: typo-tolerant, paged, with suggestions', () =
     expect((await visitor.get('/api/catalog/search?q=orbit&pageSize=500')).statusCode).toBe(400);
   });
 
+  it('finds a title typed in another script: Uzbek Latin or Cyrillic, Russian Cyrillic', async () => {
+    await publishedTitle(admin, 'Samarkand', { genres: ['Drama'], cast: ['Dilnoza Karimova'] });
+    await publishedTitle(admin, 'Тошкент кечалари', { genres: ['Drama'] });
+    for (const query of ['Самарканд', 'Samarqand', 'Самарқанд', 'samarkand'])
+      expect(await found(query), query).toEqual(['Samarkand']);
+    expect(await found('Дилноза Каримова')).toEqual(['Samarkand']);
+    expect(await found('Toshkent kechalari')).toEqual(['Тошкент кечалари']);
+    expect(await found('Buxoro')).toEqual([]);
+  });
+
   it('finds a title published after the last search', async () => {
     expect(await found('Lantern')).toEqual([]);
     await publishedTitle(admin, 'Paper Lantern', { genres: ['Drama'] });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSearchText, SearchIndex, withinOneEdit, wordMatch } from './search-index.js';
+import { SearchIndex, withinOneEdit, wordMatch } from './search-index.js';
+import { searchSpelling } from './search-spelling.js';
 
 describe('search words', () => {
   it('reads text without case, accents or punctuation', () => {
-    expect(normalizeSearchText("  Amélie's  SCI-FI  ")).toBe('amelies sci fi');
+    expect(searchSpelling("  Amélie's  DRAMA-FILM  ")).toBe('amelies drama film');
     // Marks go in every script, on both sides of the search alike: Ёлка and елка meet.
-    expect(normalizeSearchText('Ёлка Порт')).toBe(normalizeSearchText('елка порт'));
-    expect(normalizeSearchText('100%_')).toBe('100');
+    expect(searchSpelling('Ёлка Порт')).toBe(searchSpelling('елка порт'));
+    expect(searchSpelling('100%_')).toBe('100');
   });
 
   it('forgives one letter replaced, added, left out or swapped, never two', () => {
@@ -61,5 +62,22 @@ describe('the search index', () => {
     expect(index.search('harbor')).toEqual([4, 1]);
     expect(index.search('harbor lights')).toEqual([4]);
     expect(index.search('drama')).toEqual([4, 3]);
+  });
+
+  it('finds a title typed in another script: Uzbek in Latin or Cyrillic, Russian Cyrillic for a Latin name', () => {
+    const cities = new SearchIndex([
+      { movie_id: 10, title: 'Samarkand Nights', other: ['Drama'], view_count: 3 },
+      { movie_id: 11, title: 'Buxoro', other: ['Хроника', 'Dilnoza Karimova'], view_count: 2 },
+      { movie_id: 12, title: 'Ташкент', other: ['Comedy'], view_count: 1 },
+    ]);
+    for (const query of ['Самарканд', 'Samarqand', 'самарқанд', 'samarkand'])
+      expect(cities.search(query), query).toEqual([10]);
+    expect(cities.search('Бухоро')).toEqual([11]);
+    // Uzbek's Toshkent is one letter from the Russian spelling's Tashkent.
+    expect(cities.search('Tashkent')).toEqual([12]);
+    expect(cities.search('Toshkent')).toEqual([12]);
+    expect(cities.search('Андижон')).toEqual([]);
+    expect(cities.search('xronika')).toEqual([11]);
+    expect(cities.search('Дилноза')).toEqual([11]);
   });
 });

@@ -1,3 +1,5 @@
+import { searchSpelling } from './search-spelling.js';
+
 /** What the search reads of a published title. */
 export interface SearchEntry {
   movie_id: number;
@@ -5,17 +7,6 @@ export interface SearchEntry {
   /** Genres, cast and tags: matched like the title, ranked below it. */
   other: readonly string[];
   view_count: number;
-}
-
-/** Lower case, accents off, anything but letters and digits a space: "Amélie's" and "amelies" meet. */
-export function normalizeSearchText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/['’ʻʼ]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 }
 
 /** Whether `a` becomes `b` by at most one change: a letter replaced, added, left out, or two swapped. */
@@ -66,11 +57,11 @@ export class SearchIndex {
   private readonly titles: string[];
 
   constructor(private readonly entries: readonly SearchEntry[]) {
-    this.titles = entries.map((entry) => normalizeSearchText(entry.title));
+    this.titles = entries.map((entry) => searchSpelling(entry.title));
     entries.forEach((entry, index) => {
       const seen = new Set<string>();
       const add = (text: string, inTitle: boolean) => {
-        for (const word of normalizeSearchText(text).split(' ')) {
+        for (const word of searchSpelling(text).split(' ')) {
           const key = `${inTitle ? 't' : 'o'}${word}`;
           if (!word || seen.has(key)) continue;
           seen.add(key);
@@ -90,7 +81,7 @@ export class SearchIndex {
 
   /** The ids of the titles that match, best first. */
   search(query: string): number[] {
-    const phrase = normalizeSearchText(query);
+    const phrase = searchSpelling(query);
     const typed = [...new Set(phrase.split(' ').filter(Boolean))];
     if (typed.length === 0) return [];
     let scores: Map<number, number> | undefined;

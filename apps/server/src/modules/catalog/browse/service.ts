@@ -302,8 +302,9 @@ export class CatalogService {
   }
 
   /**
-   * Titles whose name, genres, cast or tags match every typed word (one wrong letter forgiven in longer words),
-   * one page of them; when none does, popular titles to suggest instead.
+   * Titles whose name, genres, cast or tags match every typed word, in whichever script either is written
+   * (search-spelling.ts), one wrong letter forgiven in longer words; one page of them, and when none matches,
+   * popular titles to suggest instead.
    */
   async search(
     query: { q: string; page: number; pageSize: number },
