@@ -9,6 +9,7 @@ import {
   textsSentTo,
 } from './accounts-helpers';
 import { chooseLanguage, FLAG_PNG, submitSignIn } from './helpers';
+import { viewInLanguage } from './urdu';
 
 const PASSWORD = 'viewer-pass-123';
 
@@ -83,6 +84,21 @@ test('a viewer renames themselves and picks Russian; the language returns at the
   await page.evaluate(() => localStorage.clear());
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bosh sahifa');
+});
+
+test('in Uzbek, dates and prices read in Uzbek though Chromium has no Uzbek data of its own', async ({
+  page,
+}) => {
+  // Debian's Chromium writes Uzbek dates as "1994 M05 1" and prices in English on its own; the app writes CLDR's.
+  const { phone } = newPhone();
+  await signUpViaApi(page, phone, PASSWORD);
+  await viewInLanguage(page, 'Uz', 'Oʻzbekcha');
+  await page.goto('/userprofile');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uz');
+  await expect(row(page, 'Tugʻilgan sana')).toContainText('1-may, 1994');
+  await page.goto('/pricingplan');
+  await expect(page.getByText(/^\d+(,\d\d)?\u00a0US\$$/).first()).toBeVisible();
+  await expect(page.getByText(/\$\d/)).toHaveCount(0);
 });
 
 test('a password change needs the current one; a phone change needs it and the code sent to the new number', async ({

@@ -1,10 +1,17 @@
 // No zod here: the web app's first script formats with these before any schema is needed.
+import {
+  type DateFormatter,
+  fallbackDateFormat,
+  fallbackNumberFormat,
+  fallbackWordsFor,
+  type NumberFormatter,
+} from './locale-fallbacks.js';
 
 type DurationUnit = 'hour' | 'minute' | 'second';
 
 // Making an Intl formatter costs far more than using one, and a page formats a count, a price or a date per card.
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>();
-function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>(
+const formatters = new Map<string, NumberFormatter | DateFormatter | Intl.ListFormat>();
+function formatter<T extends NumberFormatter | DateFormatter | Intl.ListFormat>(
   key: string,
   make: () => T,
 ): T {
@@ -16,20 +23,29 @@ function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.List
   return made;
 }
 
-/** `new Intl.NumberFormat(locales, options)`, made once per locales and options (it throws as the constructor does). */
-export function numberFormat(locales: string | string[] | undefined, options?: Intl.NumberFormatOptions) {
-  return formatter(
-    JSON.stringify(['number', locales, options]),
-    () => new Intl.NumberFormat(locales, options),
-  );
+/**
+ * `new Intl.NumberFormat(locales, options)`, made once per locales and options (it throws as the constructor does);
+ * in the first language's own words where the runtime lacks its data (locale-fallbacks.ts).
+ */
+export function numberFormat(
+  locales: string | string[] | undefined,
+  options?: Intl.NumberFormatOptions,
+): NumberFormatter {
+  return formatter(JSON.stringify(['number', locales, options]), () => {
+    const words = fallbackWordsFor(locales);
+    return words ? fallbackNumberFormat(words, options) : new Intl.NumberFormat(locales, options);
+  });
 }
 
-/** `new Intl.DateTimeFormat(locales, options)`, made once per locales and options. */
-export function dateTimeFormat(locales: string | string[] | undefined, options?: Intl.DateTimeFormatOptions) {
-  return formatter(
-    JSON.stringify(['date', locales, options]),
-    () => new Intl.DateTimeFormat(locales, options),
-  );
+/** `new Intl.DateTimeFormat(locales, options)`, made once per locales and options; as `numberFormat` for data. */
+export function dateTimeFormat(
+  locales: string | string[] | undefined,
+  options?: Intl.DateTimeFormatOptions,
+): DateFormatter {
+  return formatter(JSON.stringify(['date', locales, options]), () => {
+    const words = fallbackWordsFor(locales);
+    return (words && fallbackDateFormat(words, options)) ?? new Intl.DateTimeFormat(locales, options);
+  });
 }
 
 const FALLBACK_UNITS: Record<DurationUnit, string> = { hour: 'h', minute: 'min', second: 's' };
@@ -44,6 +60,8 @@ function unitText(value: number, unit: DurationUnit, locale: string): string {
 }
 
 function joinUnits(parts: string[], locale: string): string {
+  // The languages we hold words for join lengths with a space ("1 soat 52 daq.").
+  if (fallbackWordsFor(locale)) return parts.join(' ');
   try {
     return formatter(
       JSON.stringify(['list', locale]),

@@ -11,6 +11,7 @@ export * from './http-names.js';
 export * from './languages.js';
 export * from './legal.js';
 export * from './library.js';
+export * from './locale-fallbacks.js';
 export * from './paging.js';
 export * from './prerender.js';
 export * from './translate.js';
