@@ -102,14 +102,10 @@ export async function snap(page: Page, name: string, options: { fullPage?: boole
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
 }
 
-/**
- * A published title made through the admin API (the request context must be an admin's): details, a poster,
- * a trailer transcoded by the server, then published.
- */
-export async function createPublishedTitle(
+/** A draft title with these details, made through the admin API (the request context must be an admin's). */
+export async function createTitle(
   request: APIRequestContext,
   details: Record<string, unknown>,
-  media: { poster: Buffer; trailer: Buffer },
 ): Promise<number> {
   const headers = await xsrfHeaders(request);
   const created = await request.post('/api/movie/create', { headers });
@@ -120,6 +116,20 @@ export async function createPublishedTitle(
     data: { movie_id: movieId, ...details },
   });
   expect(saved.status(), await saved.text()).toBe(200);
+  return movieId;
+}
+
+/**
+ * A published title made through the admin API (the request context must be an admin's): details, a poster,
+ * a trailer transcoded by the server, then published.
+ */
+export async function createPublishedTitle(
+  request: APIRequestContext,
+  details: Record<string, unknown>,
+  media: { poster: Buffer; trailer: Buffer },
+): Promise<number> {
+  const headers = await xsrfHeaders(request);
+  const movieId = await createTitle(request, details);
   const upload = async (kind: 'thumbnail' | 'trailer', name: string, mimeType: string, buffer: Buffer) => {
     const response = await request.post(`/api/movie/${kind}`, {
       headers,

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accounts-helpers';
-import { ADMIN, xsrfHeaders } from './helpers';
+import { ADMIN, createTitle, xsrfHeaders } from './helpers';
 import { markPublished } from './server-database';
 import { viewInUrdu } from './urdu';
 
@@ -11,13 +11,7 @@ const SAMARKAND = `Samarkand ${stamp}`;
 const PAGED = 26;
 
 async function publishTitle(request: APIRequestContext, details: Record<string, unknown>): Promise<void> {
-  const headers = await xsrfHeaders(request);
-  const created = await request.post('/api/movie/create', { headers });
-  expect(created.status()).toBe(201);
-  const { movie_id } = (await created.json()) as { movie_id: number };
-  const saved = await request.post('/api/movie/details', { headers, data: { movie_id, ...details } });
-  expect(saved.status(), await saved.text()).toBe(200);
-  markPublished(movie_id);
+  markPublished(await createTitle(request, details));
 }
 
 test.beforeAll(async ({ playwright }) => {

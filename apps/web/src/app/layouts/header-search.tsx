@@ -90,7 +90,9 @@ export function HeaderSearch() {
                     <span className="h-14 w-10 rounded bg-surface-2" />
                   )}
                   <span className="min-w-0">
-                    <span className="block truncate text-sm font-medium">{item.title}</span>
+                    <span dir="auto" className="block truncate text-sm font-medium">
+                      {item.title}
+                    </span>
                     <span className="block truncate text-xs text-muted">
                       {[item.year, ...item.genres].filter(Boolean).join(' · ')}
                     </span>

@@ -33,7 +33,7 @@ describe('the first paints of the landing page, /home and the pages that start w
       expect(shell.startsWith('<div id="prerendered-page" data-path="/home">')).toBe(true);
       expect(shell).toMatch(/<h2 [^>]*>\{\{#title\}\}<\/h2>/);
       for (const field of ['runtime', 'year', 'genres', 'summary']) {
-        expect(shell).toMatch(new RegExp(`<(span|p)\\b[^>]*>\\{\\{#${field}\\}\\}</(span|p)>`));
+        expect(shell).toMatch(new RegExp(`<(span|p|bdi)\\b[^>]*>\\{\\{#${field}\\}\\}</\\1>`));
       }
       expect(shell).toContain('{{play_now}}');
       expect(visibleText(shell)).toBe('Salom TV');

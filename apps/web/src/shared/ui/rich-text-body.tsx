@@ -6,6 +6,8 @@ const bodyClasses =
 export function RichTextBody({ html, testId }: { html: string; testId?: string }) {
   return (
     <div
+      // Each body takes the direction of its own first words: English in an Urdu page, or Urdu in an English one.
+      dir="auto"
       className={bodyClasses}
       data-testid={testId}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised rich text

@@ -165,7 +165,7 @@ export function ProfileCard({
         <div className="flex flex-wrap items-center gap-4">
           <Avatar src={profile.avatar} initials={initialsOf(profile)} />
           <div className="min-w-0">
-            <p className="text-xl font-semibold" data-testid="profile-name">
+            <p dir="auto" className="text-xl font-semibold" data-testid="profile-name">
               {name || t('not_set')}
             </p>
             <p className="text-sm text-muted">

@@ -44,7 +44,9 @@ export function HeroSlideView({
   const { t } = useLanguage();
   return (
     <>
-      <h2 className="max-w-2xl text-3xl font-extrabold sm:text-5xl">{texts.title}</h2>
+      <h2 dir="auto" className="max-w-2xl text-3xl font-extrabold sm:text-5xl">
+        {texts.title}
+      </h2>
       <p className="flex flex-wrap items-center gap-3 text-sm text-muted">
         {/* Always rendered (the server paints this slide from it); hidden while a title has no rating. */}
         <span className="rounded border border-border px-1.5 py-0.5 text-text empty:hidden">
@@ -52,9 +54,13 @@ export function HeroSlideView({
         </span>
         {texts.runtime ? <span>{texts.runtime}</span> : null}
         {texts.year ? <span>{texts.year}</span> : null}
-        {texts.genres ? <span>{texts.genres}</span> : null}
+        {texts.genres ? <bdi>{texts.genres}</bdi> : null}
       </p>
-      {texts.summary ? <p className="line-clamp-3 max-w-xl text-base text-text/90">{texts.summary}</p> : null}
+      {texts.summary ? (
+        <p dir="auto" className="line-clamp-3 max-w-xl text-base text-text/90">
+          {texts.summary}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         <button type="button" className={buttonClasses('primary', 'lg')} onClick={onPlay}>
           <PlayIcon className="size-5" />

@@ -130,7 +130,7 @@ function SearchResultRow({ item }: { item: SearchResult }) {
             onClick={() => openPopup(item.movie_id)}
             className="text-start underline-offset-4 hover:underline"
           >
-            {item.title}
+            <bdi>{item.title}</bdi>
           </button>
         </h2>
         <p className="text-sm text-muted">
@@ -139,17 +139,21 @@ function SearchResultRow({ item }: { item: SearchResult }) {
             <>
               {item.year || item.age_rating ? ' · ' : ''}
               <span className="sr-only">{t('genres')}: </span>
-              {item.genres.join(', ')}
+              <bdi>{item.genres.join(', ')}</bdi>
             </>
           ) : null}
         </p>
         {item.cast.length ? (
           <p className="text-sm">
             <span className="text-muted">{t('cast')}: </span>
-            {item.cast.join(', ')}
+            <bdi>{item.cast.join(', ')}</bdi>
           </p>
         ) : null}
-        {item.summary ? <p className="line-clamp-2 text-sm text-text/80">{item.summary}</p> : null}
+        {item.summary ? (
+          <p dir="auto" className="line-clamp-2 text-sm text-text/80">
+            {item.summary}
+          </p>
+        ) : null}
       </div>
     </li>
   );

@@ -33,8 +33,14 @@ export function SeriesBanner({ card, onPlay }: { card: Card; onPlay: (card: Card
         <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-r from-brand/30 to-surface" />
       )}
       <div className="flex flex-col gap-3 p-6 sm:p-10">
-        <h2 className="text-2xl font-extrabold sm:text-4xl">{card.title}</h2>
-        {card.summary ? <p className="line-clamp-2 max-w-xl text-text/90">{card.summary}</p> : null}
+        <h2 dir="auto" className="text-2xl font-extrabold sm:text-4xl">
+          {card.title}
+        </h2>
+        {card.summary ? (
+          <p dir="auto" className="line-clamp-2 max-w-xl text-text/90">
+            {card.summary}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-3">
           <button type="button" className={buttonClasses('primary', 'md')} onClick={() => onPlay(card)}>
             <PlayIcon className="size-4" />

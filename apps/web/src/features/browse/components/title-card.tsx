@@ -104,7 +104,9 @@ export function TitleCard({
         </span>
       ) : null}
       <div className="p-3">
-        <h3 className="truncate text-sm font-semibold">{card.title}</h3>
+        <h3 dir="auto" className="truncate text-sm font-semibold">
+          {card.title}
+        </h3>
         <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-muted">
           {card.age_rating ? (
             <span className="rounded border border-border px-1">{card.age_rating}</span>

@@ -43,7 +43,9 @@ function TicketItem({ ticket }: { ticket: FeedbackTicket }) {
         </span>
       </div>
       <h3 className="break-words font-semibold">{ticket.subject}</h3>
-      <p className="whitespace-pre-wrap break-words text-sm text-muted">{ticket.message}</p>
+      <p dir="auto" className="whitespace-pre-wrap break-words text-sm text-muted">
+        {ticket.message}
+      </p>
       {ticket.answer ? (
         <div className="rounded-md border-s-4 border-success bg-surface-2 p-3">
           <p className="text-xs font-semibold uppercase tracking-wide text-muted">{t('our_answer')}</p>

@@ -62,7 +62,7 @@ export function WhatsNewSection() {
                         to={`/news/${post.post_id}`}
                         className="text-text no-underline after:absolute after:inset-0"
                       >
-                        {post.title}
+                        <bdi>{post.title}</bdi>
                       </Link>
                     </h3>
                     {post.excerpt ? <p className="line-clamp-2 text-sm text-muted">{post.excerpt}</p> : null}

@@ -33,10 +33,14 @@ export function NewsCard({ post }: { post: Post }) {
         <h2 className="text-lg font-bold leading-snug">
           {/* The whole card is the link's target area; the title stays the accessible name. */}
           <Link to={`/news/${post.post_id}`} className="text-text no-underline after:absolute after:inset-0">
-            {post.title}
+            <bdi>{post.title}</bdi>
           </Link>
         </h2>
-        {post.excerpt ? <p className="line-clamp-3 text-sm text-muted">{post.excerpt}</p> : null}
+        {post.excerpt ? (
+          <p dir="auto" className="line-clamp-3 text-sm text-muted">
+            {post.excerpt}
+          </p>
+        ) : null}
         <span aria-hidden className="mt-auto pt-2 text-sm font-semibold text-brand-strong">
           {t('read_more')}
         </span>

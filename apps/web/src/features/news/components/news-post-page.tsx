@@ -46,7 +46,9 @@ export function NewsPostPage() {
         <p className="text-sm text-muted">
           <NewsDate value={publishAt} keyword={keyword} />
         </p>
-        <h1 className="break-words text-3xl font-extrabold leading-tight sm:text-4xl">{title}</h1>
+        <h1 dir="auto" className="break-words text-3xl font-extrabold leading-tight sm:text-4xl">
+          {title}
+        </h1>
       </header>
       {cover ? (
         <img

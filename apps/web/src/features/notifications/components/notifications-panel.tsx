@@ -92,9 +92,11 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
                     className="break-words text-sm font-semibold"
                   >
                     {item.read ? null : <span className="sr-only">{t('notification_unread')}: </span>}
-                    {item.title}
+                    <bdi>{item.title}</bdi>
                   </p>
-                  <p className="whitespace-pre-line break-words text-sm text-muted">{item.body}</p>
+                  <p dir="auto" className="whitespace-pre-line break-words text-sm text-muted">
+                    {item.body}
+                  </p>
                   <p className="text-xs text-muted">
                     <time dateTime={item.sent_at}>{when(item.sent_at)}</time>
                   </p>

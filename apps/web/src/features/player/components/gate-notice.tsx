@@ -29,9 +29,14 @@ export function GateNotice({
           {gate.active.map((session) => (
             <li key={session.playback_id} className="flex items-center gap-3" data-testid="stream-device">
               <span className="flex flex-col items-start text-start">
-                <span className="font-semibold">{session.device_label}</span>
+                <bdi className="font-semibold">{session.device_label}</bdi>
                 <span className="text-sm text-white/80">
-                  {session.title ? `${session.title} · ` : ''}
+                  {session.title ? (
+                    <>
+                      <bdi>{session.title}</bdi>
+                      {' · '}
+                    </>
+                  ) : null}
                   {fill(t('watching_since'), {
                     time: watchingSince(session.started_at, htmlLangOf(keyword)),
                   })}

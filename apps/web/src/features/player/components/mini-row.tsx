@@ -47,7 +47,9 @@ export function MiniRow({
                 ) : (
                   <div aria-hidden className="aspect-[2/3] w-full bg-surface-2" />
                 )}
-                <span className="block truncate p-2 text-sm font-semibold">{card.title}</span>
+                <span dir="auto" className="block truncate p-2 text-sm font-semibold">
+                  {card.title}
+                </span>
               </button>
             </li>
           );

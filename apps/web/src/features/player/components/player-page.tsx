@@ -149,11 +149,18 @@ export function PlayerPage() {
             <BackIcon className="size-6 rtl:-scale-x-100" />
           </button>
           <div className="min-w-0 pt-1.5 sm:pt-1">
-            <h1 className="truncate text-base font-bold sm:text-2xl">{title}</h1>
+            <h1 dir="auto" className="truncate text-base font-bold sm:text-2xl">
+              {title}
+            </h1>
             {episode && season ? (
               <p className="truncate text-sm text-white/80" data-testid="player-episode">
                 {fill(t('season_episode'), { season: season.number, number: episode.number })}
-                {episode.title ? ` · ${episode.title}` : ''}
+                {episode.title ? (
+                  <>
+                    {' · '}
+                    <bdi>{episode.title}</bdi>
+                  </>
+                ) : null}
               </p>
             ) : null}
           </div>

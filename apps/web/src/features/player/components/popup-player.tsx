@@ -134,7 +134,9 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
       </div>
 
       <div className="flex flex-col gap-4 p-4 sm:p-6">
-        <h2 className="text-2xl font-extrabold sm:text-3xl">{details.title}</h2>
+        <h2 dir="auto" className="text-2xl font-extrabold sm:text-3xl">
+          {details.title}
+        </h2>
         <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
           <StarRating movieId={details.movie_id} />
           {details.age_rating ? (
@@ -151,13 +153,17 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
         {details.genres.length ? (
           <ul className="flex flex-wrap gap-2" aria-label={t('genres')}>
             {details.genres.map((genre) => (
-              <li key={genre} className={chip}>
+              <li key={genre} dir="auto" className={chip}>
                 {genre}
               </li>
             ))}
           </ul>
         ) : null}
-        {details.summary ? <p className="max-w-3xl text-text/90">{details.summary}</p> : null}
+        {details.summary ? (
+          <p dir="auto" className="max-w-3xl text-text/90">
+            {details.summary}
+          </p>
+        ) : null}
         {lists.signedIn ? (
           <div className="flex flex-wrap gap-2">
             <Button
@@ -177,7 +183,7 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
         {details.cast.length ? (
           <p className="text-sm">
             <span className="text-muted">{t('cast')}: </span>
-            {details.cast.join(', ')}
+            <bdi>{details.cast.join(', ')}</bdi>
           </p>
         ) : null}
         {details.kind === 'series' ? (

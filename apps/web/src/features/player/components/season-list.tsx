@@ -51,7 +51,7 @@ export function SeasonList({
             >
               <PlayIcon className="size-4 shrink-0" />
               <span className="font-semibold">
-                {episode.number}. {episode.title}
+                {episode.number}. <bdi>{episode.title}</bdi>
               </span>
               <span className="ms-auto text-sm text-muted">{duration(episode.duration)}</span>
             </button>
