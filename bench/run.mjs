@@ -400,7 +400,7 @@ await guarded('catalogue', async () =>
     await compare({
       ours: () => startOurs(),
       reference: () => startScript(fastifyHello),
-      oursPath: '/api/catalog/rows',
+      oursPath: '/api/catalog/rows?lang=En',
       referencePath: '/',
       oursOptions: { headers: { cookie: prepared.cookie, ...BROWSER_ENCODINGS } },
       referenceOptions: { headers: BROWSER_ENCODINGS },
@@ -418,8 +418,8 @@ await guarded('postgres', async () => {
     await compare({
       ours: () => startOurs(pgEnv),
       reference: () => startOurs(),
-      oursPath: '/api/catalog/rows',
-      referencePath: '/api/catalog/rows',
+      oursPath: '/api/catalog/rows?lang=En',
+      referencePath: '/api/catalog/rows?lang=En',
       oursOptions: { headers: { cookie: onPg.cookie, ...BROWSER_ENCODINGS } },
       referenceOptions: { headers: { cookie: prepared.cookie, ...BROWSER_ENCODINGS } },
     }),

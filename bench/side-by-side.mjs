@@ -29,7 +29,7 @@ const rows = {
   // The framework row's reference: node:http sending the headers of our health answer (written by `npm run bench`).
   'health-headers': { path: '/api/health', reference: () => path.join(work, 'node-http-headers.mjs') },
   language: { path: '/api/language/get', reference: fastify, script: path.join(work, 'post-language.lua') },
-  catalogue: { path: '/api/catalog/rows', reference: fastify, signedIn: true },
+  catalogue: { path: '/api/catalog/rows?lang=En', reference: fastify, signedIn: true },
 };
 if (!bundleA || !bundleB || !rows[row]) {
   console.error(

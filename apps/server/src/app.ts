@@ -138,7 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app,
     config.webDist ?? defaultWebDist,
     (keyword) => services.languages.recordForPage(keyword),
-    (filters) => services.catalog.firstSlide({ kind: filters.kind, kids: queryFlag(filters.kids) }),
+    (filters, keyword) =>
+      services.catalog.firstSlide({ kind: filters.kind, kids: queryFlag(filters.kids), lang: keyword }),
   );
   app.setNotFoundHandler((request, reply) => {
     const pathName = request.url.split('?')[0] ?? '';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         log: app.log,
         plans: services.plans,
         legal: services.legal,
+        genreNames: modules.catalog.records.translations,
         demoCatalog: () => modules.media.seedDemo(app.log, DEMO_SETTINGS),
       },
       { adminPhone: config.adminPhone, adminPassword: config.adminPassword, seedDemo: config.seedDemo },

@@ -66,6 +66,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     storage,
     catalog: catalog.records,
     languageLabel: languages.labelOf,
+    languageKeyword: languages.keywordOf,
     pgSchema,
     audit,
   });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequest, type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { markPublished } from './server-database';
 
 export const ADMIN = { phone: '+998900000001', password: 'admin-pass-123' };
@@ -100,6 +100,28 @@ export async function xsrfHeaders(from: Page | APIRequestContext): Promise<Recor
 export async function snap(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   const dir = process.env.E2E_SCREENSHOTS ?? path.join(import.meta.dirname, '../test-results/screenshots');
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
+}
+
+/** An API client signed in as the seeded admin, for a spec's fixtures (dispose of it after). */
+export async function signedInAdminApi(playwright: { request: APIRequest }): Promise<APIRequestContext> {
+  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  await admin.get('/api/csrf');
+  const login = await admin.post('/api/user/login', {
+    headers: await xsrfHeaders(admin),
+    data: { phone_number: ADMIN.phone, password: ADMIN.password },
+  });
+  expect(await login.text()).toContain('admin');
+  return admin;
+}
+
+/** A published title with these details and no media (a fixture for what viewers see of its texts). */
+export async function publishTitle(
+  request: APIRequestContext,
+  details: Record<string, unknown>,
+): Promise<number> {
+  const movieId = await createTitle(request, details);
+  markPublished(movieId);
+  return movieId;
 }
 
 /** A draft title with these details, made through the admin API (the request context must be an admin's). */

@@ -1,6 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, createTitle, xsrfHeaders } from './helpers';
-import { markPublished } from './server-database';
+import { expect, type Page, test } from '@playwright/test';
+import { publishTitle, signedInAdminApi } from './helpers';
 import { viewInUrdu } from './urdu';
 
 // A word of this run's own, so titles other specs made never match.
@@ -8,17 +7,8 @@ const stamp = `bidi${Date.now().toString(36)}`;
 const ENGLISH = `Night Harbor ${stamp}`;
 const URDU = `رات کا سفر ${stamp}`;
 
-async function publishTitle(request: APIRequestContext, details: Record<string, unknown>): Promise<void> {
-  markPublished(await createTitle(request, details));
-}
-
 test.beforeAll(async ({ playwright }) => {
-  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  await admin.get('/api/csrf');
-  await admin.post('/api/user/login', {
-    headers: await xsrfHeaders(admin),
-    data: { phone_number: ADMIN.phone, password: ADMIN.password },
-  });
+  const admin = await signedInAdminApi(playwright);
   await publishTitle(admin, {
     title: ENGLISH,
     description: '<p>A detective comes home, at last. Who called her?</p>',

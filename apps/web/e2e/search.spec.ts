@@ -1,7 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accounts-helpers';
-import { ADMIN, createTitle, xsrfHeaders } from './helpers';
-import { markPublished } from './server-database';
+import { publishTitle, signedInAdminApi } from './helpers';
 import { viewInUrdu } from './urdu';
 
 // A word of this run's own, so titles other specs made never match.
@@ -10,18 +9,8 @@ const HARBOR = `Night Harbor ${stamp}`;
 const SAMARKAND = `Samarkand ${stamp}`;
 const PAGED = 26;
 
-async function publishTitle(request: APIRequestContext, details: Record<string, unknown>): Promise<void> {
-  markPublished(await createTitle(request, details));
-}
-
 test.beforeAll(async ({ playwright }) => {
-  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  await admin.get('/api/csrf');
-  const login = await admin.post('/api/user/login', {
-    headers: await xsrfHeaders(admin),
-    data: { phone_number: ADMIN.phone, password: ADMIN.password },
-  });
-  expect(await login.text()).toContain('admin');
+  const admin = await signedInAdminApi(playwright);
   await publishTitle(admin, {
     title: HARBOR,
     genres: ['Thriller', 'Crime'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listReplySchema } from './paging.js';
+import { catalogLanguageQuery } from './title-translations.js';
 
 /** Catalogue, movie administration, uploads and streaming: the shapes the server validates and answers. */
 
@@ -310,6 +311,7 @@ export type CatalogRow = z.infer<typeof catalogRowSchema>;
 export const catalogRowsQuerySchema = z.strictObject({
   kind: titleKindSchema.optional(),
   kids: z.enum(['true', 'false']).optional(),
+  ...catalogLanguageQuery,
 });
 export const catalogRowsReplySchema = z.object({ rows: z.array(catalogRowSchema) });
 
@@ -322,6 +324,7 @@ export const catalogSearchQuerySchema = z.strictObject({
   q: z.string().trim().max(100).default(''),
   page: pageSchema,
   pageSize: z.coerce.number().int().min(1).max(60).default(CATALOG_SEARCH_PAGE_SIZE),
+  ...catalogLanguageQuery,
 });
 /** A search result: the title's card with its cast, which the results page shows. */
 export const searchResultSchema = titleCardSchema.extend({ cast: z.array(z.string()) });
@@ -348,6 +351,7 @@ export const catalogListQuerySchema = z.strictObject({
   upcoming: z.enum(['true', 'false']).optional(),
   page: pageSchema,
   pageSize: z.coerce.number().int().min(1).max(60).default(24),
+  ...catalogLanguageQuery,
 });
 export const catalogListReplySchema = pagedSchema(titleCardSchema);
 

@@ -14,5 +14,6 @@ export * from './library.js';
 export * from './locale-fallbacks.js';
 export * from './paging.js';
 export * from './prerender.js';
+export * from './title-translations.js';
 export * from './translate.js';
 export * from './translation-keys.js';

@@ -21,6 +21,7 @@ import * as cleanRichText from './migrations/0013-clean-rich-text.js';
 import * as planChanges from './migrations/0014-plan-changes.js';
 import * as legalPages from './migrations/0015-legal-pages.js';
 import * as rateCounterExpiry from './migrations/0016-rate-counter-expiry.js';
+import * as titleTranslations from './migrations/0017-title-translations.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0014-plan-changes': planChanges,
   '0015-legal-pages': legalPages,
   '0016-rate-counter-expiry': rateCounterExpiry,
+  '0017-title-translations': titleTranslations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -44,6 +44,24 @@ export interface TitleGenresTable {
   genre: string;
 }
 
+/** A title's texts in one language (migration 0017); the title's own texts are the fallback. */
+export interface TitleTranslationsTable {
+  movie_id: number;
+  /** A language keyword as the languages table spells it (`Uz`). */
+  language: string;
+  title: string;
+  /** HTML cleaned on the way in, as `titles.description`. */
+  description: string;
+  updated_at: string;
+}
+
+/** A genre's name in one language, keyed by the lower-case genre `title_genres` holds. */
+export interface GenreNamesTable {
+  genre: string;
+  language: string;
+  name: string;
+}
+
 export interface SeasonsTable {
   season_id: Generated<number>;
   movie_id: number;
@@ -137,6 +155,8 @@ export interface CatalogVersionTable {
 export interface CatalogTables {
   titles: TitlesTable;
   title_genres: TitleGenresTable;
+  title_translations: TitleTranslationsTable;
+  genre_names: GenreNamesTable;
   seasons: SeasonsTable;
   episodes: EpisodesTable;
   media_assets: MediaAssetsTable;

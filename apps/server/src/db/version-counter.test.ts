@@ -14,6 +14,8 @@ const TABLE_COUNTERS: Record<string, readonly VersionCounterTable[] | string> = 
   episodes: ['catalog_version'],
   media_assets: ['catalog_version'],
   title_ratings: ['catalog_version'],
+  title_translations: ['catalog_version'],
+  genre_names: ['catalog_version'],
   sessions: ['access_version'],
   users: ['access_version'],
   subscriptions: ['access_version'],

@@ -7,7 +7,7 @@ import type { Database } from './schema.js';
  * The one-row counters that database triggers bump (db/migrations/helpers.ts, `createVersionCounter`), inside the
  * writer's transaction, so every instance's caches see a write at their next read of the counter:
  * - `catalog_version`: the home rows and the search index (modules/catalog/browse/service.ts), watched on titles,
- *   genres, episodes, media assets (the columns a card shows) and ratings.
+ *   genres, episodes, media assets (the columns a card shows), ratings, and titles' and genres' translations.
  * - `access_version`: live sessions with their account's billing (modules/accounts/auth/live-session-cache.ts), and
  *   what is worked out from a kept session (its access, its lock rule, its rows answer), watched on sessions, the
  *   account's role, status and trial, subscriptions and plans.

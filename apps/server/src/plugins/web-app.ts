@@ -50,9 +50,9 @@ type PageRecord = TextsRecord & { keyword: string };
 export type PageTexts = (keyword: string) => Promise<PageRecord>;
 /**
  * The first slide of a browse page's carousel and the row under it (the catalogue service): `/home`'s with no
- * filters, a section's with its rows call's. The same object until the catalogue changes.
+ * filters, a section's with its rows call's, in the page's language. The same object until the catalogue changes.
  */
-export type FirstSlideOf = (filters: SectionFilters) => Promise<FirstSlide | undefined>;
+export type FirstSlideOf = (filters: SectionFilters, keyword: string) => Promise<FirstSlide | undefined>;
 /** A carousel page's shells for one header: the slide on the title's picture, or without one. */
 type SlideShells = PageShells['home']['signedIn'];
 /** A slide's marks for a title (and the row under it), in a language. */
@@ -208,7 +208,8 @@ function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, fi
             }
           : undefined;
     if (carousel) {
-      const [record, slide] = await Promise.all([recordFor(request), firstSlideOf(carousel.filters)]);
+      const record = await recordFor(request);
+      const slide = record && (await firstSlideOf(carousel.filters, record.keyword));
       if (!record || !slide) return undefined; // no titles yet: the app shows the empty page itself
       return page(record, carousel.shells[header], { slide, fields: carousel.fields });
     }

@@ -40,34 +40,45 @@ export async function createVersionCounter(
     .addColumn('version', 'bigint', (c) => c.notNull())
     .execute();
   await sql.raw(`insert into ${counter} (id, version) values (1, 1)`).execute(db);
-  const bump = `update ${counter} set version = version + 1 where id = 1`;
-
   if (isPostgres(db)) {
     await sql
       .raw(
         `create function bump_${counter}() returns trigger language plpgsql as $$
       begin
-        ${bump};
+        ${bumpOf(counter)};
         return null;
       end $$`,
       )
       .execute(db);
-    for (const watch of watched) {
+  }
+  await watchTables(db, counter, watched);
+}
+
+const bumpOf = (counter: string) => `update ${counter} set version = version + 1 where id = 1`;
+
+/** Triggers on more tables that bump a counter `createVersionCounter` made. */
+export async function watchTables(
+  db: Kysely<unknown>,
+  counter: string,
+  watched: WatchedTable[],
+): Promise<void> {
+  for (const watch of watched) {
+    const { table } = watch;
+    if (isPostgres(db)) {
       // One bump per statement: a bulk write costs one row update, not one per row.
       await sql
         .raw(
-          `create trigger ${watch.table}_${counter} after ${[...events(watch), 'truncate'].join(' or ')}
-           on ${watch.table} for each statement execute function bump_${counter}()`,
+          `create trigger ${table}_${counter} after ${[...events(watch), 'truncate'].join(' or ')}
+           on ${table} for each statement execute function bump_${counter}()`,
         )
         .execute(db);
+      continue;
     }
-    return;
-  }
-  for (const watch of watched) {
-    const { table } = watch;
     for (const event of events(watch)) {
       const name = `${table}_${counter}_${event.split(' ')[0]}`;
-      await sql.raw(`create trigger ${name} after ${event} on ${table} begin ${bump}; end`).execute(db);
+      await sql
+        .raw(`create trigger ${name} after ${event} on ${table} begin ${bumpOf(counter)}; end`)
+        .execute(db);
     }
   }
 }

@@ -4,8 +4,10 @@ import { randomToken } from '../../lib/tokens.js';
 import type { AdminSeeding } from '../../modules/accounts/module.js';
 import type { LegalSeeding } from '../../modules/admin/module.js';
 import type { PlanSeeding } from '../../modules/billing/module.js';
+import type { TranslationRecords } from '../../modules/catalog/module.js';
 import type { LanguageDirectory, LanguageRecords } from '../../modules/languages/module.js';
 import { flagSvgs } from './flags.js';
+import { GENRE_NAMES } from './genre-names.js';
 import { LEGAL_TEXTS } from './legal-texts.js';
 import { seedPlans } from './plans.js';
 import { russianTexts, urduTexts, uzbekTexts } from './translations.js';
@@ -31,6 +33,8 @@ export interface SeedDeps {
   plans?: PlanSeeding;
   /** Seeds the terms of use and privacy policy on an empty legal pages table. */
   legal: LegalSeeding;
+  /** Seeds the genres' names in Uzbek, Russian and Urdu on an empty genre_names table. */
+  genreNames: Pick<TranslationRecords, 'seedGenreNames'>;
   /** Adds the demo catalogue on an empty titles table (modules/media/demo/demo-catalog.ts). */
   demoCatalog?: () => Promise<void>;
 }
@@ -65,6 +69,7 @@ export async function seedDatabase(deps: SeedDeps, settings: SeedSettings): Prom
   }
 
   if (deps.plans) await seedPlans(deps.plans, deps.log);
+  if (await deps.genreNames.seedGenreNames(GENRE_NAMES)) deps.log.info('seeded the genres’ names');
   if (await deps.legal.seedDefaults(LEGAL_TEXTS)) deps.log.info('seeded the terms of use and privacy policy');
 
   if ((await deps.users.countAdmins()) === 0) {

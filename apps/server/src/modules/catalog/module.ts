@@ -13,6 +13,7 @@ import { LibraryService } from './library/service.js';
 import { AssetRepo } from './titles/asset-repo.js';
 import { EpisodeRepo } from './titles/episode-repo.js';
 import { TitleRepo } from './titles/repo.js';
+import { TranslationRepo } from './titles/translation-repo.js';
 
 export interface CatalogDeps {
   db: Kysely<Database>;
@@ -34,6 +35,7 @@ export function createCatalogModule(deps: CatalogDeps) {
     mediaAssets: new AssetRepo(db),
     catalog: new CatalogRepo(db),
     library: new LibraryRepo(db),
+    translations: new TranslationRepo(db),
   };
   const catalog = new CatalogService(
     repos.catalog,
@@ -42,6 +44,7 @@ export function createCatalogModule(deps: CatalogDeps) {
     storage,
     clock,
     deps.locks,
+    repos.translations,
   );
   // The library's lists show the same cards as the catalogue.
   const services = { catalog, library: new LibraryService(repos.library, catalog, clock) };
@@ -53,6 +56,7 @@ export function createCatalogModule(deps: CatalogDeps) {
     titles: repos.titles,
     episodes: repos.episodes,
     mediaAssets: repos.mediaAssets,
+    translations: repos.translations,
   };
   return { repos, records, services, registerRoutes };
 }
@@ -92,10 +96,15 @@ export type AssetRecords = Pick<
   | 'listSubtitles'
   | 'update'
 >;
+export type TranslationRecords = Pick<
+  TranslationRepo,
+  'listForTitle' | 'remove' | 'seedGenreNames' | 'upsert'
+>;
 export interface CatalogRecords {
   titles: TitleRecords;
   episodes: EpisodeRecords;
   mediaAssets: AssetRecords;
+  translations: TranslationRecords;
 }
 /** What the admin's user activity page reads of a viewer's library. */
 export type LibraryActivity = Pick<LibraryService, 'continueWatching'>;
@@ -105,3 +114,4 @@ export type { EpisodeRow } from './titles/episode-repo.js';
 export type { StoredImageSize } from './titles/present.js';
 export { imageKeys, movieAuditView, parseList, presentListItem, presentMovie } from './titles/present.js';
 export type { TitleRow, TitleStatus } from './titles/repo.js';
+export type { GenreNameRow, TitleTranslationRow } from './titles/translation-repo.js';

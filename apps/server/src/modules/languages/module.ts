@@ -21,11 +21,13 @@ export function createLanguagesModule(deps: LanguagesDeps) {
   const services = { languages: new LanguageService(repos.languages, deps.storage, deps.audit, deps.clock) };
   /** A language's display name by keyword (a subtitle track is labelled with it), undefined when unknown. */
   const labelOf = async (keyword: string) => (await repos.languages.findByKeyword(keyword))?.language_title;
+  const keywordOf = async (keyword: string) => (await repos.languages.findByKeyword(keyword))?.keyword;
   return {
     repos,
     records: repos.languages as LanguageRecords,
     services,
     labelOf,
+    keywordOf,
     registerRoutes: (app: AppInstance) => languageRoutes(app, services.languages),
   };
 }

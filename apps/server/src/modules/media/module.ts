@@ -20,6 +20,7 @@ import { TranscodeHandler } from './pipeline/transcode-handler.js';
 import { tusRoutes } from './pipeline/tus-routes.js';
 import { movieRoutes } from './title-admin/routes.js';
 import { MovieService } from './title-admin/service.js';
+import { type LanguageKeywordOf, TitleTranslationService } from './title-admin/translations.js';
 
 export interface MediaDeps {
   config: Config;
@@ -30,6 +31,8 @@ export interface MediaDeps {
   catalog: CatalogRecords;
   /** A language's display name by keyword (a subtitle track is labelled with it). */
   languageLabel: (keyword: string) => Promise<string | undefined>;
+  /** A language's keyword as the site spells it (a title's translations are filed under it). */
+  languageKeyword: LanguageKeywordOf;
   /** The PostgreSQL schema of the app's tables (pg-boss keeps its own beside it). */
   pgSchema?: string | undefined;
   /** The audit log (the admin's changes of titles are recorded in it). */
@@ -51,6 +54,13 @@ export async function createMediaModule(deps: MediaDeps) {
   const movies = new MovieService(titles, episodes, mediaAssets, state, queue, storage, deps.audit, clock);
   const services = {
     movies,
+    translations: new TitleTranslationService(
+      titles,
+      deps.catalog.translations,
+      deps.languageKeyword,
+      deps.audit,
+      clock,
+    ),
     movieMedia: new MovieMediaService(
       movies,
       titles,
@@ -84,7 +94,7 @@ export async function createMediaModule(deps: MediaDeps) {
   /** Routes of the title editor and uploads, and the in-process worker (stopped by app.close()). */
   const registerRoutes = async (app: AppInstance) => {
     const settings = { tmpDir, maxVideoBytes: config.media.maxVideoBytes };
-    movieRoutes(app, services.movies, services.movieMedia, settings);
+    movieRoutes(app, services.movies, services.movieMedia, services.translations, settings);
     await tusRoutes(app, services.movieMedia, { ...settings, storage });
     app.addHook('onClose', async () => {
       await queue.close?.();

@@ -5,7 +5,7 @@ import { searchQuery } from '../../shared/api/catalog';
 import { useOpenPopup } from '../../shared/hooks/open-title';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value';
 import { useDismiss } from '../../shared/hooks/use-dismiss';
-import { useT } from '../../shared/i18n/language-context';
+import { useKeyword, useT } from '../../shared/i18n/language-context';
 import { SearchIcon } from '../../shared/ui/icons';
 
 /**
@@ -17,7 +17,8 @@ export function HeaderSearch() {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const query = useDebouncedValue(text.trim(), 250);
-  const results = useQuery({ ...searchQuery(query), enabled: open && query.length > 0 });
+  const lang = useKeyword();
+  const results = useQuery({ ...searchQuery(query, 1, lang), enabled: open && query.length > 0 });
   const openPopup = useOpenPopup();
   const navigate = useNavigate();
   const panel = useRef<HTMLDivElement>(null);

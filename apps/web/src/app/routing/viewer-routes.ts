@@ -1,15 +1,19 @@
 import type { RouteObject } from 'react-router';
 import { browseFilters, type CatalogFilters, listQuery, rowsQuery } from '../../shared/api/catalog';
 import { hasSessionHint } from '../../shared/api/session';
+import { readStoredLanguage } from '../../shared/i18n/language-storage';
 import { queryClient } from '../query-client';
 import { lazyPage } from './lazy-page';
 
 // Loaders start a page's first calls beside its chunk, instead of after the page renders; the app's first render
 // waits for them (first-data.ts).
 
+/** The language the pages will ask the catalogue's texts in (the language provider starts with the same choice). */
+const storedKeyword = () => readStoredLanguage().keyword;
+
 /** A browse page's rows. */
 const prefetchRows = (filters: CatalogFilters) => () => {
-  void queryClient.prefetchQuery(rowsQuery(filters));
+  void queryClient.prefetchQuery(rowsQuery(filters, storedKeyword()));
   return null;
 };
 
@@ -30,7 +34,7 @@ export const viewerRoutes: RouteObject[] = [
     // A signed-out visitor's landing page: its rails and the latest posts (a signed-in one goes to /home).
     loader: () => {
       if (hasSessionHint()) return null;
-      void queryClient.prefetchQuery(rowsQuery());
+      void queryClient.prefetchQuery(rowsQuery({}, storedKeyword()));
       return startFirstCalls(landingPage);
     },
     lazy: lazyPage(landingPage, (m) => m.LandingPage),
@@ -75,7 +79,7 @@ export const viewerRoutes: RouteObject[] = [
     // The rows call starts beside the page's chunk instead of after it renders (bench/README.md, home LCP); a
     // signed-in viewer's page shows their favourites and what they are watching too.
     loader: () => {
-      void queryClient.prefetchQuery(rowsQuery());
+      void queryClient.prefetchQuery(rowsQuery({}, storedKeyword()));
       return startFirstCalls(homePage);
     },
     lazy: lazyPage(homePage, (m) => m.HomePage),
@@ -99,7 +103,7 @@ export const viewerRoutes: RouteObject[] = [
   {
     path: 'tvshow',
     loader: () => {
-      void queryClient.prefetchQuery(listQuery(browseFilters.americanShows));
+      void queryClient.prefetchQuery(listQuery(browseFilters.americanShows, storedKeyword()));
       return prefetchRows(browseFilters.series)();
     },
     lazy: lazyPage(

@@ -11,13 +11,14 @@ import { api } from './api-client';
 /** Filters of `GET /api/catalog/list` and `GET /api/catalog/rows` (strings, as in the address). */
 export type CatalogFilters = Record<string, string | undefined>;
 
+// Every catalogue answer is in the viewer's display language (`lang`, the language keyword): it is in every key.
 export const catalogKeys = {
   all: ['catalog'] as const,
-  rows: (filters: CatalogFilters) => ['catalog', 'rows', filters] as const,
-  list: (filters: CatalogFilters) => ['catalog', 'list', filters] as const,
-  search: (q: string, page: number) => ['catalog', 'search', q, page] as const,
-  title: (id: number) => ['catalog', 'title', id] as const,
-  similar: (id: number) => ['catalog', 'similar', id] as const,
+  rows: (filters: CatalogFilters, lang: string) => ['catalog', 'rows', lang, filters] as const,
+  list: (filters: CatalogFilters, lang: string) => ['catalog', 'list', lang, filters] as const,
+  search: (q: string, page: number, lang: string) => ['catalog', 'search', lang, q, page] as const,
+  title: (id: number, lang: string) => ['catalog', 'title', lang, id] as const,
+  similar: (id: number, lang: string) => ['catalog', 'similar', lang, id] as const,
 };
 
 /** What each browse page asks the catalogue for: its page and its route loader share these. */
@@ -30,22 +31,22 @@ export const browseFilters = {
 } as const satisfies Record<string, CatalogFilters>;
 
 /** `GET /api/catalog/rows`: the rows of a browse page (home, movies, serials, kids). */
-export const rowsQuery = (filters: CatalogFilters = {}) =>
+export const rowsQuery = (filters: CatalogFilters, lang: string) =>
   queryOptions({
-    queryKey: catalogKeys.rows(filters),
+    queryKey: catalogKeys.rows(filters, lang),
     queryFn: ({ signal }) =>
-      api.request<{ rows: CatalogRow[] }>('/api/catalog/rows', { query: filters, signal }),
+      api.request<{ rows: CatalogRow[] }>('/api/catalog/rows', { query: { ...filters, lang }, signal }),
     staleTime: 60_000,
   });
 
 /** `GET /api/catalog/list`: one page of a grid. */
-export const listQuery = (filters: CatalogFilters) =>
+export const listQuery = (filters: CatalogFilters, lang: string) =>
   queryOptions({
-    queryKey: catalogKeys.list(filters),
+    queryKey: catalogKeys.list(filters, lang),
     queryFn: ({ signal }) =>
       api.request<{ items: TitleCard[]; total: number; page: number; pageSize: number }>(
         '/api/catalog/list',
-        { query: filters, signal },
+        { query: { ...filters, lang }, signal },
       ),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
@@ -55,29 +56,33 @@ export const listQuery = (filters: CatalogFilters) =>
  * `GET /api/catalog/search?q=&page=`: one page of the titles whose name, genres, cast or tags match (a wrong
  * letter forgiven), with popular titles to suggest when none does.
  */
-export const searchQuery = (q: string, page = 1) =>
+export const searchQuery = (q: string, page: number, lang: string) =>
   queryOptions({
-    queryKey: catalogKeys.search(q, page),
+    queryKey: catalogKeys.search(q, page, lang),
     queryFn: ({ signal }) =>
-      api.request<CatalogSearchReply>('/api/catalog/search', { query: { q, page: String(page) }, signal }),
+      api.request<CatalogSearchReply>('/api/catalog/search', {
+        query: { q, page: String(page), lang },
+        signal,
+      }),
     enabled: q.trim().length > 0,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
 
 /** `GET /api/catalog/titles/:id`: a title with its seasons, episodes and cast. */
-export const titleQuery = (id: number) =>
+export const titleQuery = (id: number, lang: string) =>
   queryOptions({
-    queryKey: catalogKeys.title(id),
-    queryFn: ({ signal }) => api.request<TitleDetails>(`/api/catalog/titles/${id}`, { signal }),
+    queryKey: catalogKeys.title(id, lang),
+    queryFn: ({ signal }) =>
+      api.request<TitleDetails>(`/api/catalog/titles/${id}`, { query: { lang }, signal }),
     staleTime: 60_000,
   });
 
 /** `GET /api/catalog/titles/:id/similar`: More like this. */
-export const similarQuery = (id: number) =>
+export const similarQuery = (id: number, lang: string) =>
   queryOptions({
-    queryKey: catalogKeys.similar(id),
+    queryKey: catalogKeys.similar(id, lang),
     queryFn: ({ signal }) =>
-      api.request<{ items: TitleCard[] }>(`/api/catalog/titles/${id}/similar`, { signal }),
+      api.request<{ items: TitleCard[] }>(`/api/catalog/titles/${id}/similar`, { query: { lang }, signal }),
     staleTime: 60_000,
   });

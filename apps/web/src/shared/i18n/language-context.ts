@@ -32,3 +32,6 @@ export const useT = (): Translate => useLanguage().t;
 
 /** The plural texts of the current language: `plural('views_count', 2)`. */
 export const usePlural = (): TranslatePlural => useLanguage().plural;
+
+/** The keyword of the language on screen: the catalogue's calls ask for titles in it. */
+export const useKeyword = (): string => useLanguage().keyword;

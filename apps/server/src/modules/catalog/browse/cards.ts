@@ -31,7 +31,8 @@ export function released(title: TitleRow, today: string): boolean {
   return !title.release_date || title.release_date <= today;
 }
 
-function summary(description: string): string {
+/** A card's summary: the description's words, cut to 200 characters. */
+export function summaryOf(description: string): string {
   const text = richTextWords(description);
   return text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text;
 }
@@ -67,7 +68,7 @@ export function presentCard(storage: MediaStorage, title: TitleRow, context: Car
     age_rating: title.age_rating,
     duration: title.duration_seconds,
     genres: parseList(title.genres),
-    summary: summary(title.description),
+    summary: summaryOf(title.description),
     quality: title.quality,
     release_date: title.release_date,
     featured: title.featured === 1,

@@ -1,4 +1,5 @@
 import {
+  catalogLanguageQuerySchema,
   catalogListQuerySchema,
   catalogListReplySchema,
   catalogRowsQuerySchema,
@@ -28,10 +29,8 @@ export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
     // schema and compressed once per object.
     schema: { tags, querystring: catalogRowsQuerySchema, response: { 200: catalogRowsReplySchema } },
     handler: async (request, reply) => {
-      const answer = await catalog.rows(
-        { kind: request.query.kind, kids: queryFlag(request.query.kids) },
-        asker(request),
-      );
+      const { kind, kids, lang } = request.query;
+      const answer = await catalog.rows({ kind, kids: queryFlag(kids), lang }, asker(request));
       return sendCachedReply(request, reply, answer);
     },
   });
@@ -57,6 +56,7 @@ export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
           upcoming: queryFlag(q.upcoming),
           page: q.page,
           pageSize: q.pageSize,
+          lang: q.lang,
         },
         asker(request),
       );
@@ -65,13 +65,23 @@ export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
 
   app.get('/api/catalog/titles/:movie_id', {
     config: { access: 'public' },
-    schema: { tags, params: movieParams, response: { 200: titleDetailsSchema } },
-    handler: (request) => catalog.details(request.params.movie_id, asker(request)),
+    schema: {
+      tags,
+      params: movieParams,
+      querystring: catalogLanguageQuerySchema,
+      response: { 200: titleDetailsSchema },
+    },
+    handler: (request) => catalog.details(request.params.movie_id, asker(request), request.query.lang),
   });
 
   app.get('/api/catalog/titles/:movie_id/similar', {
     config: { access: 'public' },
-    schema: { tags, params: movieParams, response: { 200: similarTitlesReplySchema } },
-    handler: (request) => catalog.similar(request.params.movie_id, asker(request)),
+    schema: {
+      tags,
+      params: movieParams,
+      querystring: catalogLanguageQuerySchema,
+      response: { 200: similarTitlesReplySchema },
+    },
+    handler: (request) => catalog.similar(request.params.movie_id, asker(request), request.query.lang),
   });
 }

@@ -42,10 +42,10 @@ describe('search words', () => {
 
 describe('the search index', () => {
   const index = new SearchIndex([
-    { movie_id: 1, title: 'Night Harbor', other: ['Thriller', 'Amelia Hart'], view_count: 5 },
-    { movie_id: 2, title: 'Cold Ledger', other: ['Crime', 'Victor Lang'], view_count: 50 },
-    { movie_id: 3, title: 'Amelia', other: ['Drama'], view_count: 1 },
-    { movie_id: 4, title: 'Harbor Lights', other: ['Drama'], view_count: 9 },
+    { movie_id: 1, titles: ['Night Harbor'], other: ['Thriller', 'Amelia Hart'], view_count: 5 },
+    { movie_id: 2, titles: ['Cold Ledger'], other: ['Crime', 'Victor Lang'], view_count: 50 },
+    { movie_id: 3, titles: ['Amelia'], other: ['Drama'], view_count: 1 },
+    { movie_id: 4, titles: ['Harbor Lights'], other: ['Drama'], view_count: 9 },
   ]);
 
   it('needs every typed word to match, with one wrong letter forgiven in each', () => {
@@ -66,9 +66,9 @@ describe('the search index', () => {
 
   it('finds a title typed in another script: Uzbek in Latin or Cyrillic, Russian Cyrillic for a Latin name', () => {
     const cities = new SearchIndex([
-      { movie_id: 10, title: 'Samarkand Nights', other: ['Drama'], view_count: 3 },
-      { movie_id: 11, title: 'Buxoro', other: ['Хроника', 'Dilnoza Karimova'], view_count: 2 },
-      { movie_id: 12, title: 'Ташкент', other: ['Comedy'], view_count: 1 },
+      { movie_id: 10, titles: ['Samarkand Nights'], other: ['Drama'], view_count: 3 },
+      { movie_id: 11, titles: ['Buxoro'], other: ['Хроника', 'Dilnoza Karimova'], view_count: 2 },
+      { movie_id: 12, titles: ['Ташкент'], other: ['Comedy'], view_count: 1 },
     ]);
     for (const query of ['Самарканд', 'Samarqand', 'самарқанд', 'samarkand'])
       expect(cities.search(query), query).toEqual([10]);

@@ -3,7 +3,8 @@ import { searchSpelling } from './search-spelling.js';
 /** What the search reads of a published title. */
 export interface SearchEntry {
   movie_id: number;
-  title: string;
+  /** The title as written, then in every language it is translated into. */
+  titles: readonly string[];
   /** Genres, cast and tags: matched like the title, ranked below it. */
   other: readonly string[];
   view_count: number;
@@ -54,10 +55,10 @@ interface Posting {
  */
 export class SearchIndex {
   private readonly words = new Map<string, Posting[]>();
-  private readonly titles: string[];
+  private readonly titles: string[][];
 
   constructor(private readonly entries: readonly SearchEntry[]) {
-    this.titles = entries.map((entry) => searchSpelling(entry.title));
+    this.titles = entries.map((entry) => entry.titles.map(searchSpelling));
     entries.forEach((entry, index) => {
       const seen = new Set<string>();
       const add = (text: string, inTitle: boolean) => {
@@ -70,7 +71,7 @@ export class SearchIndex {
           this.words.set(word, postings);
         }
       };
-      add(entry.title, true);
+      for (const title of entry.titles) add(title, true);
       for (const text of entry.other) add(text, false);
     });
   }
@@ -101,8 +102,11 @@ export class SearchIndex {
       if (scores.size === 0) return [];
     }
     const ranked = [...scores!].map(([entry, score]) => {
-      const title = this.titles[entry]!;
-      const bonus = title === phrase ? 100 : title.startsWith(phrase) ? 20 : title.includes(phrase) ? 10 : 0;
+      const bonus = Math.max(
+        ...this.titles[entry]!.map((title) =>
+          title === phrase ? 100 : title.startsWith(phrase) ? 20 : title.includes(phrase) ? 10 : 0,
+        ),
+      );
       return { entry: this.entries[entry]!, score: score + bonus };
     });
     ranked.sort(

@@ -18,10 +18,12 @@ import type { AssetRepo, AssetRow } from '../titles/asset-repo.js';
 import type { EpisodeRepo, EpisodeRow } from '../titles/episode-repo.js';
 import { parseList, presentImage } from '../titles/present.js';
 import type { TitleRow } from '../titles/repo.js';
+import type { TranslationRepo } from '../titles/translation-repo.js';
 import { type CardContext, isReady, masterUrl, presentCard, released } from './cards.js';
 import type { LockCheck, TitleLocks } from './locks.js';
 import type { CatalogFilter, CatalogRepo } from './repo.js';
 import { SearchIndex } from './search-index.js';
+import { CatalogTranslations, type LanguageTexts } from './translations.js';
 
 /**
  * Who asks: a signed-in viewer (their session, which may carry their plan) or their id, null when signed out,
@@ -47,8 +49,12 @@ interface CachedRows {
   answers: Map<string, RowsAnswer>;
   /** The answer by the lock rule it was made for: a viewer's next call skips marking the cards again. */
   answerOf: WeakMap<LockCheck, RowsAnswer>;
+  /** An answer in each language it was asked in (lower-case keyword), made once per answer and language. */
+  translated: WeakMap<RowsAnswer, Map<string, RowsAnswer>>;
   /** What the page's first paint shows (`firstSlide`), worked out on its first ask; null when no row has titles. */
   firstSlide?: FirstSlide | null;
+  /** `firstSlide` in each language it was asked in (lower-case keyword). */
+  firstSlideIn: Map<string, FirstSlide>;
 }
 
 /** The `GET /api/catalog/rows` answer. */
@@ -59,6 +65,8 @@ export interface RowsAnswer {
 export interface RowsQuery {
   kind?: TitleRow['kind'] | undefined;
   kids?: boolean | undefined;
+  /** The viewer's display language: cards in it where translated (`?lang=`). */
+  lang?: string | undefined;
 }
 
 export interface ListQuery extends RowsQuery {
@@ -168,10 +176,12 @@ export class CatalogService {
     private readonly clock: Clock,
     /** Billing's entitlements: which titles are locked for the viewer. */
     private readonly locks: TitleLocks,
+    private readonly translations: TranslationRepo,
   ) {}
 
   private readonly rowsCache = new VersionedCache<CachedRows>(ROWS_CACHE_ENTRIES);
   private readonly searchCache = new VersionedCache<SearchIndex>(1);
+  private readonly translationsCache = new VersionedCache<CatalogTranslations>(1);
 
   /** The current UTC day, its date worked out once: every catalogue call asks for it. */
   private day = { from: 0, until: 0, date: '' };
@@ -192,7 +202,17 @@ export class CatalogService {
    * route serialises each object once).
    */
   async rows(query: RowsQuery, asker?: Asker): Promise<RowsAnswer> {
-    const [entry, lock] = await Promise.all([this.cachedRows(query), this.lockRule(asker)]);
+    const [entry, lock, texts] = await Promise.all([
+      this.cachedRows(query),
+      this.lockRule(asker),
+      this.textsIn(query.lang),
+    ]);
+    const answer = this.rowsWithLocks(entry, lock);
+    return texts ? this.rowsIn(entry, answer, query.lang!, texts) : answer;
+  }
+
+  /** The rows with one viewer's locks marked (see `rows`). */
+  private rowsWithLocks(entry: CachedRows, lock: LockCheck | undefined): RowsAnswer {
     const known = lock && entry.answerOf.get(lock);
     if (known) return known;
     const outcomes = new Map<string, ReturnType<LockCheck> | null>();
@@ -218,6 +238,41 @@ export class CatalogService {
     return answer;
   }
 
+  /** An answer's cards in a language, made once per answer and language while the rows are kept. */
+  private rowsIn(entry: CachedRows, answer: RowsAnswer, lang: string, texts: LanguageTexts): RowsAnswer {
+    let byLanguage = entry.translated.get(answer);
+    if (!byLanguage) {
+      byLanguage = new Map();
+      entry.translated.set(answer, byLanguage);
+    }
+    const key = lang.toLowerCase();
+    let translated = byLanguage.get(key);
+    if (!translated) {
+      translated = {
+        rows: answer.rows.map((row) => ({ ...row, items: row.items.map((c) => texts.card(c)) })),
+      };
+      byLanguage.set(key, translated);
+    }
+    return translated;
+  }
+
+  /** The published catalogue's translations, read once per catalogue version. */
+  private async catalogTranslations(): Promise<CatalogTranslations> {
+    const version = await this.catalog.version();
+    return this.translationsCache.get(version, 'all', async () => {
+      const [titles, genres] = await Promise.all([
+        this.translations.publishedTitles(),
+        this.translations.genreNames(),
+      ]);
+      return new CatalogTranslations(titles, genres);
+    });
+  }
+
+  /** A language's texts, or undefined when none is asked for or nothing is translated into it. */
+  private async textsIn(lang: string | undefined): Promise<LanguageTexts | undefined> {
+    return lang ? (await this.catalogTranslations()).in(lang) : undefined;
+  }
+
   /** The rows of one scope for today at the current catalogue version, built at most once per version. */
   private async cachedRows(query: RowsQuery) {
     const version = await this.catalog.version();
@@ -231,6 +286,8 @@ export class CatalogService {
         collectionLists: [...texts].map((text) => ({ text, list: parseList(text) })),
         answers: new Map(),
         answerOf: new WeakMap(),
+        translated: new WeakMap(),
+        firstSlideIn: new Map(),
       };
     });
   }
@@ -238,17 +295,26 @@ export class CatalogService {
   /**
    * The first slide of a browse page's carousel and the row under it, as the web's browse page picks them: the
    * first title of the featured row, else of the first row with titles; the first row with titles but the upcoming
-   * one (the page shows that further down). Locks are left out: the slide does not show them.
+   * one (the page shows that further down). Locks are left out: the slide does not show them. In `query.lang`
+   * where translated; the same object per language until the catalogue changes.
    */
   async firstSlide(query: RowsQuery): Promise<FirstSlide | undefined> {
-    const entry = await this.cachedRows(query);
+    const [entry, texts] = await Promise.all([this.cachedRows(query), this.textsIn(query.lang)]);
     if (entry.firstSlide === undefined) {
       const withTitles = entry.rows.filter((row) => row.items.length > 0);
       const card = (withTitles.find((row) => row.id === 'featured') ?? withTitles[0])?.items[0]?.card;
       const row = withTitles.find((row) => row.id !== 'upcoming');
       entry.firstSlide = card ? { card, firstRow: row && { key: row.key, title: row.title } } : null;
     }
-    return entry.firstSlide ?? undefined;
+    const slide = entry.firstSlide;
+    if (!slide || !texts) return slide ?? undefined;
+    const key = query.lang!.toLowerCase();
+    let translated = entry.firstSlideIn.get(key);
+    if (!translated) {
+      translated = { ...slide, card: texts.card(slide.card) };
+      entry.firstSlideIn.set(key, translated);
+    }
+    return translated;
   }
 
   /** The rows of one page without the viewer's locks (a query per row, then the card context). */
@@ -298,7 +364,12 @@ export class CatalogService {
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
-    return { items: await this.cards(rows, asker), total, page: query.page, pageSize: query.pageSize };
+    return {
+      items: await this.cards(rows, asker, query.lang),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 
   /**
@@ -307,7 +378,7 @@ export class CatalogService {
    * popular titles to suggest instead.
    */
   async search(
-    query: { q: string; page: number; pageSize: number },
+    query: { q: string; page: number; pageSize: number; lang?: string | undefined },
     asker?: Asker,
   ): Promise<CatalogSearchReply> {
     const ids = query.q.trim() ? (await this.searchIndex()).search(query.q) : [];
@@ -324,7 +395,10 @@ export class CatalogService {
             limit: SUGGESTIONS,
           })
         : [];
-    const [cards, suggested] = await Promise.all([this.cards(rows, asker), this.cards(suggestions, asker)]);
+    const [cards, suggested] = await Promise.all([
+      this.cards(rows, asker, query.lang),
+      this.cards(suggestions, asker, query.lang),
+    ]);
     const items = cards.map((card, index) => ({ ...card, cast: parseList(rows[index]!.cast_list) }));
     return { items, total: ids.length, page: query.page, pageSize: query.pageSize, suggestions: suggested };
   }
@@ -333,32 +407,41 @@ export class CatalogService {
   private async searchIndex(): Promise<SearchIndex> {
     const version = await this.catalog.version();
     return this.searchCache.get(version, 'all', async () => {
-      const rows = await this.catalog.searchable();
+      const [rows, translations] = await Promise.all([this.catalog.searchable(), this.catalogTranslations()]);
       return new SearchIndex(
-        rows.map((row) => ({
-          movie_id: row.movie_id,
-          title: row.title,
-          other: [...parseList(row.genres), ...parseList(row.cast_list), ...parseList(row.tags)],
-          view_count: row.view_count,
-        })),
+        rows.map((row) => {
+          const genres = parseList(row.genres);
+          return {
+            movie_id: row.movie_id,
+            titles: [row.title, ...translations.titlesOf(row.movie_id)],
+            other: [
+              ...genres,
+              ...genres.flatMap((genre) => translations.genreNamesOf(genre)),
+              ...parseList(row.cast_list),
+              ...parseList(row.tags),
+            ],
+            view_count: row.view_count,
+          };
+        }),
       );
     });
   }
 
-  async similar(movieId: number, asker?: Asker): Promise<{ items: TitleCard[] }> {
+  async similar(movieId: number, asker?: Asker, lang?: string): Promise<{ items: TitleCard[] }> {
     const title = await this.catalog.findPublished(movieId);
     if (!title) throw notFound('This title does not exist');
     const genres = parseList(title.genres).map((g) => g.toLowerCase());
-    return { items: await this.cards(await this.catalog.similar(movieId, genres, 12), asker) };
+    return { items: await this.cards(await this.catalog.similar(movieId, genres, 12), asker, lang) };
   }
 
-  async details(movieId: number, asker?: Asker): Promise<TitleDetails> {
+  async details(movieId: number, asker?: Asker, lang?: string): Promise<TitleDetails> {
     const title = await this.catalog.findPublished(movieId);
     if (!title) throw notFound('This title does not exist');
-    const [seasons, context, subtitles] = await Promise.all([
+    const [seasons, context, subtitles, texts] = await Promise.all([
       this.episodes.listSeasons(movieId),
       this.context([title], asker),
       this.assets.listSubtitles(movieId),
+      this.textsIn(lang),
     ]);
     const episodes = context.episodes.get(movieId) ?? [];
     const main = title.video_asset_id === null ? undefined : context.assets.get(title.video_asset_id);
@@ -378,7 +461,7 @@ export class CatalogService {
         preview_vtt: this.storage.publicUrl(asset?.sprite_vtt_key ?? null),
       };
     };
-    return {
+    const details: TitleDetails = {
       ...presentCard(this.storage, title, context),
       description: title.description,
       cast: parseList(title.cast_list),
@@ -396,12 +479,16 @@ export class CatalogService {
       preview_vtt: this.storage.publicUrl(main?.sprite_vtt_key ?? null),
       poster: presentImage(this.storage, main?.poster ?? null),
     };
+    return texts ? texts.card(details) : details;
   }
 
-  /** Cards of the given title rows, in their order (the library module's lists use it too). */
-  async cards(rows: TitleRow[], asker?: Asker): Promise<TitleCard[]> {
-    const context = await this.context(rows, asker);
-    return rows.map((row) => presentCard(this.storage, row, context));
+  /** Cards of the given title rows, in their order, in `lang` where translated (the library's lists use it too). */
+  async cards(rows: TitleRow[], asker?: Asker, lang?: string): Promise<TitleCard[]> {
+    const [context, texts] = await Promise.all([this.context(rows, asker), this.textsIn(lang)]);
+    return rows.map((row) => {
+      const card = presentCard(this.storage, row, context);
+      return texts ? texts.card(card) : card;
+    });
   }
 
   /** Assets and episodes of the given titles in two or three queries. */

@@ -1,4 +1,5 @@
 import {
+  catalogLanguageQuerySchema,
   continueWatchingReplySchema,
   libraryListReplySchema,
   libraryStateReplySchema,
@@ -22,8 +23,8 @@ export function libraryRoutes(app: AppInstance, library: LibraryService): void {
   const listRoutes = (path: string, table: ListTable) => {
     app.get(path, {
       config: { access: 'viewer' },
-      schema: { tags, response: { 200: libraryListReplySchema } },
-      handler: (request) => library.list(table, requireViewer(request).user_id),
+      schema: { tags, querystring: catalogLanguageQuerySchema, response: { 200: libraryListReplySchema } },
+      handler: (request) => library.list(table, requireViewer(request).user_id, request.query.lang),
     });
     app.post(path, {
       config: { access: 'viewer' },
@@ -71,8 +72,8 @@ export function libraryRoutes(app: AppInstance, library: LibraryService): void {
 
   app.get('/api/continue-watching', {
     config: { access: 'viewer' },
-    schema: { tags, response: { 200: continueWatchingReplySchema } },
-    handler: (request) => library.continueWatching(requireViewer(request).user_id),
+    schema: { tags, querystring: catalogLanguageQuerySchema, response: { 200: continueWatchingReplySchema } },
+    handler: (request) => library.continueWatching(requireViewer(request).user_id, request.query.lang),
   });
 
   app.post('/api/ratings', {

@@ -20,7 +20,7 @@ import type { LibraryRepo, ListTable, ProgressRow } from './repo.js';
 
 /** Builds catalogue cards from title rows (the catalogue's presenter), locked as the viewer's plan says. */
 export interface CardPresenter {
-  cards(rows: TitleRow[], userId: number): Promise<TitleCard[]>;
+  cards(rows: TitleRow[], userId: number, lang?: string): Promise<TitleCard[]>;
 }
 
 /** Who calls: the signed-in account (ids in bodies are always titles, never users). */
@@ -69,8 +69,8 @@ export class LibraryService {
 
   // ---- Watch list and favourites ----
 
-  async list(table: ListTable, userId: number): Promise<LibraryListReply> {
-    return { items: await this.presenter.cards(await this.repo.list(table, userId), userId) };
+  async list(table: ListTable, userId: number, lang?: string): Promise<LibraryListReply> {
+    return { items: await this.presenter.cards(await this.repo.list(table, userId), userId, lang) };
   }
 
   async add(table: ListTable, userId: number, movieId: number): Promise<void> {
@@ -127,10 +127,12 @@ export class LibraryService {
     return row ? presentProgress(row) : null;
   }
 
-  async continueWatching(userId: number): Promise<ContinueWatchingReply> {
+  async continueWatching(userId: number, lang?: string): Promise<ContinueWatchingReply> {
     const rows = await this.repo.continueWatching(userId, CONTINUE_WATCHING_LIMIT);
     const titles = await this.repo.titles(rows.map((row) => row.title_id));
-    const cards = new Map((await this.presenter.cards(titles, userId)).map((card) => [card.movie_id, card]));
+    const cards = new Map(
+      (await this.presenter.cards(titles, userId, lang)).map((card) => [card.movie_id, card]),
+    );
     const items: ContinueWatchingReply['items'] = [];
     for (const row of rows) {
       const card = cards.get(row.title_id);

@@ -75,6 +75,25 @@ describe('demo catalogue as seeded (SEED_DEMO=true)', () => {
     expect(listed.filter((card) => card.age_rating === null)).toEqual([]);
   });
 
+  it('translates every title into Uzbek, Russian and Urdu, and the genres with them', async () => {
+    for (const [lang, hero, genre] of [
+      ['Ru', 'Ночная гавань', 'Триллер'],
+      ['Uz', 'Tungi bandargoh', 'Triller'],
+      ['Ur', 'رات کی بندرگاہ', 'سنسنی خیز'],
+    ] as const) {
+      const listed = (await visitor.get(`/api/catalog/list?pageSize=60&lang=${lang}`)).json()
+        .items as (Card & {
+        genres: string[];
+      })[];
+      const english = new Set(demoTitles.map((demo) => demo.title));
+      // No card keeps its English name, and the hero is the one the rows lead with.
+      expect(listed.filter((card) => english.has(card.title))).toEqual([]);
+      const first = (await visitor.get(`/api/catalog/rows?lang=${lang}`)).json().rows[0].items[0];
+      expect(first.title).toBe(hero);
+      expect(first.genres).toContain(genre);
+    }
+  });
+
   it("queues the hero's art and film first, then the other art, and films of a minute or more with shorter trailers", async () => {
     const jobs = await jobsInOrder(t);
     const hero = (await visitor.get('/api/catalog/list?featured=true')).json().items[0] as Card;

@@ -4,15 +4,18 @@ import type { JobQueue } from '../jobs/queue.js';
 import type { WorkerLog } from '../jobs/worker.js';
 import type { MovieMediaService } from '../pipeline/media-service.js';
 import type { MovieService } from '../title-admin/service.js';
+import type { TitleTranslationService } from '../title-admin/translations.js';
 import type { FilmSpec } from './demo-film-layers.js';
 import type { DemoVideo } from './demo-footage.js';
 import { type DemoTitle, demoTitles } from './demo-titles.js';
+import { DEMO_TRANSLATIONS } from './demo-translations.js';
 
 /** What the demo catalogue is made through: the catalogue's titles, the title editor and the media pipeline. */
 export interface DemoMakers {
   titles: TitleRecords;
   movies: MovieService;
   movieMedia: MovieMediaService;
+  translations: TitleTranslationService;
   queue: JobQueue;
 }
 
@@ -84,6 +87,12 @@ async function createTitle(
     },
     null,
   );
+  for (const [language, text] of Object.entries(DEMO_TRANSLATIONS[demo.title] ?? {})) {
+    await modules.translations.save(
+      { movie_id: id, language, title: text.title, description: `<p>${escapeXml(text.description)}</p>` },
+      null,
+    );
+  }
   // Listed at once, before the worker has made its films: the demo fills in as they become ready. An admin
   // publishes only a title that can be played (MovieService).
   await modules.titles.transition(id, ['draft'], 'published');

@@ -9,6 +9,9 @@ import {
   movieListReplySchema,
   movieSchema,
   subtitleFieldsSchema,
+  titleTranslationBodySchema,
+  titleTranslationDeleteBodySchema,
+  titleTranslationsReplySchema,
   uploadFieldsSchema,
 } from '@salomtv/contract';
 import type { FastifyReply } from 'fastify';
@@ -19,6 +22,7 @@ import { formRoutes, readSmallForm } from '../../../lib/multipart-form.js';
 import { sendListPage } from '../../../lib/paging.js';
 import type { ImageSlot, MovieMediaService, VideoKind } from '../pipeline/media-service.js';
 import type { MovieService } from './service.js';
+import type { TitleTranslationService } from './translations.js';
 import { readVideoForm } from './video-form.js';
 
 const tags = ['movies'];
@@ -40,6 +44,7 @@ export function movieRoutes(
   app: AppInstance,
   movies: MovieService,
   media: MovieMediaService,
+  translations: TitleTranslationService,
   settings: MovieRouteSettings,
 ): void {
   app.get('/api/movie/get', {
@@ -65,6 +70,24 @@ export function movieRoutes(
     config: { access: 'admin' },
     schema: { tags, body: movieDetailsBodySchema, response: { 200: movieDetailsReplySchema } },
     handler: (request) => movies.updateDetails(request.body, request.viewer),
+  });
+
+  app.get('/api/movie/:movie_id/translations', {
+    config: { access: 'admin' },
+    schema: { tags, params: movieParams, response: { 200: titleTranslationsReplySchema } },
+    handler: (request) => translations.list(request.params.movie_id),
+  });
+
+  app.post('/api/movie/translation', {
+    config: { access: 'admin' },
+    schema: { tags, body: titleTranslationBodySchema, response: { 200: titleTranslationsReplySchema } },
+    handler: (request) => translations.save(request.body, request.viewer),
+  });
+
+  app.post('/api/movie/translation/delete', {
+    config: { access: 'admin' },
+    schema: { tags, body: titleTranslationDeleteBodySchema, response: { 200: titleTranslationsReplySchema } },
+    handler: (request) => translations.remove(request.body.movie_id, request.body.language, request.viewer),
   });
 
   formRoutes(app, (forms) => {

@@ -13,18 +13,23 @@ export interface ContinueItem {
   updated_at: string;
 }
 
-export const libraryListQuery = (name: ListName) =>
+/** A list's cards in the viewer's display language (`lang`). */
+export const libraryListQuery = (name: ListName, lang: string) =>
   queryOptions({
-    queryKey: libraryKeys.list(name),
+    queryKey: [...libraryKeys.list(name), lang],
     queryFn: ({ signal }) =>
-      orEmpty(api.request<{ items: TitleCard[] }>(`/api/${name}`, { signal }), { items: [] }),
+      orEmpty(api.request<{ items: TitleCard[] }>(`/api/${name}`, { query: { lang }, signal }), {
+        items: [],
+      }),
     staleTime: 15_000,
   });
 
-export const continueWatchingQuery = () =>
+export const continueWatchingQuery = (lang: string) =>
   queryOptions({
-    queryKey: libraryKeys.continue,
+    queryKey: [...libraryKeys.continue, lang],
     queryFn: ({ signal }) =>
-      orEmpty(api.request<{ items: ContinueItem[] }>('/api/continue-watching', { signal }), { items: [] }),
+      orEmpty(api.request<{ items: ContinueItem[] }>('/api/continue-watching', { query: { lang }, signal }), {
+        items: [],
+      }),
     staleTime: 15_000,
   });

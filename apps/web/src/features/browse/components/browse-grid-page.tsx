@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { listQuery } from '../../../shared/api/catalog';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { useT } from '../../../shared/i18n/language-context';
+import { useKeyword, useT } from '../../../shared/i18n/language-context';
 import { Button } from '../../../shared/ui/button';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { TitleCard } from './title-card';
@@ -26,7 +26,7 @@ export function BrowseGridPage() {
     const value = params.get(name);
     if (value) filters[name] = value;
   }
-  const list = useQuery(listQuery(filters));
+  const list = useQuery(listQuery(filters, useKeyword()));
   const actions = useCardActions();
   const setPage = (next: number) =>
     setParams((current) => {

@@ -7,7 +7,7 @@ import { roleQuery } from '../../../shared/api/session';
 import { useOpenPopup } from '../../../shared/hooks/open-title';
 import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { useT } from '../../../shared/i18n/language-context';
+import { useKeyword, useT } from '../../../shared/i18n/language-context';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { continueWatchingQuery, libraryListQuery } from '../api/library-lists';
@@ -52,11 +52,12 @@ export function BrowsePage({
   const heading = useRowHeading();
   const role = useQuery(roleQuery());
   const personal = Boolean(role.data) && variant === 'home';
-  const rows = useQuery(rowsQuery(filters));
+  const lang = useKeyword();
+  const rows = useQuery(rowsQuery(filters, lang));
   // The rows fill the page at once: React lays them out in slices, between the browser's own work.
   const rowsData = useDeferredValue(rows.data);
-  const favourites = useQuery({ ...libraryListQuery('favourites'), enabled: personal });
-  const continuing = useQuery({ ...continueWatchingQuery(), enabled: personal });
+  const favourites = useQuery({ ...libraryListQuery('favourites', lang), enabled: personal });
+  const continuing = useQuery({ ...continueWatchingQuery(lang), enabled: personal });
   const actions = useCardActions();
   const openPopup = useOpenPopup();
   // Every row is laid out at once, when all are here: a row that arrived later would push the others down.

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { hasSessionHint } from '../../../shared/api/session';
+import { readStoredLanguage } from '../../../shared/i18n/language-storage';
 import { continueWatchingQuery, libraryListQuery } from '../api/library-lists';
 import { BrowsePage } from './browse-page';
 
@@ -9,8 +10,9 @@ import { BrowsePage } from './browse-page';
  */
 export function startFirstCalls(queryClient: QueryClient): void {
   if (!hasSessionHint()) return;
-  void queryClient.prefetchQuery(libraryListQuery('favourites'));
-  void queryClient.prefetchQuery(continueWatchingQuery());
+  const lang = readStoredLanguage().keyword;
+  void queryClient.prefetchQuery(libraryListQuery('favourites', lang));
+  void queryClient.prefetchQuery(continueWatchingQuery(lang));
 }
 
 /** Home (/home, spec viewer 6): hero carousel, TV Thrillers, Your Favourites, Continue Watching, Featured… */

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { searchQuery } from '../../../shared/api/catalog';
 import { useOpenPopup } from '../../../shared/hooks/open-title';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { useT } from '../../../shared/i18n/language-context';
+import { useKeyword, useT } from '../../../shared/i18n/language-context';
 import { fill } from '../../../shared/i18n/translate';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { SearchIcon } from '../../../shared/ui/icons';
@@ -28,7 +28,7 @@ export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const results = useQuery(searchQuery(q, page));
+  const results = useQuery(searchQuery(q, page, useKeyword()));
   const heading = q ? fill(t('search_results_for'), { query: q }) : t('search');
   useDocumentTitle(heading);
   const data = results.data;

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { browseFilters, listQuery } from '../../../shared/api/catalog';
+import { useKeyword } from '../../../shared/i18n/language-context';
 import { BrowsePage } from './browse-page';
 import { SeriesBanner } from './serials-page';
 
 /** TV shows (/tvshow): the American TV Shows collection first, then the series rows. */
 export function TvShowPage() {
-  const showsQuery = useQuery(listQuery(browseFilters.americanShows));
+  const showsQuery = useQuery(listQuery(browseFilters.americanShows, useKeyword()));
   const shows = showsQuery.data;
   const extraRows = shows?.items.length
     ? [

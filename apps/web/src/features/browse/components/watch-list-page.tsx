@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { roleQuery } from '../../../shared/api/session';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { useT } from '../../../shared/i18n/language-context';
+import { useKeyword, useT } from '../../../shared/i18n/language-context';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { libraryListQuery } from '../api/library-lists';
 import { Carousel } from './carousel';
@@ -17,7 +17,7 @@ export function WatchListPage() {
   useDocumentTitle(t('watch_list'));
   const role = useQuery(roleQuery());
   const signedIn = Boolean(role.data);
-  const list = useQuery({ ...libraryListQuery('watchlist'), enabled: signedIn });
+  const list = useQuery({ ...libraryListQuery('watchlist', useKeyword()), enabled: signedIn });
   const actions = useCardActions();
   // The heading comes first and the rest waits for the list in space of its size, so nothing moves when it comes
   // (the page is at least a screen tall: the footer never rises into view).

@@ -5,7 +5,7 @@ import { rowsQuery } from '../../../shared/api/catalog';
 import { roleQuery } from '../../../shared/api/session';
 import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { useT } from '../../../shared/i18n/language-context';
+import { useKeyword, useT } from '../../../shared/i18n/language-context';
 import { latestPostsQuery } from '../api/landing-api';
 import { DownloadSection } from './download-section';
 import { LandingHero } from './landing-hero';
@@ -25,7 +25,8 @@ export function LandingPage() {
   useReplacePrerenderedPage();
   const role = useQuery(roleQuery()).data;
   // The rails fill in slices when the titles arrive, between the browser's own work.
-  const rows = useDeferredValue(useQuery({ ...rowsQuery({}), enabled: !role }).data)?.rows ?? [];
+  const rows =
+    useDeferredValue(useQuery({ ...rowsQuery({}, useKeyword()), enabled: !role }).data)?.rows ?? [];
   const row = (id: string) => rows.find((r) => r.id === id)?.items ?? [];
   const season = row('new').length ? row('new') : row('featured');
   if (role) return <Navigate to="/home" replace />;

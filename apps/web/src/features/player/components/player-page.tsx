@@ -6,7 +6,7 @@ import { rowsQuery, titleQuery } from '../../../shared/api/catalog';
 import { useSignedIn } from '../../../shared/api/library';
 import type { PlayerState } from '../../../shared/hooks/open-title';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { useT } from '../../../shared/i18n/language-context';
+import { useKeyword, useT } from '../../../shared/i18n/language-context';
 import { fill } from '../../../shared/i18n/translate';
 import { usePreviewThumbnails } from '../lib/preview-thumbnails';
 import { useIdleControls } from '../lib/use-idle-controls';
@@ -36,7 +36,8 @@ export function PlayerPage() {
   const [params, setParams] = useSearchParams();
   const sendData = (location.state as PlayerState | null)?.sendData;
   const movieId = Number(params.get('title')) || sendData?.movie_id || 0;
-  const details = useQuery({ ...titleQuery(movieId), enabled: movieId > 0 });
+  const lang = useKeyword();
+  const details = useQuery({ ...titleQuery(movieId, lang), enabled: movieId > 0 });
   const signedIn = useSignedIn();
   const title = details.data?.title ?? sendData?.title ?? '';
   useDocumentTitle(title || undefined);
@@ -58,7 +59,7 @@ export function PlayerPage() {
   const frameRef = useRef<HTMLDivElement>(null);
   const visible = useIdleControls(frameRef, player.state.playing);
   const rows =
-    useQuery(rowsQuery({}))
+    useQuery(rowsQuery({}, lang))
       .data?.rows.filter((row) => row.items.length > 0)
       .slice(0, 3) ?? [];
   const [ended, setEnded] = useState(false);

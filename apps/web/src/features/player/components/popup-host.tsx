@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { titleQuery } from '../../../shared/api/catalog';
 import type { PopupState } from '../../../shared/hooks/open-title';
-import { useT } from '../../../shared/i18n/language-context';
+import { useKeyword, useT } from '../../../shared/i18n/language-context';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { PopupDialog } from './popup-dialog';
 import { PopupPlayer } from './popup-player';
@@ -13,7 +13,7 @@ export function PopupHost({ movieId }: { movieId: number }) {
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
-  const details = useQuery(titleQuery(movieId));
+  const details = useQuery(titleQuery(movieId, useKeyword()));
   const openedHere = (location.state as PopupState | null)?.popup === true;
 
   const close = useCallback(() => {

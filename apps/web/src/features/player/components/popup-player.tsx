@@ -6,7 +6,7 @@ import { similarQuery } from '../../../shared/api/catalog';
 import { useTitleLists } from '../../../shared/api/library';
 import { useOpenPopup } from '../../../shared/hooks/open-title';
 import { useDurationFormat } from '../../../shared/i18n/format';
-import { useT } from '../../../shared/i18n/language-context';
+import { useKeyword, useT } from '../../../shared/i18n/language-context';
 import { Button } from '../../../shared/ui/button';
 import { CheckIcon, HeartIcon, PlusIcon } from '../../../shared/ui/icons';
 import { qualityBadge } from '../lib/quality-badge';
@@ -53,7 +53,7 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
     video.addEventListener('ended', onEnded);
     return () => video.removeEventListener('ended', onEnded);
   }, [videoRef]);
-  const similar = useQuery(similarQuery(details.movie_id)).data?.items ?? [];
+  const similar = useQuery(similarQuery(details.movie_id, useKeyword())).data?.items ?? [];
   const quality = qualityBadge({
     title: details.quality,
     renditionHeights: playingFeature ? (player.hls?.levels ?? []).map((level) => level.height) : [],

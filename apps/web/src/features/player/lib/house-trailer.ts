@@ -2,6 +2,7 @@ import type { TitleCard } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { rowsQuery } from '../../../shared/api/catalog';
+import { useKeyword } from '../../../shared/i18n/language-context';
 
 export interface HouseTrailer {
   movieId: number;
@@ -34,7 +35,7 @@ export type PrerollPhase = 'waiting' | 'playing' | 'done';
  * `done` once it ended or was skipped (or when none is due). Once done it stays done for this player.
  */
 export function usePreroll(movieId: number, due: boolean | undefined) {
-  const rows = useQuery({ ...rowsQuery({}), enabled: due === true });
+  const rows = useQuery({ ...rowsQuery({}, useKeyword()), enabled: due === true });
   // Done for the title it ran before (a new title gets its own pre-roll).
   const [finishedFor, setFinishedFor] = useState<number | null>(null);
   const finished = finishedFor === movieId;

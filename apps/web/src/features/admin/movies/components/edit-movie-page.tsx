@@ -12,6 +12,7 @@ import { DetailsStep } from './details-step';
 import { GraphicsStep } from './graphics-step';
 import { titleOf } from './movie-row';
 import { type EditStep, StepNav } from './step-nav';
+import { TranslationsPanel } from './translations-panel';
 
 const backLink = (
   <Link to="/addmovies" className={buttonClasses('secondary', 'sm')}>
@@ -69,7 +70,10 @@ export function EditMoviePage() {
         </div>
       ) : null}
       {detail.data && step === 'details' ? (
-        <DetailsStep key={detail.data.movie_id} movie={detail.data} onDone={() => goTo('graphics')} />
+        <>
+          <DetailsStep key={detail.data.movie_id} movie={detail.data} onDone={() => goTo('graphics')} />
+          <TranslationsPanel movie={detail.data} />
+        </>
       ) : null}
       {detail.data && step === 'graphics' ? (
         <GraphicsStep movie={detail.data} onBack={() => goTo('details')} />

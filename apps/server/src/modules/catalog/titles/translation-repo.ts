@@ -1,0 +1,76 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { GenreNamesTable, TitleTranslationsTable } from '../../../db/schema-catalog.js';
+
+export type TitleTranslationRow = Selectable<TitleTranslationsTable>;
+export type GenreNameRow = Selectable<GenreNamesTable>;
+
+/** Titles' texts and genres' names per language (migration 0017). */
+export class TranslationRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Every published title's translations: the catalogue reads them once per catalogue version. */
+  publishedTitles(): Promise<Pick<TitleTranslationRow, 'movie_id' | 'language' | 'title' | 'description'>[]> {
+    return this.db
+      .selectFrom('title_translations')
+      .innerJoin('titles', 'titles.movie_id', 'title_translations.movie_id')
+      .select([
+        'title_translations.movie_id',
+        'title_translations.language',
+        'title_translations.title',
+        'title_translations.description',
+      ])
+      .where('titles.status', '=', 'published')
+      .execute();
+  }
+
+  genreNames(): Promise<GenreNameRow[]> {
+    return this.db.selectFrom('genre_names').selectAll().execute();
+  }
+
+  listForTitle(movieId: number): Promise<TitleTranslationRow[]> {
+    return this.db
+      .selectFrom('title_translations')
+      .selectAll()
+      .where('movie_id', '=', movieId)
+      .orderBy('language')
+      .execute();
+  }
+
+  /** Sets the title's texts in a language, replacing what it had. */
+  async upsert(row: TitleTranslationRow): Promise<void> {
+    await this.db
+      .insertInto('title_translations')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['movie_id', 'language']).doUpdateSet({
+          title: row.title,
+          description: row.description,
+          updated_at: row.updated_at,
+        }),
+      )
+      .execute();
+  }
+
+  /** Whether there was a translation to remove. */
+  async remove(movieId: number, language: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('title_translations')
+      .where('movie_id', '=', movieId)
+      .where('language', '=', language)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Fills an empty genre_names table; whether it did. */
+  async seedGenreNames(rows: GenreNameRow[]): Promise<boolean> {
+    const any = await this.db.selectFrom('genre_names').select('genre').limit(1).executeTakeFirst();
+    if (any || rows.length === 0) return false;
+    await this.db
+      .insertInto('genre_names')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['genre', 'language']).doNothing())
+      .execute();
+    return true;
+  }
+}

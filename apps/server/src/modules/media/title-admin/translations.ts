@@ -1,0 +1,64 @@
+import type { TitleTranslation, TitleTranslationBody } from '@salomtv/contract';
+import type { Clock } from '../../../lib/clock.js';
+import { badRequest, notFound } from '../../../lib/errors.js';
+import { cleanRichText } from '../../../lib/rich-text.js';
+import type { AuditActor, AuditService } from '../../../platform/audit/service.js';
+import type { TitleRecords, TitleTranslationRow, TranslationRecords } from '../../catalog/module.js';
+
+/** A language's keyword as the site spells it (`uz` -> `Uz`), undefined for one the site does not have. */
+export type LanguageKeywordOf = (keyword: string) => Promise<string | undefined>;
+
+const present = (row: TitleTranslationRow): TitleTranslation => ({
+  language: row.language,
+  title: row.title,
+  description: row.description,
+  updated_at: row.updated_at,
+});
+
+/** The admin's translations of a title's texts: one per language the site has, recorded in the audit log. */
+export class TitleTranslationService {
+  constructor(
+    private readonly titles: TitleRecords,
+    private readonly translations: TranslationRecords,
+    private readonly keywordOf: LanguageKeywordOf,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(movieId: number): Promise<TitleTranslation[]> {
+    if (!(await this.titles.findById(movieId))) throw notFound('This title does not exist');
+    return (await this.translations.listForTitle(movieId)).map(present);
+  }
+
+  /** Sets the title's texts in a language (the description cleaned as the title's own is), then lists them all. */
+  async save(body: TitleTranslationBody, actor: AuditActor): Promise<TitleTranslation[]> {
+    const language = await this.language(body.language);
+    const before = (await this.list(body.movie_id)).find((row) => row.language === language) ?? null;
+    const row: TitleTranslationRow = {
+      movie_id: body.movie_id,
+      language,
+      title: body.title.trim(),
+      description: cleanRichText(body.description),
+      updated_at: this.clock.now().toISOString(),
+    };
+    await this.translations.upsert(row);
+    await this.audit.record(actor, 'set_translation', 'title', body.movie_id, before, present(row));
+    return this.list(body.movie_id);
+  }
+
+  /** The title goes back to its own texts in that language. */
+  async remove(movieId: number, keyword: string, actor: AuditActor): Promise<TitleTranslation[]> {
+    const language = await this.language(keyword);
+    const before = (await this.list(movieId)).find((row) => row.language === language);
+    if (!before || !(await this.translations.remove(movieId, language)))
+      throw notFound('This title has no translation into that language');
+    await this.audit.record(actor, 'delete_translation', 'title', movieId, before, null);
+    return this.list(movieId);
+  }
+
+  private async language(keyword: string): Promise<string> {
+    const known = await this.keywordOf(keyword);
+    if (!known) throw badRequest('Unknown language', { language: 'Choose one of the site’s languages' });
+    return known;
+  }
+}

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { adminAxeFindings, publishTitle, signedInAdminApi, signInAsAdmin } from './helpers';
+import { viewInLanguage } from './urdu';
+
+// A word of this run's own, so titles other specs made never match.
+const stamp = `tr${Date.now().toString(36)}`;
+const ORIGINAL = `Samarkand Nights ${stamp}`;
+const RUSSIAN = `Самаркандские ночи ${stamp}`;
+let movieId = 0;
+
+test.beforeAll(async ({ playwright }) => {
+  const admin = await signedInAdminApi(playwright);
+  movieId = await publishTitle(admin, {
+    title: ORIGINAL,
+    description: '<p>A night in the old city.</p>',
+    genres: ['Drama', 'Crime'],
+  });
+  await admin.dispose();
+});
+
+test('an admin translates a title into Russian in its editor; a viewer in Russian finds and sees it so', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsAdmin(page, `/editmovies?movie_id=${movieId}`);
+  const panel = page.getByRole('region', { name: 'Translations' });
+  await expect(panel.getByTestId('translations-count')).toHaveText('0 of 4 languages translated');
+  await expect(panel.getByTestId('translations-missing')).toHaveText(
+    'Missing: English, Oʻzbekcha, Русский, اردو',
+  );
+  await panel.getByRole('button', { name: 'Edit translations' }).click();
+  const russian = panel.getByRole('tab', { name: /Русский/ });
+  await expect(russian).toContainText('missing');
+  await russian.click();
+  await expect(russian).toHaveAttribute('aria-selected', 'true');
+  // Saving without a title says what is missing.
+  await panel.getByRole('button', { name: 'Save translation' }).click();
+  await expect(panel.getByLabel('Title in Русский')).toHaveAttribute('aria-invalid', 'true');
+  await panel.getByLabel('Title in Русский').fill(RUSSIAN);
+  await panel.getByRole('textbox', { name: 'Description in Русский' }).fill('Ночь в старом городе.');
+  await panel.getByRole('button', { name: 'Save translation' }).click();
+  await expect(page.getByTestId('toast').last()).toHaveText(/Saved in Русский/);
+  await expect(russian).not.toContainText('missing');
+  await expect(panel.getByTestId('translations-count')).toHaveText('1 of 4 languages translated');
+  await expect(panel.getByTestId('translations-missing')).toHaveText('Missing: English, Oʻzbekcha, اردو');
+  expect(await adminAxeFindings(page)).toEqual([]);
+  // Arrow keys move between the language tabs.
+  await russian.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(panel.getByRole('tab', { name: /اردو/ })).toBeFocused();
+
+  const viewer = await browser.newPage();
+  await viewer.setViewportSize({ width: 1440, height: 900 });
+  await viewInLanguage(viewer, 'Ru', 'Русский');
+  // The Russian name finds it, and the results, the popup and its genres are in Russian.
+  await viewer.goto(`/search?q=${encodeURIComponent(`самаркандские ${stamp}`)}`);
+  const result = viewer.getByTestId('search-result');
+  await expect(result).toHaveCount(1);
+  await expect(result.getByRole('heading', { name: RUSSIAN })).toBeVisible();
+  await expect(result).toContainText('Драма, Криминал');
+  await result.getByRole('button', { name: RUSSIAN }).click();
+  const popup = viewer.getByRole('dialog', { name: RUSSIAN });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByText('Ночь в старом городе.')).toBeVisible();
+  await viewer.close();
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { keywordSchema } from './languages.js';
+
+/**
+ * The viewer's display language on the catalogue calls (`?lang=Uz`): titles, summaries, descriptions and genres
+ * come in it where an admin translated them, else as written.
+ */
+export const catalogLanguageQuery = { lang: keywordSchema.optional() };
+export const catalogLanguageQuerySchema = z.strictObject(catalogLanguageQuery);
+
+/** A title's texts in one language (`GET /api/movie/:movie_id/translations`). */
+export const titleTranslationSchema = z.object({
+  language: z.string(),
+  title: z.string(),
+  /** Rich text, cleaned when written, as the title's own description. */
+  description: z.string(),
+  updated_at: z.string(),
+});
+export type TitleTranslation = z.infer<typeof titleTranslationSchema>;
+export const titleTranslationsReplySchema = z.array(titleTranslationSchema);
+
+/** `POST /api/movie/translation`: sets the title's texts in a language the site has. */
+export const titleTranslationBodySchema = z.strictObject({
+  movie_id: z.coerce.number().int().positive(),
+  language: keywordSchema,
+  title: z.string().trim().min(1, 'Enter the title').max(200, 'At most 200 characters'),
+  description: z.string().max(20_000, 'At most 20000 characters').default(''),
+});
+export type TitleTranslationBody = z.infer<typeof titleTranslationBodySchema>;
+
+/** `POST /api/movie/translation/delete`: the title goes back to its own texts in that language. */
+export const titleTranslationDeleteBodySchema = z.strictObject({
+  movie_id: z.coerce.number().int().positive(),
+  language: keywordSchema,
+});
