@@ -89,10 +89,14 @@ test('a viewer renames themselves and picks Russian; the language returns at the
 test('in Uzbek, dates and prices read in Uzbek though Chromium has no Uzbek data of its own', async ({
   page,
 }) => {
-  // Debian's Chromium writes Uzbek dates as "1994 M05 1" and prices in English on its own; the app writes CLDR's.
+  // Debian's Chromium writes Uzbek dates as "1994 M05 1", prices in English and countries' names in English on its
+  // own; the app writes CLDR's.
+  await viewInLanguage(page, 'Uz', 'Oʻzbekcha');
+  await page.goto('/signupotp');
+  await expect(page.locator('option', { hasText: '+998' })).toHaveText('+998 Oʻzbekiston');
+  await expect(page.locator('option', { hasText: '+92 ' })).toHaveText('+92 Pokiston');
   const { phone } = newPhone();
   await signUpViaApi(page, phone, PASSWORD);
-  await viewInLanguage(page, 'Uz', 'Oʻzbekcha');
   await page.goto('/userprofile');
   await expect(page.locator('html')).toHaveAttribute('lang', 'uz');
   await expect(row(page, 'Tugʻilgan sana')).toContainText('1-may, 1994');

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { adminAxeFindings, publishTitle, signedInAdminApi, signInAsAdmin } from './helpers';
+import { adminAxeFindings, publishTitle, signedInAdminApi, signInAsAdmin, snap } from './helpers';
 import { viewInLanguage } from './urdu';
 
 // A word of this run's own, so titles other specs made never match.
 const stamp = `tr${Date.now().toString(36)}`;
 const ORIGINAL = `Samarkand Nights ${stamp}`;
 const RUSSIAN = `Самаркандские ночи ${stamp}`;
+// A genre of this run's own, which the Genres page names in Russian.
+const GENRE = `Noir${stamp}`;
 let movieId = 0;
 
 test.beforeAll(async ({ playwright }) => {
@@ -13,7 +15,7 @@ test.beforeAll(async ({ playwright }) => {
   movieId = await publishTitle(admin, {
     title: ORIGINAL,
     description: '<p>A night in the old city.</p>',
-    genres: ['Drama', 'Crime'],
+    genres: ['Drama', 'Crime', GENRE],
   });
   await admin.dispose();
 });
@@ -44,6 +46,8 @@ test('an admin translates a title into Russian in its editor; a viewer in Russia
   await expect(russian).not.toContainText('missing');
   await expect(panel.getByTestId('translations-count')).toHaveText('1 of 4 languages translated');
   await expect(panel.getByTestId('translations-missing')).toHaveText('Missing: English, Oʻzbekcha, اردو');
+  await panel.scrollIntoViewIfNeeded();
+  await snap(page, 'admin-title-translations');
   expect(await adminAxeFindings(page)).toEqual([]);
   // Arrow keys move between the language tabs.
   await russian.focus();
@@ -63,5 +67,30 @@ test('an admin translates a title into Russian in its editor; a viewer in Russia
   const popup = viewer.getByRole('dialog', { name: RUSSIAN });
   await expect(popup).toBeVisible();
   await expect(popup.getByText('Ночь в старом городе.')).toBeVisible();
+  await viewer.close();
+});
+
+test('an admin names a genre in Russian on the Genres page; a viewer in Russian sees that name', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsAdmin(page, '/genres');
+  await expect(page.getByRole('heading', { name: 'Genres', level: 1 })).toBeVisible();
+  const row = page.getByRole('form', { name: new RegExp(GENRE) });
+  await expect(row.getByLabel('Oʻzbekcha')).toHaveAttribute('placeholder', GENRE);
+  await expect(row).toContainText('(1 title)');
+  await expect(row.getByRole('button', { name: `Save ${GENRE}` })).toBeDisabled();
+  await row.getByLabel('Русский').fill('Нуар');
+  await row.getByRole('button', { name: `Save ${GENRE}` }).click();
+  await expect(page.getByTestId('toast').last()).toHaveText(new RegExp(`Saved the names of ${GENRE}`));
+  await expect(row.getByLabel('Русский')).toHaveValue('Нуар');
+  await snap(page, 'admin-genres');
+  expect(await adminAxeFindings(page)).toEqual([]);
+
+  const viewer = await browser.newPage();
+  await viewInLanguage(viewer, 'Ru', 'Русский');
+  await viewer.goto(`/search?q=${encodeURIComponent(stamp)}`);
+  await expect(viewer.getByTestId('search-result')).toContainText('Драма, Криминал, Нуар');
   await viewer.close();
 });

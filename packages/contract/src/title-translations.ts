@@ -33,3 +33,32 @@ export const titleTranslationDeleteBodySchema = z.strictObject({
   movie_id: z.coerce.number().int().positive(),
   language: keywordSchema,
 });
+
+/** "sci-fi " -> "Sci-Fi": one spelling per genre, whatever the admin typed (titles store it so). */
+export function displayGenre(genre: string): string {
+  return genre
+    .trim()
+    .toLowerCase()
+    .replace(/(^|[\s-])(\p{L})/gu, (_, lead: string, letter: string) => lead + letter.toUpperCase());
+}
+
+/** `GET /api/genre/names`: every genre the catalogue's titles carry, with its name in each language it has one. */
+export const genreNamesReplySchema = z.array(
+  z.object({
+    /** Lower case, as titles are filed under it. */
+    genre: z.string(),
+    /** How many titles carry it. */
+    titles: z.number(),
+    /** Names by language keyword. */
+    names: z.record(z.string(), z.string()),
+  }),
+);
+export type GenreNames = z.infer<typeof genreNamesReplySchema>[number];
+
+/** `POST /api/genre/name`: a genre's name in one language; an empty name goes back to the genre as written. */
+export const genreNameBodySchema = z.strictObject({
+  genre: z.string().trim().min(1, 'Choose a genre').max(40),
+  language: keywordSchema,
+  name: z.string().trim().max(40, 'At most 40 characters'),
+});
+export type GenreNameBody = z.infer<typeof genreNameBodySchema>;

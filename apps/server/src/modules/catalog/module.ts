@@ -98,7 +98,14 @@ export type AssetRecords = Pick<
 >;
 export type TranslationRecords = Pick<
   TranslationRepo,
-  'listForTitle' | 'remove' | 'seedGenreNames' | 'upsert'
+  | 'genreNames'
+  | 'genresInUse'
+  | 'listForTitle'
+  | 'remove'
+  | 'removeGenreName'
+  | 'seedGenreNames'
+  | 'setGenreName'
+  | 'upsert'
 >;
 export interface CatalogRecords {
   titles: TitleRecords;

@@ -139,6 +139,8 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'POST /api/movie/thumbnail',
     'POST /api/movie/trailer',
     'GET /api/movie/:movie_id/translations',
+    'GET /api/genre/names',
+    'POST /api/genre/name',
     'POST /api/movie/translation',
     'POST /api/movie/translation/delete',
     'POST /api/posts',

@@ -5,6 +5,7 @@ export const adminNav: { to: string; label: string; also?: string[] }[] = [
   { to: '/post', label: 'Post' },
   { to: '/legalpages', label: 'Legal pages' },
   { to: '/addmovies', label: 'Movies', also: ['/editmovies'] },
+  { to: '/genres', label: 'Genres' },
   { to: '/language', label: 'Language', also: ['/addlanguage', '/editlanguage'] },
   { to: '/subscription', label: 'Subscription' },
   { to: '/notification', label: 'Notification' },

@@ -7,6 +7,7 @@ import {
   LanguageIcon,
   BellIcon as NotificationIcon,
   PostIcon,
+  TagIcon,
   UsersIcon,
 } from '../../features/admin/shell/components/shell-icons';
 import { Logo } from '../../shared/ui/logo';
@@ -18,6 +19,7 @@ const ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   '/post': PostIcon,
   '/legalpages': PostIcon,
   '/addmovies': FilmIcon,
+  '/genres': TagIcon,
   '/language': LanguageIcon,
   '/subscription': CardIcon,
   '/notification': NotificationIcon,

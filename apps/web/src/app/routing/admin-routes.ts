@@ -80,6 +80,13 @@ export const adminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'genres',
+    lazy: lazyPage(
+      () => import('../../features/admin/genres/components/genres-page'),
+      (m) => m.GenresPage,
+    ),
+  },
+  {
     path: 'language',
     lazy: lazyPage(
       () => import('../../features/admin/languages/components/language-list-page'),

@@ -10,15 +10,19 @@ export interface CountryOption {
 
 const lists = new Map<string, CountryOption[]>();
 
-/** Every country, named in the page's language and sorted the way that language sorts (kept per language). */
-export function countryOptions(locale: string): CountryOption[] {
-  let list = lists.get(locale);
+/**
+ * Every country, named in the page's language (from `names` where the browser lacks them, see `regionName`) and
+ * sorted the way that language sorts; kept per language.
+ */
+export function countryOptions(locale: string, names?: Readonly<Record<string, string>>): CountryOption[] {
+  const key = `${locale}|${names ? 'own' : 'intl'}`;
+  let list = lists.get(key);
   if (!list) {
     const collator = new Intl.Collator([locale, 'en']);
-    list = COUNTRY_CODES.map((code) => ({ code, name: regionName(code, locale) })).sort((a, b) =>
+    list = COUNTRY_CODES.map((code) => ({ code, name: regionName(code, locale, names) })).sort((a, b) =>
       collator.compare(a.name, b.name),
     );
-    lists.set(locale, list);
+    lists.set(key, list);
   }
   return list;
 }

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useDisplayNames } from '../i18n/display-names';
 import { Input, Select } from './input';
 import { PHONE_COUNTRIES, type PhoneParts, regionName } from './phone-number';
 
@@ -30,12 +31,13 @@ export function PhoneNumberInput({
   autoFocus,
   describedBy,
 }: PhoneNumberInputProps) {
+  const regions = useDisplayNames(locale)?.regions;
   const options = useMemo(
     () =>
-      PHONE_COUNTRIES.map((country) => ({ ...country, name: regionName(country.iso, locale) })).sort((a, b) =>
-        a.name.localeCompare(b.name, locale),
+      PHONE_COUNTRIES.map((country) => ({ ...country, name: regionName(country.iso, locale, regions) })).sort(
+        (a, b) => a.name.localeCompare(b.name, locale),
       ),
-    [locale],
+    [locale, regions],
   );
   return (
     <div className="flex gap-2" dir="ltr">

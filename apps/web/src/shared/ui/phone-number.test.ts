@@ -22,4 +22,12 @@ describe('phone number parts', () => {
     expect(regionName('PK', 'en')).toBe('Pakistan');
     expect(regionName('PK', 'ru')).toBe('Пакистан');
   });
+
+  it('takes the app’s own names first, where the browser has none for the language', async () => {
+    const { regions } = await import('../i18n/display-names/uz');
+    // They are what Node's ICU data says (scripts/write-display-names.mjs), which a browser without it cannot.
+    expect(regionName('PK', 'uz', regions)).toBe(new Intl.DisplayNames(['uz'], { type: 'region' }).of('PK'));
+    expect(regionName('UZ', 'uz', { UZ: 'Oʻzbekiston' })).toBe('Oʻzbekiston');
+    expect(regionName('PK', 'uz', {})).toBe(regionName('PK', 'uz'));
+  });
 });

@@ -57,8 +57,13 @@ export function splitPhone(phone: string | null | undefined, fallbackIso = 'UZ')
   return { iso: match.iso, national: digits.slice(match.dial.length) };
 }
 
-/** The region's name in the page's language (Intl knows them all), or its code when the browser cannot say. */
-export function regionName(iso: string, locale: string): string {
+/**
+ * The region's name in the page's language: from `names` where given (the app's own, for a language this browser
+ * has no data for; i18n/display-names.ts), else Intl's, or its code when the browser cannot say.
+ */
+export function regionName(iso: string, locale: string, names?: Readonly<Record<string, string>>): string {
+  const own = names?.[iso];
+  if (own) return own;
   try {
     return new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(iso) ?? iso;
   } catch {

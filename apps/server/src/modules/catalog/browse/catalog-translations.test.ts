@@ -153,4 +153,26 @@ describe('translated titles: the admin calls and the catalogue in ?lang=', () =>
     const again = await admin.post('/api/movie/translation/delete', { movie_id: movieId, language: 'Ru' });
     expect(again.statusCode).toBe(404);
   });
+
+  it('lets an admin rename a genre in a language, and take the name back', async () => {
+    const listed = await admin.get('/api/genre/names');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual(
+      expect.arrayContaining([
+        { genre: 'drama', titles: 1, names: { Uz: 'Drama', Ru: 'Драма', Ur: 'ڈراما' } },
+      ]),
+    );
+    const renamed = await admin.post('/api/genre/name', { genre: 'Drama', language: 'ru', name: 'Драмы' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await details('?lang=Ru')).genres).toEqual(['Драмы', 'Криминал']);
+    const cleared = await admin.post('/api/genre/name', { genre: 'drama', language: 'Ru', name: '' });
+    expect(cleared.json()).toEqual(
+      expect.arrayContaining([{ genre: 'drama', titles: 1, names: { Uz: 'Drama', Ur: 'ڈراما' } }]),
+    );
+    expect((await details('?lang=Ru')).genres).toEqual(['Drama', 'Криминал']);
+    expect(
+      (await admin.post('/api/genre/name', { genre: 'western', language: 'Ru', name: 'Вестерн' })).statusCode,
+    ).toBe(404);
+    expect((await visitor.get('/api/genre/names')).statusCode).toBe(401);
+  });
 });

@@ -58,11 +58,21 @@ export class SearchIndex {
   private readonly titles: string[][];
 
   constructor(private readonly entries: readonly SearchEntry[]) {
-    this.titles = entries.map((entry) => entry.titles.map(searchSpelling));
+    // Genres and cast names recur across titles: each distinct text is spelled once per build.
+    const spelled = new Map<string, string>();
+    const spell = (text: string) => {
+      let spelling = spelled.get(text);
+      if (spelling === undefined) {
+        spelling = searchSpelling(text);
+        spelled.set(text, spelling);
+      }
+      return spelling;
+    };
+    this.titles = entries.map((entry) => entry.titles.map(spell));
     entries.forEach((entry, index) => {
       const seen = new Set<string>();
-      const add = (text: string, inTitle: boolean) => {
-        for (const word of searchSpelling(text).split(' ')) {
+      const add = (spelling: string, inTitle: boolean) => {
+        for (const word of spelling.split(' ')) {
           const key = `${inTitle ? 't' : 'o'}${word}`;
           if (!word || seen.has(key)) continue;
           seen.add(key);
@@ -71,8 +81,8 @@ export class SearchIndex {
           this.words.set(word, postings);
         }
       };
-      for (const title of entry.titles) add(title, true);
-      for (const text of entry.other) add(text, false);
+      for (const title of this.titles[index]!) add(title, true);
+      for (const text of entry.other) add(spell(text), false);
     });
   }
 

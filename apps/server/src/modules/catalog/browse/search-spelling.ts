@@ -60,18 +60,22 @@ const CYRILLIC_LETTER = /[\u0400-\u04ff]/gu;
  * "Zhukov", "Dzhamshid") meets Uzbek's ("Xiva", "Jukov", "Jamshid"), and q meets k. A word-initial "ye"
  * or "yo" is "e" (Russian "Ереван" is "Yerevan" in English, Uzbek "Ёшлик" is "Yoshlik").
  */
-const LATIN_FOLDS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/dzh|dj/g, 'j'],
-  [/zh/g, 'j'],
-  [/kh/g, 'x'],
-  [/ks/g, 'x'],
-  [/ph/g, 'f'],
-  [/c(?!h)/g, 'k'],
-  [/q/g, 'k'],
-  [/w/g, 'v'],
-  [/\by[eo]/g, 'e'],
-  [/iy\b/g, 'y'],
-];
+const LATIN_FOLDS: Readonly<Record<string, string>> = {
+  dzh: 'j',
+  dj: 'j',
+  zh: 'j',
+  kh: 'x',
+  ks: 'x',
+  ph: 'f',
+  c: 'k',
+  q: 'k',
+  w: 'v',
+  ye: 'e',
+  yo: 'e',
+  iy: 'y',
+};
+// One pass, the longer spellings first; `y[eo]` only at a word's start, `iy` only at its end.
+const LATIN_FOLD = /dzh|dj|zh|kh|ks|ph|c(?!h)|q|w|\by[eo]|iy\b/g;
 
 /** Lower case, Cyrillic in Latin, accents off, anything but letters and digits a space, one-sound spellings folded. */
 export function searchSpelling(text: string): string {
@@ -86,5 +90,5 @@ export function searchSpelling(text: string): string {
     .replace(/['’ʻʼ`]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-  return LATIN_FOLDS.reduce((spelled, [pattern, fold]) => spelled.replace(pattern, fold), latin);
+  return latin.replace(LATIN_FOLD, (spelling) => LATIN_FOLDS[spelling]!);
 }

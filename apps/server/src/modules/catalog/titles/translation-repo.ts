@@ -28,6 +28,34 @@ export class TranslationRepo {
     return this.db.selectFrom('genre_names').selectAll().execute();
   }
 
+  /** Every genre titles carry (lower case), with how many carry it, most used first. */
+  async genresInUse(): Promise<{ genre: string; titles: number }[]> {
+    const rows = await this.db
+      .selectFrom('title_genres')
+      .select((eb) => ['genre', eb.fn.countAll<number>().as('titles')])
+      .groupBy('genre')
+      .orderBy('titles', 'desc')
+      .orderBy('genre')
+      .execute();
+    return rows.map((row) => ({ genre: row.genre, titles: Number(row.titles) }));
+  }
+
+  async setGenreName(row: GenreNameRow): Promise<void> {
+    await this.db
+      .insertInto('genre_names')
+      .values(row)
+      .onConflict((oc) => oc.columns(['genre', 'language']).doUpdateSet({ name: row.name }))
+      .execute();
+  }
+
+  async removeGenreName(genre: string, language: string): Promise<void> {
+    await this.db
+      .deleteFrom('genre_names')
+      .where('genre', '=', genre)
+      .where('language', '=', language)
+      .execute();
+  }
+
   listForTitle(movieId: number): Promise<TitleTranslationRow[]> {
     return this.db
       .selectFrom('title_translations')

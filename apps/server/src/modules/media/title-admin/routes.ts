@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import {
   episodeBodySchema,
+  genreNameBodySchema,
+  genreNamesReplySchema,
   MAX_IMAGE_BYTES,
   MAX_SUBTITLE_BYTES,
   movieDetailsBodySchema,
@@ -82,6 +84,18 @@ export function movieRoutes(
     config: { access: 'admin' },
     schema: { tags, body: titleTranslationBodySchema, response: { 200: titleTranslationsReplySchema } },
     handler: (request) => translations.save(request.body, request.viewer),
+  });
+
+  app.get('/api/genre/names', {
+    config: { access: 'admin' },
+    schema: { tags, response: { 200: genreNamesReplySchema } },
+    handler: () => translations.genreNames(),
+  });
+
+  app.post('/api/genre/name', {
+    config: { access: 'admin' },
+    schema: { tags, body: genreNameBodySchema, response: { 200: genreNamesReplySchema } },
+    handler: (request) => translations.setGenreName(request.body, request.viewer),
   });
 
   app.post('/api/movie/translation/delete', {

@@ -6,7 +6,7 @@ import type {
   MovieListItem,
   MovieListQuery,
 } from '@salomtv/contract';
-import { movieListQuerySchema, publishBlocker } from '@salomtv/contract';
+import { displayGenre, movieListQuerySchema, publishBlocker } from '@salomtv/contract';
 import type { Clock } from '../../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { cleanRichText } from '../../../lib/rich-text.js';
@@ -23,14 +23,6 @@ import type {
 import { imageKeys, movieAuditView, parseList, presentListItem, presentMovie } from '../../catalog/module.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { mediaCondition, requestedStatus, type TitleMediaState } from '../pipeline/media-state.js';
-
-/** "sci-fi " -> "Sci-Fi": one spelling per genre, whatever the admin typed. */
-export function displayGenre(genre: string): string {
-  return genre
-    .trim()
-    .toLowerCase()
-    .replace(/(^|[\s-])(\p{L})/gu, (_, lead: string, letter: string) => lead + letter.toUpperCase());
-}
 
 function unique(values: string[], key: (value: string) => string = (v) => v.toLowerCase()): string[] {
   const seen = new Set<string>();

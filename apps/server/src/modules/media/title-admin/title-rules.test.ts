@@ -1,6 +1,6 @@
+import { displayGenre } from '@salomtv/contract';
 import { describe, expect, it } from 'vitest';
 import { mediaCondition, requestedStatus, settledStatus } from '../pipeline/media-state.js';
-import { displayGenre } from './service.js';
 
 describe('title status rules', () => {
   it('follows the media for unpublished titles and leaves published ones alone', () => {

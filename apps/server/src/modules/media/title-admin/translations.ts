@@ -1,4 +1,4 @@
-import type { TitleTranslation, TitleTranslationBody } from '@salomtv/contract';
+import type { GenreNameBody, GenreNames, TitleTranslation, TitleTranslationBody } from '@salomtv/contract';
 import type { Clock } from '../../../lib/clock.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { cleanRichText } from '../../../lib/rich-text.js';
@@ -15,7 +15,10 @@ const present = (row: TitleTranslationRow): TitleTranslation => ({
   updated_at: row.updated_at,
 });
 
-/** The admin's translations of a title's texts: one per language the site has, recorded in the audit log. */
+/**
+ * The admin's translations of titles' texts (one per language the site has) and of genres' names, recorded in the
+ * audit log.
+ */
 export class TitleTranslationService {
   constructor(
     private readonly titles: TitleRecords,
@@ -54,6 +57,40 @@ export class TitleTranslationService {
       throw notFound('This title has no translation into that language');
     await this.audit.record(actor, 'delete_translation', 'title', movieId, before, null);
     return this.list(movieId);
+  }
+
+  /** Every genre in use with its names per language. */
+  async genreNames(): Promise<GenreNames[]> {
+    const [inUse, names] = await Promise.all([
+      this.translations.genresInUse(),
+      this.translations.genreNames(),
+    ]);
+    return inUse.map(({ genre, titles }) => ({
+      genre,
+      titles,
+      names: Object.fromEntries(
+        names.filter((row) => row.genre === genre).map((row) => [row.language, row.name]),
+      ),
+    }));
+  }
+
+  /** Names a genre in a language (an empty name removes it, and viewers see the genre as titles write it). */
+  async setGenreName(body: GenreNameBody, actor: AuditActor): Promise<GenreNames[]> {
+    const language = await this.language(body.language);
+    const genre = body.genre.toLowerCase();
+    const before = (await this.genreNames()).find((row) => row.genre === genre);
+    if (!before) throw notFound('No title carries this genre');
+    if (body.name) await this.translations.setGenreName({ genre, language, name: body.name });
+    else await this.translations.removeGenreName(genre, language);
+    await this.audit.record(
+      actor,
+      'set_genre_name',
+      'genre',
+      genre,
+      { language, name: before.names[language] ?? null },
+      { language, name: body.name || null },
+    );
+    return this.genreNames();
   }
 
   private async language(keyword: string): Promise<string> {

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { useDisplayNames } from '../../../shared/i18n/display-names';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { htmlLangOf } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
@@ -59,7 +60,8 @@ export function SignUpPage() {
   const phoneCountry = usePhoneCountry(phone);
   const nationality = chosenCountry ?? phoneCountry ?? '';
   const locale = htmlLangOf(keyword);
-  const countries = useMemo(() => countryOptions(locale), [locale]);
+  const regions = useDisplayNames(locale)?.regions;
+  const countries = useMemo(() => countryOptions(locale, regions), [locale, regions]);
   const [password, setPassword] = useState('');
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});

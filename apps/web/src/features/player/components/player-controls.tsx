@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useDisplayNames } from '../../../shared/i18n/display-names';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { fill } from '../../../shared/i18n/translate';
 import { PauseIcon, PlayIcon, VolumeIcon } from '../../../shared/ui/icons';
@@ -105,7 +106,10 @@ export function PlayerControls({
 
   usePlayerKeys(shortcuts, player, { prerolling, toggleFullscreen });
 
+  const ownLanguageNames = useDisplayNames(keyword)?.languages;
   const languageName = (code: string) => {
+    const own = ownLanguageNames?.[code.toLowerCase().split('-')[0] ?? ''];
+    if (own) return own;
     try {
       return new Intl.DisplayNames([keyword.toLowerCase()], { type: 'language' }).of(code) ?? code;
     } catch {

@@ -33,6 +33,12 @@ export const FilmIcon = (props: IconProps) => (
     <path d="M7 3v18M17 3v18M3 8h4M3 16h4M17 8h4M17 16h4M3 12h18" />
   </Icon>
 );
+export const TagIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" />
+    <circle cx="8" cy="8" r="1.5" />
+  </Icon>
+);
 export const CardIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="2" y="5" width="20" height="14" rx="2" />
