@@ -1,11 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { adminAxeFindings, publishTitle, signedInAdminApi, signInAsAdmin, snap } from './helpers';
+import { newPhone, signUpViaApi } from './accounts-helpers';
+import {
+  adminAxeFindings,
+  publishTitle,
+  signedInAdminApi,
+  signInAsAdmin,
+  snap,
+  xsrfHeaders,
+} from './helpers';
 import { viewInLanguage } from './urdu';
 
 // A word of this run's own, so titles other specs made never match.
 const stamp = `tr${Date.now().toString(36)}`;
 const ORIGINAL = `Samarkand Nights ${stamp}`;
 const RUSSIAN = `Самаркандские ночи ${stamp}`;
+const UZBEK = `Samarqand tunlari ${stamp}`;
 // A genre of this run's own, which the Genres page names in Russian.
 const GENRE = `Noir${stamp}`;
 let movieId = 0;
@@ -17,6 +26,11 @@ test.beforeAll(async ({ playwright }) => {
     description: '<p>A night in the old city.</p>',
     genres: ['Drama', 'Crime', GENRE],
   });
+  const uzbek = await admin.post('/api/movie/translation', {
+    headers: await xsrfHeaders(admin),
+    data: { movie_id: movieId, language: 'Uz', title: UZBEK, description: '<p>Eski shahardagi bir tun.</p>' },
+  });
+  expect(uzbek.status(), await uzbek.text()).toBe(200);
   await admin.dispose();
 });
 
@@ -27,10 +41,8 @@ test('an admin translates a title into Russian in its editor; a viewer in Russia
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsAdmin(page, `/editmovies?movie_id=${movieId}`);
   const panel = page.getByRole('region', { name: 'Translations' });
-  await expect(panel.getByTestId('translations-count')).toHaveText('0 of 4 languages translated');
-  await expect(panel.getByTestId('translations-missing')).toHaveText(
-    'Missing: English, Oʻzbekcha, Русский, اردو',
-  );
+  await expect(panel.getByTestId('translations-count')).toHaveText('1 of 4 languages translated');
+  await expect(panel.getByTestId('translations-missing')).toHaveText('Missing: English, Русский, اردو');
   await panel.getByRole('button', { name: 'Edit translations' }).click();
   const russian = panel.getByRole('tab', { name: /Русский/ });
   await expect(russian).toContainText('missing');
@@ -44,8 +56,8 @@ test('an admin translates a title into Russian in its editor; a viewer in Russia
   await panel.getByRole('button', { name: 'Save translation' }).click();
   await expect(page.getByTestId('toast').last()).toHaveText(/Saved in Русский/);
   await expect(russian).not.toContainText('missing');
-  await expect(panel.getByTestId('translations-count')).toHaveText('1 of 4 languages translated');
-  await expect(panel.getByTestId('translations-missing')).toHaveText('Missing: English, Oʻzbekcha, اردو');
+  await expect(panel.getByTestId('translations-count')).toHaveText('2 of 4 languages translated');
+  await expect(panel.getByTestId('translations-missing')).toHaveText('Missing: English, اردو');
   await panel.scrollIntoViewIfNeeded();
   await snap(page, 'admin-title-translations');
   expect(await adminAxeFindings(page)).toEqual([]);
@@ -67,7 +79,21 @@ test('an admin translates a title into Russian in its editor; a viewer in Russia
   const popup = viewer.getByRole('dialog', { name: RUSSIAN });
   await expect(popup).toBeVisible();
   await expect(popup.getByText('Ночь в старом городе.')).toBeVisible();
+  // Signed in, the full-page player names it in Russian too.
+  const { phone } = newPhone();
+  await signUpViaApi(viewer, phone, 'viewer-pass-123');
+  await viewer.goto(`/player?title=${movieId}`);
+  await expect(viewer.getByRole('heading', { level: 1 })).toHaveText(RUSSIAN);
   await viewer.close();
+});
+
+test('a viewer in Uzbek sees the Uzbek name, description and genres', async ({ page }) => {
+  await viewInLanguage(page, 'Uz', 'Oʻzbekcha');
+  await page.goto(`/search?q=${encodeURIComponent(stamp)}`);
+  const result = page.getByTestId('search-result');
+  await expect(result.getByRole('heading', { name: UZBEK })).toBeVisible();
+  await expect(result).toContainText('Drama, Jinoyat');
+  await expect(result).toContainText('Eski shahardagi bir tun.');
 });
 
 test('an admin names a genre in Russian on the Genres page; a viewer in Russian sees that name', async ({

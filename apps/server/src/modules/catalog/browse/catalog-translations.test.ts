@@ -83,6 +83,13 @@ describe('translated titles: the admin calls and the catalogue in ?lang=', () =>
     expect((await rowCards('')).find((c) => c.movie_id === movieId)?.title).toBe('Samarkand Nights');
     const list = (await visitor.get('/api/catalog/list?genre=drama&lang=Ru')).json() as { items: Card[] };
     expect(list.items.map((c) => c.title)).toEqual(['Самаркандские ночи']);
+
+    // The server's first paint of /home (its hero) in the `lang` cookie's language: one object per language.
+    const { catalog } = t.app.container.services;
+    const russian = await catalog.firstSlide({ lang: 'Ru' });
+    expect(russian?.card).toMatchObject({ title: 'Самаркандские ночи', genres: ['Драма', 'Криминал'] });
+    expect(await catalog.firstSlide({ lang: 'ru' })).toBe(russian);
+    expect((await catalog.firstSlide({}))?.card.title).toBe('Samarkand Nights');
   });
 
   it('finds a title by its translated name and genre in any language, and shows it in the asked one', async () => {
