@@ -1,7 +1,7 @@
-// `node scripts/write-display-names.mjs`: writes the country and language names of the languages whose data
-// Chromium's ICU lacks (apps/web/src/shared/i18n/display-names/<language>.ts), from Node's full ICU, so the app can
-// name them in those languages anyway. Run again (then `npx biome check --write`) after adding a language to
-// LANGUAGES or a country to the contract.
+// `node scripts/write-display-names.mjs`, after `npx tsc -b` (it reads the built contract): writes the country and
+// language names of the languages whose data Chromium's ICU lacks (apps/web/src/shared/i18n/display-names/
+// <language>.ts), from Node's full ICU, so the app can name them in those languages anyway. Run it again (then
+// `npx biome check --write`) after adding a language to LANGUAGES or a country to the contract.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
