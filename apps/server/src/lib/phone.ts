@@ -24,10 +24,18 @@ export function phoneFromAnySpelling(input: string): string | null {
   return toE164(compactPhone(input));
 }
 
+/** What people write between a number's digits: spaces, brackets, dots and dashes. */
+const SEPARATORS = /[\s().-]/g;
+
 /** A typed number as `+` and what follows its separators and leading `+`, `00` or zeros are taken out. */
 export function compactPhone(input: string): string {
   return `+${input
     .trim()
-    .replace(/[\s().-]/g, '')
+    .replace(SEPARATORS, '')
     .replace(/^\+?0*/, '')}`;
+}
+
+/** Whether text is written as a phone number: digits, `+` and the separators `compactPhone` takes out, nothing else. */
+export function writtenAsPhone(text: string): boolean {
+  return text !== '' && /^[\d+]*$/.test(text.replace(SEPARATORS, ''));
 }

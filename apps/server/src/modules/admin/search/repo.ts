@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import { writtenAsPhone } from '../../../lib/phone.js';
 import { containsText } from './like.js';
-
-const PHONE_LIKE = /^[\d\s+().-]+$/;
 
 /** The top bar's search: titles, users and posts by the words in their names (dialect-neutral LIKE on lower()). */
 export class AdminSearchRepo {
@@ -25,7 +24,7 @@ export class AdminSearchRepo {
 
   users(text: string, limit: number) {
     // Only text written as a phone number searches numbers: "film-2024" finds no one's phone.
-    const digits = PHONE_LIKE.test(text) ? text.replace(/\D/g, '') : '';
+    const digits = writtenAsPhone(text) ? text.replace(/\D/g, '') : '';
     return this.db
       .selectFrom('users')
       .select(['user_id', 'first_name', 'last_name', 'phone_number', 'email', 'role'])
