@@ -30,7 +30,7 @@ export class TitleTranslationService {
 
   async list(movieId: number): Promise<TitleTranslation[]> {
     if (!(await this.titles.findById(movieId))) throw notFound('This title does not exist');
-    return (await this.translations.listForTitle(movieId)).map(present);
+    return this.translationsOf(movieId);
   }
 
   /** Sets the title's texts in a language (the description cleaned as the title's own is), then lists them all. */
@@ -46,7 +46,7 @@ export class TitleTranslationService {
     };
     await this.translations.upsert(row);
     await this.audit.record(actor, 'set_translation', 'title', body.movie_id, before, present(row));
-    return this.list(body.movie_id);
+    return this.translationsOf(body.movie_id);
   }
 
   /** The title goes back to its own texts in that language. */
@@ -56,7 +56,7 @@ export class TitleTranslationService {
     if (!before || !(await this.translations.remove(movieId, language)))
       throw notFound('This title has no translation into that language');
     await this.audit.record(actor, 'delete_translation', 'title', movieId, before, null);
-    return this.list(movieId);
+    return this.translationsOf(movieId);
   }
 
   /** Every genre in use with its names per language. */
@@ -91,6 +91,11 @@ export class TitleTranslationService {
       { language, name: body.name || null },
     );
     return this.genreNames();
+  }
+
+  /** A title's translations, the title known to exist (`list` checks it). */
+  private async translationsOf(movieId: number): Promise<TitleTranslation[]> {
+    return (await this.translations.listForTitle(movieId)).map(present);
   }
 
   private async language(keyword: string): Promise<string> {
