@@ -112,6 +112,29 @@ export const subtitleSchema = z.object({
 });
 export type Subtitle = z.infer<typeof subtitleSchema>;
 
+export const AUDIO_TRACK_SOURCES = ['stream', 'file'] as const;
+/** An audio track of the title's video or an episode's, and where the pipeline is with it. */
+export const audioTrackSchema = z.object({
+  track_id: z.number(),
+  episode_id: z.number().nullable(),
+  /** BCP 47 (`uz`, `ru`), `und` when not known. */
+  language: z.string(),
+  label: z.string(),
+  /** The original: played when the viewer's language has no track. */
+  is_default: z.boolean(),
+  /** An audio stream of the uploaded video, or an audio file uploaded for it. */
+  source: z.enum(AUDIO_TRACK_SOURCES),
+  /** The uploaded file's name (`file` tracks). */
+  original_name: z.string().nullable(),
+  status: z.enum(ASSET_STATUSES),
+  progress: z.number(),
+  error: z.string().nullable(),
+  /** Channel layouts produced: 2 (stereo), and 6 (5.1) where the source has it. */
+  channels: z.array(z.number()),
+  duration: z.number().nullable(),
+});
+export type AudioTrack = z.infer<typeof audioTrackSchema>;
+
 export const episodeSchema = z.object({
   episode_id: z.number(),
   season_number: z.number(),
@@ -162,6 +185,8 @@ export const movieSchema = z.object({
   view_count: z.number(),
   seasons: z.array(seasonSchema),
   subtitles: z.array(subtitleSchema),
+  /** In the player's menu order, per target (the title's own video first, then each episode's). */
+  audio_tracks: z.array(audioTrackSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -395,6 +420,8 @@ export const playbackIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a
 export const streamQuerySchema = z.strictObject({
   asset: uploadKindSchema.default('video'),
   playback: playbackIdSchema.optional(),
+  /** The viewer's display language: its audio track plays first when the title has one (`DEFAULT=YES`). */
+  ...catalogLanguageQuery,
 });
 /** The same for an episode (always a feature). */
 export const episodeStreamQuerySchema = streamQuerySchema.omit({ asset: true });

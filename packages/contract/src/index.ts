@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './admin.js';
+export * from './audio-tracks.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './catalog.js';

@@ -22,6 +22,7 @@ import * as planChanges from './migrations/0014-plan-changes.js';
 import * as legalPages from './migrations/0015-legal-pages.js';
 import * as rateCounterExpiry from './migrations/0016-rate-counter-expiry.js';
 import * as titleTranslations from './migrations/0017-title-translations.js';
+import * as audioTracks from './migrations/0018-audio-tracks.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0015-legal-pages': legalPages,
   '0016-rate-counter-expiry': rateCounterExpiry,
   '0017-title-translations': titleTranslations,
+  '0018-audio-tracks': audioTracks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -124,9 +124,52 @@ export interface SubtitlesTable {
   created_at: string;
 }
 
+/**
+ * One audio track of a title's video or an episode's (migration 0018): an audio stream of the video (`stream`,
+ * replaced with the video) or an uploaded audio file (`file`), encoded once as HLS alternate audio.
+ */
+export interface AudioTracksTable {
+  track_id: Generated<number>;
+  movie_id: number;
+  /** 0 for the title's own video, as in `subtitles`. */
+  episode_id: number;
+  source: 'stream' | 'file';
+  /** The video asset a `stream` track was read from, and which of its audio streams (0-based). */
+  asset_id: number | null;
+  stream_index: number | null;
+  /** Media key of an uploaded audio file (a `file` track's source). */
+  source_key: string | null;
+  original_name: string | null;
+  /** BCP 47 primary language (`uz`, `ru`), `und` when not known. */
+  language: string;
+  label: string;
+  /** Order in the player's audio menu (0 first). */
+  position: number;
+  /** 1 on the title's original track: the one played when the viewer's language has none. */
+  is_default: number;
+  status: 'queued' | 'processing' | 'ready' | 'failed';
+  progress: number;
+  error: string | null;
+  /** Media key of the folder holding one sub-folder per channel layout (`2ch`, `6ch`). */
+  hls_key: string | null;
+  /** JSON list of the track's renditions: channels, bandwidth, average_bandwidth, codecs. */
+  renditions: string;
+  duration_seconds: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The audio language a viewer last chose for a title (its episodes share it). */
+export interface AudioChoicesTable {
+  user_id: number;
+  movie_id: number;
+  language: string;
+  updated_at: string;
+}
+
 export interface MediaJobsTable {
   job_id: Generated<number>;
-  kind: 'transcode' | 'demo_art';
+  kind: 'transcode' | 'audio' | 'demo_art';
   /** What the job works on: an asset (transcode) or a title (demo_art). */
   target_id: number;
   status: 'queued' | 'running' | 'done' | 'failed';
@@ -161,6 +204,8 @@ export interface CatalogTables {
   episodes: EpisodesTable;
   media_assets: MediaAssetsTable;
   subtitles: SubtitlesTable;
+  audio_tracks: AudioTracksTable;
+  audio_choices: AudioChoicesTable;
   media_jobs: MediaJobsTable;
   catalog_version: CatalogVersionTable;
 }

@@ -19,6 +19,14 @@ export interface StoredRendition {
   frame_rate: number;
 }
 
+/** One channel layout of an audio track, as its folder `<channels>ch` holds it. */
+export interface StoredAudioRendition {
+  channels: number;
+  bandwidth: number;
+  average_bandwidth: number;
+  codecs: string;
+}
+
 export interface VariantSegment {
   duration: number;
   uri: string;
@@ -89,14 +97,36 @@ export interface MasterSubtitle {
   uri: string;
 }
 
+/** One audio rendition of the master playlist: a track in one channel layout. */
+export interface MasterAudio {
+  language: string;
+  name: string;
+  channels: number;
+  isDefault: boolean;
+  uri: string;
+  rendition: StoredAudioRendition;
+}
+
 const quoted = (value: string) => value.replace(/["\r\n]/g, '');
 
-/** The master playlist: one EXT-X-STREAM-INF per allowed rendition (best first) and the subtitle renditions. */
+/**
+ * The master playlist: the audio renditions (alternate audio, group `audio`), the subtitle renditions and one
+ * EXT-X-STREAM-INF per allowed video rendition (best first), its bandwidth counting the dearest audio.
+ */
 export function masterPlaylist(
   renditions: { rendition: StoredRendition; uri: string }[],
   subtitles: MasterSubtitle[],
+  audio: MasterAudio[] = [],
 ): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const track of audio) {
+    lines.push(
+      `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="${quoted(track.name)}",LANGUAGE="${quoted(track.language)}",DEFAULT=${track.isDefault ? 'YES' : 'NO'},AUTOSELECT=YES,CHANNELS="${track.channels}",URI="${quoted(track.uri)}"`,
+    );
+  }
+  const audioBandwidth = Math.max(0, ...audio.map((track) => track.rendition.bandwidth));
+  const audioAverage = Math.max(0, ...audio.map((track) => track.rendition.average_bandwidth));
+  const audioCodecs = [...new Set(audio.map((track) => track.rendition.codecs))];
   for (const subtitle of subtitles) {
     lines.push(
       `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="${quoted(subtitle.label)}",LANGUAGE="${quoted(subtitle.language)}",DEFAULT=NO,AUTOSELECT=YES,FORCED=NO,URI="${quoted(subtitle.uri)}"`,
@@ -105,12 +135,13 @@ export function masterPlaylist(
   const sorted = [...renditions].sort((a, b) => b.rendition.height - a.rendition.height);
   for (const { rendition, uri } of sorted) {
     const attributes = [
-      `BANDWIDTH=${rendition.bandwidth}`,
-      `AVERAGE-BANDWIDTH=${rendition.average_bandwidth}`,
+      `BANDWIDTH=${rendition.bandwidth + audioBandwidth}`,
+      `AVERAGE-BANDWIDTH=${rendition.average_bandwidth + audioAverage}`,
       `RESOLUTION=${rendition.width}x${rendition.height}`,
-      `CODECS="${quoted(rendition.codecs)}"`,
+      `CODECS="${quoted([rendition.codecs, ...audioCodecs].join(','))}"`,
     ];
     if (rendition.frame_rate > 0) attributes.push(`FRAME-RATE=${rendition.frame_rate.toFixed(3)}`);
+    if (audio.length > 0) attributes.push('AUDIO="audio"');
     if (subtitles.length > 0) attributes.push('SUBTITLES="subs"');
     lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, uri);
   }

@@ -145,8 +145,11 @@ describe('pg-boss job queue driver', () => {
     await q.complete(jobId, 'w-2');
 
     const removed = await q.enqueue('transcode', 606);
-    await q.removeForTarget(606);
+    const otherKind = await q.enqueue('demo_art', 606);
+    await q.removeForTarget('transcode', 606);
     expect(await row(removed)).toBeUndefined();
+    expect(await row(otherKind)).toMatchObject({ status: 'queued' });
+    await q.removeForTarget('demo_art', 606);
     expect(await q.claim('w-1', 30_000)).toBeUndefined();
   });
 });

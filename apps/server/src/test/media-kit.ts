@@ -75,6 +75,76 @@ export async function makeClip(dir: string, name: string, options: ClipOptions =
   return fs.readFileSync(file);
 }
 
+/** One audio stream of a dubbed clip: its language tag, tone and channel count. */
+export interface DubbedStream {
+  language: string;
+  frequency: number;
+  channels?: number;
+}
+
+/** A tiny clip with one audio stream per entry of `streams`, each tagged with its language (as a dubbed film). */
+export async function makeDubbedClip(
+  dir: string,
+  name: string,
+  streams: readonly DubbedStream[],
+  seconds = 2,
+): Promise<Buffer> {
+  const { ffmpeg } = await binaries();
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.mp4`);
+  const args = ['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i'];
+  args.push(`testsrc2=size=320x180:rate=25:duration=${seconds}`);
+  for (const stream of streams)
+    args.push('-f', 'lavfi', '-i', `sine=frequency=${stream.frequency}:duration=${seconds}`);
+  args.push('-map', '0:v');
+  streams.forEach((stream, i) => {
+    args.push('-map', `${i + 1}:a`, `-metadata:s:a:${i}`, `language=${stream.language}`);
+    args.push(`-ac:a:${i}`, String(stream.channels ?? 2));
+  });
+  args.push(
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
+  );
+  await run(ffmpeg.path, args);
+  return fs.readFileSync(file);
+}
+
+/** A sound file (a sine tone) of `seconds` in one of the formats an audio track may be uploaded in. */
+export async function makeSound(
+  dir: string,
+  name: string,
+  format: 'm4a' | 'mp3' | 'wav' | 'flac',
+  seconds: number,
+  frequency = 660,
+): Promise<Buffer> {
+  const { ffmpeg } = await binaries();
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.${format}`);
+  const codec = { m4a: 'aac', mp3: 'libmp3lame', wav: 'pcm_s16le', flac: 'flac' }[format];
+  await run(ffmpeg.path, [
+    ...[
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${frequency}:duration=${seconds}`,
+    ],
+    ...['-ac', '2', '-c:a', codec, file],
+  ]);
+  return fs.readFileSync(file);
+}
+
 /** A clip whose header is fine (ffprobe reads it) but whose picture data is zeroed, so decoding fails. */
 export async function makeCorruptClip(dir: string): Promise<Buffer> {
   const data = Buffer.from(await makeClip(dir, 'corrupt-source', { audio: false }));

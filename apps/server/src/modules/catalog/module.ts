@@ -11,6 +11,7 @@ import { LibraryRepo } from './library/repo.js';
 import { libraryRoutes } from './library/routes.js';
 import { LibraryService } from './library/service.js';
 import { AssetRepo } from './titles/asset-repo.js';
+import { AudioTrackRepo } from './titles/audio-track-repo.js';
 import { EpisodeRepo } from './titles/episode-repo.js';
 import { TitleRepo } from './titles/repo.js';
 import { TranslationRepo } from './titles/translation-repo.js';
@@ -33,6 +34,7 @@ export function createCatalogModule(deps: CatalogDeps) {
     titles: new TitleRepo(db),
     episodes: new EpisodeRepo(db),
     mediaAssets: new AssetRepo(db),
+    audioTracks: new AudioTrackRepo(db),
     catalog: new CatalogRepo(db),
     library: new LibraryRepo(db),
     translations: new TranslationRepo(db),
@@ -56,6 +58,7 @@ export function createCatalogModule(deps: CatalogDeps) {
     titles: repos.titles,
     episodes: repos.episodes,
     mediaAssets: repos.mediaAssets,
+    audioTracks: repos.audioTracks,
     translations: repos.translations,
   };
   return { repos, records, services, registerRoutes };
@@ -96,6 +99,18 @@ export type AssetRecords = Pick<
   | 'listSubtitles'
   | 'update'
 >;
+export type AudioTrackRecords = Pick<
+  AudioTrackRepo,
+  | 'chooseLanguage'
+  | 'chosenLanguage'
+  | 'deleteTrack'
+  | 'findTrack'
+  | 'insertTrack'
+  | 'listTracks'
+  | 'orderTracks'
+  | 'setDefaultTrack'
+  | 'updateTrack'
+>;
 export type TranslationRecords = Pick<
   TranslationRepo,
   | 'genreNames'
@@ -111,12 +126,15 @@ export interface CatalogRecords {
   titles: TitleRecords;
   episodes: EpisodeRecords;
   mediaAssets: AssetRecords;
+  audioTracks: AudioTrackRecords;
   translations: TranslationRecords;
 }
 /** What the admin's user activity page reads of a viewer's library. */
 export type LibraryActivity = Pick<LibraryService, 'continueWatching'>;
 export type { AssetRow, TitleGate } from './titles/asset-repo.js';
 export { renditionsOf } from './titles/asset-repo.js';
+export type { AudioTrackRow } from './titles/audio-track-repo.js';
+export { audioRenditionsOf } from './titles/audio-track-repo.js';
 export type { EpisodeRow } from './titles/episode-repo.js';
 export type { StoredImageSize } from './titles/present.js';
 export { imageKeys, movieAuditView, parseList, presentListItem, presentMovie } from './titles/present.js';

@@ -16,6 +16,7 @@ export class MediaFailure extends Error {
 export const MEDIA_REASONS = {
   notReadable: 'This is not a video file we can read',
   noVideo: 'The file has no video stream',
+  noAudio: 'The file has no sound',
   endsEarly: 'The file ends early: it may not have finished uploading',
   damaged: 'The video data is damaged and could not be decoded',
   codec: 'The video is in a format we cannot decode',

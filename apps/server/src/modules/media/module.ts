@@ -7,6 +7,9 @@ import type { Clock } from '../../lib/clock.js';
 import type { AuditService } from '../../platform/audit/service.js';
 import type { MediaStorage } from '../../platform/storage/storage.js';
 import type { CatalogRecords } from '../catalog/module.js';
+import { AudioTrackHandler } from './audio/audio-handler.js';
+import { AudioTrackService } from './audio/audio-tracks.js';
+import { audioTrackRoutes } from './audio/routes.js';
 import { DemoArtHandler } from './demo/demo-art-handler.js';
 import { type DemoSettings, seedDemoCatalog } from './demo/demo-catalog.js';
 import { DemoFootage } from './demo/demo-footage.js';
@@ -45,34 +48,56 @@ export interface MediaDeps {
  */
 export async function createMediaModule(deps: MediaDeps) {
   const { config, clock, storage } = deps;
-  const { titles, episodes, mediaAssets } = deps.catalog;
+  const { titles, episodes, mediaAssets, audioTracks } = deps.catalog;
   const tmpDir = path.join(config.dataDir, 'tmp');
   const tools = new MediaTools(config.ffmpegPath, config.ffprobePath);
   const queue = await createJobQueue(deps);
   const jobSignal = new JobSignal();
   const state = new TitleMediaState(titles, episodes, mediaAssets, clock);
-  const movies = new MovieService(titles, episodes, mediaAssets, state, queue, storage, deps.audit, clock);
+  const movies = new MovieService(
+    titles,
+    episodes,
+    mediaAssets,
+    audioTracks,
+    state,
+    queue,
+    storage,
+    deps.audit,
+    clock,
+  );
+  const movieMedia = new MovieMediaService(
+    movies,
+    titles,
+    episodes,
+    mediaAssets,
+    state,
+    queue,
+    storage,
+    tools,
+    deps.languageLabel,
+    clock,
+    jobSignal,
+  );
   const services = {
     movies,
+    movieMedia,
+    audioTracks: new AudioTrackService(
+      movies,
+      movieMedia,
+      mediaAssets,
+      audioTracks,
+      queue,
+      storage,
+      tools,
+      clock,
+      jobSignal,
+    ),
     translations: new TitleTranslationService(
       titles,
       deps.catalog.translations,
       deps.languageKeyword,
       deps.audit,
       clock,
-    ),
-    movieMedia: new MovieMediaService(
-      movies,
-      titles,
-      episodes,
-      mediaAssets,
-      state,
-      queue,
-      storage,
-      tools,
-      deps.languageLabel,
-      clock,
-      jobSignal,
     ),
   };
   const pipeline = {
@@ -89,13 +114,16 @@ export async function createMediaModule(deps: MediaDeps) {
       tmpDir,
       clock,
       new DemoFootage(tools, path.join(config.dataDir, 'demo-films')),
+      services.audioTracks,
     ),
+    audio: new AudioTrackHandler(audioTracks, titles, episodes, mediaAssets, tools, storage, tmpDir, clock),
   };
   /** Routes of the title editor and uploads, and the in-process worker (stopped by app.close()). */
   const registerRoutes = async (app: AppInstance) => {
     const settings = { tmpDir, maxVideoBytes: config.media.maxVideoBytes };
     movieRoutes(app, services.movies, services.movieMedia, services.translations, settings);
-    await tusRoutes(app, services.movieMedia, { ...settings, storage });
+    audioTrackRoutes(app, services.audioTracks, settings);
+    await tusRoutes(app, services.movieMedia, services.audioTracks, { ...settings, storage });
     app.addHook('onClose', async () => {
       await queue.close?.();
     });
@@ -146,7 +174,12 @@ async function createJobQueue(deps: MediaDeps): Promise<JobQueue & { close?(): P
 /** The transcode worker over the durable queue (in-process by default, or alone in worker.ts). */
 export function createMediaWorker(
   modules: {
-    pipeline: { queue: JobQueue; transcoder: TranscodeHandler; jobSignal: JobSignal };
+    pipeline: {
+      queue: JobQueue;
+      transcoder: TranscodeHandler;
+      audio: AudioTrackHandler;
+      jobSignal: JobSignal;
+    };
     services: { movies: MovieService; movieMedia: MovieMediaService };
   },
   config: Config,
@@ -154,7 +187,11 @@ export function createMediaWorker(
 ): JobWorker {
   const worker = new JobWorker(
     modules.pipeline.queue,
-    { transcode: modules.pipeline.transcoder, demo_art: new DemoArtHandler(modules.services) },
+    {
+      transcode: modules.pipeline.transcoder,
+      audio: modules.pipeline.audio,
+      demo_art: new DemoArtHandler(modules.services),
+    },
     {
       pollMs: config.media.workerPollMs,
       retryBaseSeconds: config.media.jobRetryBaseSeconds,

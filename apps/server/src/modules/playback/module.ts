@@ -49,6 +49,7 @@ export function createPlaybackModule(deps: PlaybackDeps) {
       catalog.titles,
       catalog.episodes,
       catalog.mediaAssets,
+      catalog.audioTracks,
       deps.entitlements,
       livePlaybacks,
       signer,

@@ -118,8 +118,8 @@ describe('nothing a client sends reaches an ffmpeg command line', () => {
 
   it('keeps a hostile input path one argument: the builder never splits or quotes it', () => {
     const input = `/data/sources/a b;$(x) "-f".mp4`;
-    const source = { width: 320, height: 180, fps: 25, hasAudio: true, duration: 2 };
-    const args = transcodeArgs(input, source, planTranscode(source));
+    const source = { width: 320, height: 180, fps: 25, audioChannels: [2], duration: 2 };
+    const args = transcodeArgs(input, planTranscode(source));
     expect(args.filter((a) => a === input)).toHaveLength(1);
     expect(args[args.indexOf(input) - 1]).toBe('-i');
     expect(args.filter((a) => a === '-i')).toHaveLength(1);

@@ -1,6 +1,15 @@
-import type { Collection, Movie, MovieListItem, StoredImage, Subtitle, VideoAsset } from '@salomtv/contract';
+import type {
+  AudioTrack,
+  Collection,
+  Movie,
+  MovieListItem,
+  StoredImage,
+  Subtitle,
+  VideoAsset,
+} from '@salomtv/contract';
 import type { MediaStorage } from '../../../platform/storage/storage.js';
 import { type AssetRow, renditionsOf, type SubtitleRow } from './asset-repo.js';
+import { type AudioTrackRow, audioRenditionsOf } from './audio-track-repo.js';
 import type { EpisodeRow, SeasonRow } from './episode-repo.js';
 import type { TitleRow } from './repo.js';
 
@@ -62,6 +71,7 @@ export interface TitleGraph {
   seasons: SeasonRow[];
   episodes: EpisodeRow[];
   subtitles: SubtitleRow[];
+  audioTracks: AudioTrackRow[];
 }
 
 export function presentSubtitle(row: SubtitleRow): Subtitle {
@@ -70,6 +80,23 @@ export function presentSubtitle(row: SubtitleRow): Subtitle {
     language: row.language,
     label: row.label,
     episode_id: row.episode_id || null,
+  };
+}
+
+export function presentAudioTrack(row: AudioTrackRow): AudioTrack {
+  return {
+    track_id: row.track_id,
+    episode_id: row.episode_id || null,
+    language: row.language,
+    label: row.label,
+    is_default: row.is_default === 1,
+    source: row.source,
+    original_name: row.original_name,
+    status: row.status,
+    progress: row.status === 'ready' ? 100 : row.progress,
+    error: row.error,
+    channels: audioRenditionsOf(row).map((rendition) => rendition.channels),
+    duration: row.duration_seconds === null ? null : Math.round(row.duration_seconds * 10) / 10,
   };
 }
 
@@ -107,6 +134,7 @@ export function presentMovie(storage: MediaStorage, graph: TitleGraph): Movie {
         })),
     })),
     subtitles: graph.subtitles.map(presentSubtitle),
+    audio_tracks: graph.audioTracks.map(presentAudioTrack),
     created_at: title.created_at,
   };
 }
@@ -157,5 +185,8 @@ export function movieAuditView(movie: Movie) {
       season.episodes.map((episode) => `S${season.number}E${episode.number} ${episode.title}`),
     ),
     subtitles: movie.subtitles.map((subtitle) => subtitle.language),
+    audio_tracks: movie.audio_tracks.map(
+      (track) => `${track.language} ${track.label}${track.is_default ? ' (original)' : ''}`,
+    ),
   };
 }

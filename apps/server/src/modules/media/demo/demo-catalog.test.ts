@@ -225,7 +225,15 @@ describe('demo videos, rendered small', () => {
       expect(made.width).toBe(TINY.width);
       expect(made.source_key).toBeNull(); // made from its generator, kept nowhere
       const renditions = JSON.parse(made.renditions) as { codecs: string }[];
-      expect(renditions[0]?.codecs).toMatch(/avc1\..+,mp4a\./);
+      expect(renditions[0]?.codecs).toMatch(/^avc1\./);
+      // The film's sound is its title's one audio track, stored once beside the picture.
+      const tracks = await t.app.container.database.db
+        .selectFrom('audio_tracks')
+        .selectAll()
+        .where('movie_id', '=', made.movie_id)
+        .execute();
+      expect(tracks).toMatchObject([{ source: 'stream', status: 'ready', is_default: 1, label: 'Original' }]);
+      expect(JSON.parse(tracks[0]!.renditions)).toMatchObject([{ channels: 2, codecs: 'mp4a.40.2' }]);
     }
     expect(second!.duration_seconds).toBe(first!.duration_seconds);
     const films = fs.readdirSync(path.join(t.dataDir, 'demo-films')).filter((name) => name.endsWith('.mp4'));

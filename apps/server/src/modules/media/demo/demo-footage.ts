@@ -59,7 +59,7 @@ export class DemoFootage implements GeneratedSources {
     try {
       const film = await this.film(video.film, workDir, signal);
       if (video.kind === 'feature') {
-        const ladder = ladderCache(path.join(this.cacheDir, `${film.key}-ladder`));
+        const ladder = ladderCache(path.join(this.cacheDir, `${film.key}-ladder-alternate-audio`));
         return { path: film.path, ladder, release };
       }
       const output = path.join(workDir, 'source.mp4');

@@ -18,7 +18,7 @@ import {
 } from './ladder.js';
 import { codecString, parseProbe } from './probe.js';
 
-const source = { width: 1920, height: 1080, fps: 25, hasAudio: true, duration: 95 };
+const source = { width: 1920, height: 1080, fps: 25, audioChannels: [2, 6], duration: 95 };
 
 describe('ladder planning', () => {
   it('never goes above the source and keeps one rendition for small sources', () => {
@@ -53,7 +53,7 @@ describe('ladder planning', () => {
 
 describe('ffmpeg arguments', () => {
   const plan = planTranscode(source);
-  const args = transcodeArgs('/data/in.mp4', source, plan);
+  const args = transcodeArgs('/data/in.mp4', plan);
 
   it('decodes once and splits into every rendition, the poster and the sprite', () => {
     expect(filterGraph(plan)).toBe(
@@ -66,8 +66,8 @@ describe('ffmpeg arguments', () => {
     expect(args).not.toContain('-var_stream_map');
   });
 
-  it('writes one fragmented MP4 per rendition, a fragment per GOP, aligned keyframes and AAC audio', () => {
-    expect(args.filter((a) => a === 'mp4')).toHaveLength(3);
+  it('writes one fragmented MP4 per rendition, a fragment per GOP, aligned keyframes and no audio', () => {
+    expect(args.filter((a) => a === 'mp4')).toHaveLength(3 + 3);
     expect(args.filter((a) => a === '+frag_keyframe+empty_moov+default_base_moof')).toHaveLength(3);
     expect(args.filter((a) => a === '-sc_threshold')).toHaveLength(3);
     // Keyframes at 0, 0.5 and 2 s, then every 6 s: where the segments start.
@@ -76,7 +76,7 @@ describe('ffmpeg arguments', () => {
         (a) => a === 'expr:if(eq(n_forced,1),gte(t,0.5),if(eq(n_forced,2),gte(t,2),gte(t,(n_forced-2)*6)))',
       ),
     ).toHaveLength(3);
-    expect(args.filter((a) => a === 'aac')).toHaveLength(3);
+    expect(args.filter((a) => a === '-an')).toHaveLength(3);
     for (const height of [1080, 720, 480]) expect(args).toContain(`${height}p/stream.mp4`);
     expect(args.slice(0, 8)).toEqual([
       '-hide_banner',
@@ -91,8 +91,23 @@ describe('ffmpeg arguments', () => {
     expect(args.slice(-7)).toEqual(['-map', '[sprite]', '-frames:v', '1', '-q:v', '5', 'sprite.jpg']);
   });
 
+  it('encodes each audio stream once, in stereo, and in 5.1 too where it has six channels', () => {
+    expect(plan.audio).toEqual([
+      { stream: 0, channels: 2, kbps: 128, dir: 'a0/2ch' },
+      { stream: 1, channels: 2, kbps: 128, dir: 'a1/2ch' },
+      { stream: 1, channels: 6, kbps: 384, dir: 'a1/6ch' },
+    ]);
+    const outputs = args.flatMap((a, i) =>
+      a === '-map' && args[i + 1]!.startsWith('0:a:') ? [args[i + 1]] : [],
+    );
+    expect(outputs).toEqual(['0:a:0', '0:a:1', '0:a:1']);
+    expect(args.filter((a) => a === 'aac')).toHaveLength(3);
+    for (const dir of ['a0/2ch', 'a1/2ch', 'a1/6ch']) expect(args).toContain(`${dir}/stream.mp4`);
+    expect(args[args.indexOf('a1/6ch/stream.mp4') - 11]).toBe('6');
+  });
+
   it('maps no audio for a silent source', () => {
-    const silent = transcodeArgs('in.mp4', { ...source, hasAudio: false }, plan);
+    const silent = transcodeArgs('in.mp4', planTranscode({ ...source, audioChannels: [] }));
     expect(silent).not.toContain('0:a:0');
     expect(silent).not.toContain('aac');
   });

@@ -160,7 +160,7 @@ describe('packaging a rendition for HLS', () => {
     const rendition = { height: 72, videoKbps: 200, dir: name };
     fs.mkdirSync(path.join(dir, name));
     const { ffmpeg } = await binaries();
-    await run(ffmpeg.path, ['-v', 'error', '-y', '-i', clip, ...renditionOutputArgs(rendition, 50, true)], {
+    await run(ffmpeg.path, ['-v', 'error', '-y', '-i', clip, ...renditionOutputArgs(rendition, 50)], {
       cwd: dir,
     });
     return path.join(dir, name);

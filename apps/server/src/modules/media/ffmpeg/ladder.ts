@@ -22,8 +22,26 @@ export interface SourceInfo {
   width: number;
   height: number;
   fps: number;
-  hasAudio: boolean;
+  /** The channel count of each audio stream, in the source's order. */
+  audioChannels: number[];
   duration: number;
+}
+
+/** Stereo for every track; a 5.1 rendition beside it where the source has six channels or more. */
+export const AUDIO_LAYOUTS = [
+  { channels: 2, kbps: 128 },
+  { channels: 6, kbps: 384 },
+] as const;
+/** Audio is cut into fragments of this many microseconds, which fragmented-mp4.ts groups into segments. */
+const AUDIO_FRAGMENT_US = 500_000;
+
+export interface AudioRenditionPlan {
+  /** Which audio stream of the input (0-based). */
+  stream: number;
+  channels: number;
+  kbps: number;
+  /** Folder (relative to the working folder) of the rendition. */
+  dir: string;
 }
 
 export interface RenditionPlan {
@@ -44,6 +62,7 @@ export interface SpritePlan {
 
 export interface TranscodePlan {
   renditions: RenditionPlan[];
+  audio: AudioRenditionPlan[];
   posterAt: number;
   posterHeight: number;
   sprite: SpritePlan;
@@ -58,6 +77,23 @@ export function videoKbpsFor(height: number): number {
   if (height >= 720) return 2800;
   if (height >= 480) return 1200;
   return Math.max(200, Math.round((1200 * (height / 480) ** 2) / 50) * 50);
+}
+
+/** The folder of an audio stream's renditions, relative to the ladder's folder. */
+export const audioStreamDir = (stream: number) => `a${stream}`;
+/** The folder of one channel layout of an audio track, relative to the track's folder. */
+export const audioLayoutDir = (channels: number) => `${channels}ch`;
+
+/** Each audio stream in stereo, and in 5.1 too where it has six channels or more, under `prefix`. */
+export function planAudio(channels: readonly number[], prefix = (stream: number) => audioStreamDir(stream)) {
+  return channels.flatMap((count, stream) =>
+    AUDIO_LAYOUTS.filter((layout) => layout.channels === 2 || count >= layout.channels).map((layout) => ({
+      stream,
+      channels: layout.channels,
+      kbps: layout.kbps,
+      dir: `${prefix(stream)}/${audioLayoutDir(layout.channels)}`.replace(/^\//, ''),
+    })),
+  );
 }
 
 /** 1080/720/480, never above the source; a source below 480 gets one rendition at its own (even) height. */
@@ -85,6 +121,7 @@ export function planTranscode(source: SourceInfo, ladder: readonly number[] = LA
       videoKbps: videoKbpsFor(height),
       dir: `${height}p`,
     })),
+    audio: planAudio(source.audioChannels),
     posterAt: Math.min(30, Math.max(0, source.duration * 0.1)),
     posterHeight: Math.min(720, even(source.height)),
     sprite: planSprite(source.duration, source.width, source.height),
@@ -109,8 +146,8 @@ export function filterGraph(plan: TranscodePlan): string {
   return parts.join(';');
 }
 
-/** Encoder and muxer settings of one rendition's output (the same for the ladder and a lone rendition). */
-export function renditionOutputArgs(rendition: RenditionPlan, gop: number, hasAudio: boolean): string[] {
+/** Encoder and muxer settings of one video rendition's output; its audio is stored apart, once for all heights. */
+export function renditionOutputArgs(rendition: RenditionPlan, gop: number): string[] {
   const kbps = rendition.videoKbps;
   const args = [
     '-c:v',
@@ -137,8 +174,8 @@ export function renditionOutputArgs(rendition: RenditionPlan, gop: number, hasAu
     // A keyframe at the start of every segment, where segmentStartSeconds puts them.
     keyframeExpression(),
   ];
-  if (hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000');
   args.push(
+    '-an',
     '-max_muxing_queue_size',
     '1024',
     '-f',
@@ -148,6 +185,48 @@ export function renditionOutputArgs(rendition: RenditionPlan, gop: number, hasAu
     '+frag_keyframe+empty_moov+default_base_moof',
     `${rendition.dir}/${FRAGMENTED_FILE}`,
   );
+  return args;
+}
+
+/** Encoder and muxer settings of one audio rendition: AAC at 48 kHz, in fragments of half a second. */
+export function audioOutputArgs(rendition: AudioRenditionPlan): string[] {
+  return [
+    '-vn',
+    '-c:a',
+    'aac',
+    '-b:a',
+    `${rendition.kbps}k`,
+    '-ac',
+    String(rendition.channels),
+    '-ar',
+    '48000',
+    '-max_muxing_queue_size',
+    '1024',
+    '-f',
+    'mp4',
+    '-frag_duration',
+    String(AUDIO_FRAGMENT_US),
+    '-movflags',
+    '+empty_moov+default_base_moof',
+    `${rendition.dir}/${FRAGMENTED_FILE}`,
+  ];
+}
+
+/** Arguments that encode the first audio stream of an audio file into `plan`'s folders; cwd the working folder. */
+export function audioTranscodeArgs(input: string, plan: readonly AudioRenditionPlan[]): string[] {
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-nostats',
+    '-progress',
+    'pipe:1',
+    '-i',
+    input,
+  ];
+  for (const rendition of plan) args.push('-map', '0:a:0', ...audioOutputArgs(rendition));
   return args;
 }
 
@@ -172,14 +251,14 @@ export function keyframeExpression(): string {
 }
 
 /** Arguments for the whole ladder in one ffmpeg process; run with the working folder as cwd. */
-export function transcodeArgs(input: string, source: SourceInfo, plan: TranscodePlan): string[] {
+export function transcodeArgs(input: string, plan: TranscodePlan): string[] {
   const args = ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-nostats', '-progress', 'pipe:1'];
   args.push('-i', input, '-filter_complex', filterGraph(plan));
   plan.renditions.forEach((rendition, i) => {
-    args.push('-map', `[o${i}]`);
-    if (source.hasAudio) args.push('-map', '0:a:0');
-    args.push(...renditionOutputArgs(rendition, plan.gop, source.hasAudio));
+    args.push('-map', `[o${i}]`, ...renditionOutputArgs(rendition, plan.gop));
   });
+  for (const rendition of plan.audio)
+    args.push('-map', `0:a:${rendition.stream}`, ...audioOutputArgs(rendition));
   args.push('-map', '[poster]', '-frames:v', '1', '-q:v', '3', 'poster.jpg');
   args.push('-map', '[sprite]', '-frames:v', '1', '-q:v', '5', 'sprite.jpg');
   return args;

@@ -13,7 +13,19 @@ export interface ProbeResult {
   video:
     | { codec: string; width: number; height: number; fps: number; profile: string; level: number }
     | undefined;
-  audio: { codec: string; profile: string; channels: number } | undefined;
+  /** The first audio stream. */
+  audio: AudioStream | undefined;
+  /** Every audio stream, in the file's order, with the language and title its tags give. */
+  audioStreams: AudioStream[];
+}
+
+export interface AudioStream {
+  codec: string;
+  profile: string;
+  channels: number;
+  /** The stream's language tag as written (ISO 639-2 `uzb`, or 639-1 `uz`), '' when none. */
+  language: string;
+  title: string;
 }
 
 interface RawStream {
@@ -29,7 +41,7 @@ interface RawStream {
   duration?: string;
   disposition?: { attached_pic?: number };
   side_data_list?: { rotation?: number }[];
-  tags?: { rotate?: string };
+  tags?: { rotate?: string; language?: string; title?: string };
 }
 
 interface RawProbe {
@@ -51,7 +63,15 @@ export function parseProbe(json: string): ProbeResult {
   const video = streams.find(
     (s) => s.codec_type === 'video' && !s.disposition?.attached_pic && (s.width ?? 0) > 0,
   );
-  const audio = streams.find((s) => s.codec_type === 'audio');
+  const audioStreams = streams
+    .filter((s) => s.codec_type === 'audio')
+    .map((s) => ({
+      codec: s.codec_name ?? '',
+      profile: s.profile ?? '',
+      channels: s.channels ?? 0,
+      language: s.tags?.language ?? '',
+      title: s.tags?.title ?? '',
+    }));
   const duration = Number(raw.format?.duration ?? video?.duration ?? 0) || 0;
   let width = video?.width ?? 0;
   let height = video?.height ?? 0;
@@ -76,9 +96,8 @@ export function parseProbe(json: string): ProbeResult {
           level: video.level ?? 0,
         }
       : undefined,
-    audio: audio
-      ? { codec: audio.codec_name ?? '', profile: audio.profile ?? '', channels: audio.channels ?? 0 }
-      : undefined,
+    audio: audioStreams[0],
+    audioStreams,
   };
 }
 

@@ -99,7 +99,11 @@ export class DbJobQueue implements JobQueue {
     return this.rows.runningOwners();
   }
 
-  async removeForTarget(targetId: number): Promise<void> {
-    await this.db.deleteFrom('media_jobs').where('target_id', '=', targetId).execute();
+  async removeForTarget(kind: JobKind, targetId: number): Promise<void> {
+    await this.db
+      .deleteFrom('media_jobs')
+      .where('kind', '=', kind)
+      .where('target_id', '=', targetId)
+      .execute();
   }
 }

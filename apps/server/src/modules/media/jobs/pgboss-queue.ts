@@ -5,7 +5,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { JobRows } from './job-rows.js';
 import type { FailOutcome, Job, JobKind, JobQueue } from './queue.js';
 
-const KINDS: JobKind[] = ['demo_art', 'transcode'];
+const KINDS: JobKind[] = ['demo_art', 'transcode', 'audio'];
 
 export interface PgBossSettings {
   connectionString: string;
@@ -204,17 +204,20 @@ export class PgBossJobQueue implements JobQueue {
     return this.rows.runningOwners();
   }
 
-  async removeForTarget(targetId: number): Promise<void> {
+  async removeForTarget(kind: JobKind, targetId: number): Promise<void> {
     await this.start();
     const rows = await this.db
       .selectFrom('media_jobs')
-      .select(['job_id', 'kind'])
+      .select('job_id')
+      .where('kind', '=', kind)
       .where('target_id', '=', targetId)
       .execute();
-    for (const kind of KINDS) {
-      const ids = rows.filter((row) => row.kind === kind).map((row) => bossId(row.job_id));
-      if (ids.length > 0) await this.boss.cancel(kind, ids);
-    }
-    await this.db.deleteFrom('media_jobs').where('target_id', '=', targetId).execute();
+    const ids = rows.map((row) => bossId(row.job_id));
+    if (ids.length > 0) await this.boss.cancel(kind, ids);
+    await this.db
+      .deleteFrom('media_jobs')
+      .where('kind', '=', kind)
+      .where('target_id', '=', targetId)
+      .execute();
   }
 }

@@ -3,8 +3,8 @@
  * (`DbJobQueue`); a deployment at scale can put pg-boss behind the same methods.
  */
 
-/** transcode: a video or trailer asset; demo_art: the rendered art of a demo title. */
-export type JobKind = 'transcode' | 'demo_art';
+/** transcode: a video or trailer asset; audio: an uploaded audio track; demo_art: the rendered art of a demo title. */
+export type JobKind = 'transcode' | 'audio' | 'demo_art';
 
 export interface Job {
   jobId: number;
@@ -31,6 +31,6 @@ export interface JobQueue {
   release(jobId: number, workerId: string): Promise<void>;
   /** Workers holding running jobs (to find the ones whose process died). */
   runningOwners(): Promise<{ jobId: number; workerId: string }[]>;
-  /** Removes every job of a target (its asset was deleted or replaced). */
-  removeForTarget(targetId: number): Promise<void>;
+  /** Removes every job of this kind for a target (its asset or track was deleted or replaced). */
+  removeForTarget(kind: JobKind, targetId: number): Promise<void>;
 }

@@ -313,7 +313,7 @@ export class MovieMediaService {
   private async removeAsset(assetId: number): Promise<void> {
     const asset = await this.assets.findById(assetId);
     if (!asset) return;
-    await this.queue.removeForTarget(assetId);
+    await this.queue.removeForTarget('transcode', assetId);
     await this.assets.delete(assetId);
     await removeAssetFiles(this.storage, asset);
   }

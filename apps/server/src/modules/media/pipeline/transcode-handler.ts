@@ -7,7 +7,7 @@ import type { MediaStorage } from '../../../platform/storage/storage.js';
 import type { AssetRecords, AssetRow } from '../../catalog/module.js';
 import { MediaFailure } from '../failure.js';
 import { spriteVtt } from '../ffmpeg/ladder.js';
-import type { MediaTools, TranscodeResult } from '../ffmpeg/tools.js';
+import type { MediaTools, ProducedAudio, TranscodeResult } from '../ffmpeg/tools.js';
 import type { Job } from '../jobs/queue.js';
 import type { JobContext, JobHandler } from '../jobs/worker.js';
 import { PROGRESS_WRITE_MS } from '../jobs/worker.js';
@@ -18,6 +18,11 @@ export interface PipelineEvents {
   settle(movieId: number, failure?: string): Promise<void>;
   /** An episode's video got its duration. */
   episodeDuration(episodeId: number, seconds: number): Promise<void>;
+}
+
+/** Where a transcoded video's audio streams become its title's (or episode's) audio tracks. */
+export interface StreamTracks {
+  replaceStreamTracks(asset: AssetRow, produced: readonly ProducedAudio[], hlsKey: string): Promise<void>;
 }
 
 /** A source file made on the spot (the demo catalogue's videos), removed by `release`. */
@@ -57,6 +62,7 @@ export class TranscodeHandler implements JobHandler {
     private readonly tmpDir: string,
     private readonly clock: Clock,
     private readonly generated: GeneratedSources,
+    private readonly streamTracks: StreamTracks,
   ) {}
 
   async run(job: Job, context: JobContext): Promise<void> {
@@ -179,6 +185,12 @@ export class TranscodeHandler implements JobHandler {
       for (const key of written) await this.storage.removeTree(key);
       throw error;
     }
+    const duration = result.source.duration || asset.duration_seconds;
+    await this.streamTracks.replaceStreamTracks(
+      { ...asset, duration_seconds: duration },
+      result.audio ?? [],
+      `hls/${stem}`,
+    );
     if (asset.episode_id && result.source.duration) {
       await this.events.episodeDuration(asset.episode_id, Math.round(result.source.duration));
     }

@@ -2,10 +2,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { uploadFieldsSchema, uploadKindSchema } from '@salomtv/contract';
+import { audioUploadFieldsSchema, uploadFieldsSchema, uploadKindSchema } from '@salomtv/contract';
 import { FileStore } from '@tus/file-store';
 import { type DataStore, Server } from '@tus/server';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppInstance } from '../../../app-types.js';
 import { DAY_MS } from '../../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../../lib/errors.js';
@@ -15,6 +16,7 @@ import type { AuditActor } from '../../../platform/audit/service.js';
 import type { S3MediaStorage } from '../../../platform/storage/s3-storage.js';
 import type { MediaStorage } from '../../../platform/storage/storage.js';
 import { hijackWithHeaders } from '../../../plugins/security-headers.js';
+import type { AudioTrackService } from '../audio/audio-tracks.js';
 import type { MovieMediaService } from './media-service.js';
 
 const TUS_PATH = '/api/uploads';
@@ -99,11 +101,19 @@ function tusError(error: unknown, log: FastifyBaseLogger): { status_code: number
   };
 }
 
+const metadataSchema = z.discriminatedUnion('kind', [
+  uploadFieldsSchema.extend({ kind: uploadKindSchema }),
+  uploadFieldsSchema.extend({ kind: z.literal('audio'), ...audioUploadFieldsSchema.shape }),
+]);
+
 function readMetadata(metadata: Record<string, string | null> | undefined) {
-  const fields = uploadFieldsSchema.extend({ kind: uploadKindSchema }).safeParse({
+  const fields = metadataSchema.safeParse({
     movie_id: metadata?.movie_id ?? undefined,
     episode_id: metadata?.episode_id || undefined,
     kind: metadata?.kind ?? undefined,
+    ...(metadata?.kind === 'audio'
+      ? { language: metadata.language ?? undefined, label: metadata.label || undefined }
+      : {}),
   });
   if (!fields.success)
     throw badRequest('The upload metadata is not valid', issuesToFields(fields.error.issues));
@@ -113,13 +123,15 @@ function readMetadata(metadata: Record<string, string | null> | undefined) {
 }
 
 /**
- * Resumable video and trailer uploads (tus 1.0) at /api/uploads/ for admins, with the CSRF header on every
- * request. Metadata: movie_id, kind (video|trailer), filename, episode_id. A finished upload goes through the
- * same checks as `/api/movie/add` and is attached; a refused one is deleted.
+ * Resumable video, trailer and audio track uploads (tus 1.0) at /api/uploads/ for admins, with the CSRF header on
+ * every request. Metadata: movie_id, kind (video|trailer|audio), filename, episode_id, and for audio language and
+ * label. A finished upload goes through the same checks as `/api/movie/add` (`/api/movie/audio`) and is attached;
+ * a refused one is deleted.
  */
 export async function tusRoutes(
   app: AppInstance,
   media: MovieMediaService,
+  audio: AudioTrackService,
   settings: TusSettings,
 ): Promise<Server> {
   const { datastore, fetch, remove } = await uploadStore(settings);
@@ -134,7 +146,8 @@ export async function tusRoutes(
     onUploadCreate: async (_req, upload) => {
       try {
         const meta = readMetadata(upload.metadata);
-        await media.target(meta.movie_id, meta.episode_id, meta.kind);
+        if (meta.kind === 'audio') await audio.videoFor(meta.movie_id, meta.episode_id);
+        else await media.target(meta.movie_id, meta.episode_id, meta.kind);
         return {};
       } catch (error) {
         throw tusError(error, app.log);
@@ -143,17 +156,13 @@ export async function tusRoutes(
     onUploadFinish: async (_req, upload) => {
       try {
         const meta = readMetadata(upload.metadata);
-        await media.attachVideo(
-          meta.movie_id,
-          meta.episode_id,
-          meta.kind,
-          {
-            path: await fetch(upload.id),
-            size: upload.offset,
-            originalName: meta.filename,
-          },
-          uploader.getStore(),
-        );
+        const file = { path: await fetch(upload.id), size: upload.offset, originalName: meta.filename };
+        if (meta.kind === 'audio') {
+          const fields = { language: meta.language, label: meta.label };
+          await audio.attachFile(meta.movie_id, meta.episode_id, fields, file, uploader.getStore());
+        } else {
+          await media.attachVideo(meta.movie_id, meta.episode_id, meta.kind, file, uploader.getStore());
+        }
         return {};
       } catch (error) {
         throw tusError(error, app.log);

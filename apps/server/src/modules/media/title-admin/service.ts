@@ -15,12 +15,14 @@ import type { MediaStorage } from '../../../platform/storage/storage.js';
 import type {
   AssetRecords,
   AssetRow,
+  AudioTrackRecords,
   EpisodeRecords,
   EpisodeRow,
   TitleRecords,
   TitleRow,
 } from '../../catalog/module.js';
 import { imageKeys, movieAuditView, parseList, presentListItem, presentMovie } from '../../catalog/module.js';
+import { removeTrackFiles } from '../audio/audio-tracks.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { mediaCondition, requestedStatus, type TitleMediaState } from '../pipeline/media-state.js';
 
@@ -49,6 +51,7 @@ export class MovieService {
     private readonly titles: TitleRecords,
     private readonly episodes: EpisodeRecords,
     private readonly assets: AssetRecords,
+    private readonly audioTracks: AudioTrackRecords,
     private readonly state: TitleMediaState,
     private readonly queue: JobQueue,
     private readonly storage: MediaStorage,
@@ -101,13 +104,14 @@ export class MovieService {
 
   async get(movieId: number): Promise<Movie> {
     const title = await this.require(movieId);
-    const [assets, seasons, episodes, subtitles] = await Promise.all([
+    const [assets, seasons, episodes, subtitles, audioTracks] = await Promise.all([
       this.assets.listForTitle(movieId),
       this.episodes.listSeasons(movieId),
       this.episodes.listEpisodes(movieId),
       this.assets.listSubtitles(movieId),
+      this.audioTracks.listTracks(movieId),
     ]);
-    return presentMovie(this.storage, { title, assets, seasons, episodes, subtitles });
+    return presentMovie(this.storage, { title, assets, seasons, episodes, subtitles, audioTracks });
   }
 
   async list(query: MovieListQuery): Promise<ListPage<MovieListItem>> {
@@ -181,12 +185,14 @@ export class MovieService {
   async delete(movieId: number, actor: AuditActor): Promise<void> {
     const title = await this.require(movieId);
     const before = movieAuditView(await this.get(movieId));
-    const [assets, episodes, subtitles] = await Promise.all([
+    const [assets, episodes, subtitles, audioTracks] = await Promise.all([
       this.assets.listForTitle(movieId),
       this.episodes.listEpisodes(movieId),
       this.assets.listSubtitles(movieId),
+      this.audioTracks.listTracks(movieId),
     ]);
-    for (const asset of assets) await this.queue.removeForTarget(asset.asset_id);
+    for (const asset of assets) await this.queue.removeForTarget('transcode', asset.asset_id);
+    for (const track of audioTracks) await this.queue.removeForTarget('audio', track.track_id);
     await this.titles.delete(movieId);
     const files = [
       ...imageKeys(title.banner),
@@ -196,6 +202,7 @@ export class MovieService {
     ];
     for (const key of files) await this.storage.remove(key);
     for (const asset of assets) await removeAssetFiles(this.storage, asset);
+    for (const track of audioTracks) await removeTrackFiles(this.storage, track);
     await this.audit.record(actor, 'delete', 'title', movieId, before, null);
   }
 
@@ -264,7 +271,13 @@ export class MovieService {
     const episodeId = episode.episode_id;
     const asset = episode.video_asset_id ? await this.assets.findById(episode.video_asset_id) : undefined;
     const subtitles = await this.assets.listSubtitles(episode.movie_id, episode.episode_id);
+    const audioTracks = await this.audioTracks.listTracks(episode.movie_id, episode.episode_id);
     await this.episodes.deleteEpisode(episodeId);
+    for (const track of audioTracks) {
+      await this.queue.removeForTarget('audio', track.track_id);
+      await this.audioTracks.deleteTrack(track.track_id);
+      await removeTrackFiles(this.storage, track);
+    }
     await this.episodes.deleteEmptySeasons(episode.movie_id);
     for (const subtitle of subtitles) {
       await this.assets.deleteSubtitle(subtitle.subtitle_id);
@@ -272,7 +285,7 @@ export class MovieService {
     }
     for (const key of imageKeys(episode.thumbnail)) await this.storage.remove(key);
     if (asset) {
-      await this.queue.removeForTarget(asset.asset_id);
+      await this.queue.removeForTarget('transcode', asset.asset_id);
       await this.assets.delete(asset.asset_id);
       await removeAssetFiles(this.storage, asset);
     }

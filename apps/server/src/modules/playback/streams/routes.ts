@@ -1,4 +1,5 @@
 import {
+  audioChoiceBodySchema,
   castAddressBodySchema,
   castAddressReplySchema,
   episodeStartMediaQuerySchema,
@@ -44,13 +45,14 @@ export function streamingRoutes(
     config: { access: 'public' },
     schema: { tags, params: movieParams, querystring: streamQuerySchema },
     handler: async (request, reply) => {
-      const { asset, playback } = request.query;
+      const { asset, playback, lang } = request.query;
       const body = await streaming.master(
         request.viewer,
         request.params.movie_id,
         undefined,
         asset,
         playback,
+        lang,
       );
       return reply.header('content-type', PLAYLIST).header('cache-control', 'private, no-store').send(body);
     },
@@ -61,8 +63,8 @@ export function streamingRoutes(
     schema: { tags, params: episodeParams, querystring: episodeStreamQuerySchema },
     handler: async (request, reply) => {
       const { movie_id, episode_id } = request.params;
-      const { playback } = request.query;
-      const body = await streaming.master(request.viewer, movie_id, episode_id, 'video', playback);
+      const { playback, lang } = request.query;
+      const body = await streaming.master(request.viewer, movie_id, episode_id, 'video', playback, lang);
       return reply.header('content-type', PLAYLIST).header('cache-control', 'private, no-store').send(body);
     },
   });
@@ -77,13 +79,14 @@ export function streamingRoutes(
       response: { 200: streamStartReplySchema },
     },
     handler: async (request, reply) => {
-      const { asset, playback } = request.query;
+      const { asset, playback, lang } = request.query;
       const start = await streaming.start(
         request.viewer,
         request.params.movie_id,
         undefined,
         asset,
         playback,
+        lang,
       );
       return reply.header('cache-control', 'private, no-store').send(start);
     },
@@ -99,8 +102,8 @@ export function streamingRoutes(
     },
     handler: async (request, reply) => {
       const { movie_id, episode_id } = request.params;
-      const { playback } = request.query;
-      const start = await streaming.start(request.viewer, movie_id, episode_id, 'video', playback);
+      const { playback, lang } = request.query;
+      const start = await streaming.start(request.viewer, movie_id, episode_id, 'video', playback, lang);
       return reply.header('cache-control', 'private, no-store').send(start);
     },
   });
@@ -148,6 +151,16 @@ export function streamingRoutes(
       const { playback, at } = request.query;
       const media = await streaming.startMedia(request.viewer, movie_id, episode_id, 'video', playback, at);
       return sendStartMedia(reply, media);
+    },
+  });
+
+  // The audio language a viewer chose in the player: the title's master lists its track as the default next time.
+  app.post('/api/playback/audio', {
+    config: { access: 'viewer' },
+    schema: { tags, body: audioChoiceBodySchema },
+    handler: async (request, reply) => {
+      await streaming.chooseAudio(requireViewer(request), request.body.movie_id, request.body.language);
+      return reply.status(204).send();
     },
   });
 

@@ -3,6 +3,7 @@ import { BoundedMap } from '../../../lib/bounded-map.js';
 import type { Clock } from '../../../lib/clock.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../../lib/errors.js';
 import {
+  type MasterAudio,
   masterPlaylist,
   parseVariantPlaylist,
   rewriteVariant,
@@ -17,6 +18,9 @@ import type { EpisodeRecords, TitleRecords } from '../../catalog/module.js';
 import {
   type AssetRecords,
   type AssetRow,
+  type AudioTrackRecords,
+  type AudioTrackRow,
+  audioRenditionsOf,
   parseList,
   renditionsOf,
   type TitleGate,
@@ -46,6 +50,27 @@ function lowestOf<T>(renditions: readonly T[], bandwidth: (rendition: T) => numb
 
 type Kind = 'video' | 'trailer';
 
+/** `a<track>c<channels>`: an audio track's rendition in a stream grant. */
+const AUDIO_RENDITION = /^a(\d{1,7})c(\d)$/;
+const audioRendition = (trackId: number, channels: number) => `a${trackId}c${channels}`;
+
+/** `Uz`, `uz-Latn-UZ` → `uz`. */
+const primaryLanguage = (code: string) => code.split('-')[0]!.toLowerCase();
+
+/**
+ * The track a viewer hears first: the language they last chose for the title, else their display language, else
+ * the title's original, else the first.
+ */
+export function defaultAudioTrack<T extends Pick<AudioTrackRow, 'language' | 'is_default'>>(
+  tracks: readonly T[],
+  chosen: string | undefined,
+  display: string | undefined,
+): T | undefined {
+  const speaking = (code: string | undefined) =>
+    code ? tracks.find((track) => primaryLanguage(track.language) === primaryLanguage(code)) : undefined;
+  return speaking(chosen) ?? speaking(display) ?? tracks.find((track) => track.is_default === 1) ?? tracks[0];
+}
+
 /**
  * Master playlists per viewer, and the signed variant, segment and subtitle addresses behind them. A feature's
  * addresses belong to a live playback session of the viewer (the plan's stream limit is counted when one starts):
@@ -58,6 +83,7 @@ export class StreamingService {
     private readonly titles: TitleRecords,
     private readonly episodes: EpisodeRecords,
     private readonly assets: AssetRecords,
+    private readonly audioTracks: AudioTrackRecords,
     readonly entitlements: EntitlementProvider,
     private readonly sessions: StreamSessions,
     private readonly signer: StreamSigner,
@@ -90,8 +116,9 @@ export class StreamingService {
     episodeId: number | undefined,
     kind: Kind,
     playbackId: string | undefined,
+    lang?: string,
   ): Promise<string> {
-    return (await this.signedMaster(viewer, movieId, episodeId, kind, playbackId)).text;
+    return (await this.signedMaster(viewer, movieId, episodeId, kind, playbackId, false, lang)).text;
   }
 
   /**
@@ -104,8 +131,17 @@ export class StreamingService {
     episodeId: number | undefined,
     kind: Kind,
     playbackId: string | undefined,
+    lang?: string,
   ): Promise<StreamStartReply> {
-    const { text, asset, variants } = await this.signedMaster(viewer, movieId, episodeId, kind, playbackId);
+    const { text, asset, variants } = await this.signedMaster(
+      viewer,
+      movieId,
+      episodeId,
+      kind,
+      playbackId,
+      false,
+      lang,
+    );
     const lowest = lowestOf(variants, (variant) => variant.rendition.bandwidth);
     return {
       master: text,
@@ -213,18 +249,64 @@ export class StreamingService {
     kind: Kind,
     playbackId: string | undefined,
     cast = false,
+    lang?: string,
   ) {
     const playable = await this.playable(viewer, movieId, episodeId, kind, playbackId);
     const { asset, renditions } = playable;
-    const subtitles = asset.kind === 'video' ? await this.assets.listSubtitles(movieId, episodeId ?? 0) : [];
+    const feature = asset.kind === 'video';
+    const [subtitles, tracks] = feature
+      ? await Promise.all([
+          this.assets.listSubtitles(movieId, episodeId ?? 0),
+          this.audioTracks.listTracks(movieId, episodeId ?? 0),
+        ])
+      : [[], []];
     const sign = (rendition: string) =>
       this.signed(asset.asset_id, rendition, playable.userId, playable.playbackId, VARIANT_PLAYLIST, cast);
     const variants = renditions.map((rendition) => ({ rendition, ...sign(String(rendition.height)) }));
     const text = masterPlaylist(
       variants,
       subtitles.map((s) => ({ language: s.language, label: s.label, uri: sign(`s${s.subtitle_id}`).uri })),
+      await this.masterAudio(tracks, playable.userId, movieId, lang, sign),
     );
     return { text, asset, variants };
+  }
+
+  /** The ready audio tracks as the master lists them: every channel layout, the viewer's track the default. */
+  private async masterAudio(
+    tracks: readonly AudioTrackRow[],
+    userId: number,
+    movieId: number,
+    lang: string | undefined,
+    sign: (rendition: string) => { uri: string },
+  ): Promise<MasterAudio[]> {
+    const playable = tracks.filter((track) => track.status === 'ready' && track.hls_key);
+    if (playable.length === 0) return [];
+    const chosen = userId ? await this.audioTracks.chosenLanguage(userId, movieId) : undefined;
+    const first = defaultAudioTrack(playable, chosen, lang);
+    return playable.flatMap((track) =>
+      audioRenditionsOf(track).map((rendition) => ({
+        language: track.language,
+        name:
+          rendition.channels === 2
+            ? track.label
+            : `${track.label} ${rendition.channels === 6 ? '5.1' : `${rendition.channels}ch`}`,
+        channels: rendition.channels,
+        isDefault: track === first && rendition.channels === 2,
+        uri: sign(audioRendition(track.track_id, rendition.channels)).uri,
+        rendition,
+      })),
+    );
+  }
+
+  /** Remembers the audio language a viewer chose for a title: its track plays first next time. */
+  async chooseAudio(viewer: SessionUser, movieId: number, language: string): Promise<void> {
+    if (!(await this.titles.findById(movieId))) throw notFound('This title does not exist');
+    await this.audioTracks.chooseLanguage(
+      viewer.user_id,
+      movieId,
+      primaryLanguage(language),
+      this.clock.now().toISOString(),
+    );
   }
 
   /**
@@ -256,6 +338,7 @@ export class StreamingService {
       throw forbidden('This address is not valid or has expired');
     const allowed = await this.check(grant.userId === 0 ? undefined : viewer, title, asset);
     if (grant.rendition.startsWith('s')) return this.subtitleFile(grant, asset, file);
+    if (grant.rendition.startsWith('a')) return this.audioFile(grant, token, asset, file);
     const height = Number(grant.rendition);
     const rendition = renditionsOf(asset).find((r) => r.height === height);
     if (!rendition) throw notFound('No such rendition');
@@ -378,6 +461,50 @@ export class StreamingService {
 
   private visible(viewer: SessionUser | undefined, title: TitleGate): boolean {
     return title.status === 'published' || viewer?.role === 'admin';
+  }
+
+  /** An audio track's variant playlist or media, for the video asset the grant names. */
+  private async audioFile(
+    grant: StreamGrant,
+    token: string,
+    asset: AssetRow,
+    file: string,
+  ): Promise<StreamReply> {
+    const match = AUDIO_RENDITION.exec(grant.rendition);
+    const track = match ? await this.audioTracks.findTrack(Number(match[1])) : undefined;
+    const channels = Number(match?.[2]);
+    if (
+      !track?.hls_key ||
+      track.status !== 'ready' ||
+      track.movie_id !== asset.movie_id ||
+      track.episode_id !== (asset.episode_id ?? 0) ||
+      !audioRenditionsOf(track).some((rendition) => rendition.channels === channels)
+    ) {
+      throw notFound('No such audio track');
+    }
+    const folder = `${track.hls_key}/${channels}ch`;
+    if (file === VARIANT_PLAYLIST) {
+      const text = await this.variantText(`${folder}/${VARIANT_PLAYLIST}`);
+      if (text === undefined) throw notFound('This audio track is gone');
+      return {
+        kind: 'text',
+        body: rewriteVariant(text, (uri) => {
+          if (!STREAM_FILE.test(uri)) throw new Error(`Unexpected URI in playlist: ${uri}`);
+          return `${STREAM_BASE}/${token}/${uri}`;
+        }),
+        contentType: PLAYLIST_TYPE,
+        cacheControl: 'private, max-age=300',
+        cast: grant.cast,
+      };
+    }
+    if (file === SUBTITLE_FILE) throw notFound('No such file');
+    return {
+      kind: 'file',
+      key: `${folder}/${file}`,
+      contentType: 'audio/mp4',
+      cacheControl: 'private, max-age=31536000, immutable',
+      cast: grant.cast,
+    };
   }
 
   private async subtitleFile(grant: StreamGrant, asset: AssetRow, file: string): Promise<StreamReply> {

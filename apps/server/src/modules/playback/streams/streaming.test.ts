@@ -104,7 +104,7 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
     expect(master).toMatch(/RESOLUTION=1280x720/);
     expect(master).toMatch(/RESOLUTION=854x480/);
     expect(master).toMatch(/#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Oʻzbekcha",LANGUAGE="uz"/);
-    const subtitleUri = /URI="([^"]+)"/.exec(master)![1]!;
+    const subtitleUri = /TYPE=SUBTITLES.*URI="([^"]+)"/.exec(master)![1]!;
     const vttUri = uris((await viewer.get(subtitleUri)).body)[0]!;
     const vtt = await viewer.get(vttUri);
     expect(vtt.headers['content-type']).toContain('text/vtt');

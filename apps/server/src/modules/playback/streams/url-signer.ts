@@ -5,7 +5,7 @@ import { randomToken, safeEqual } from '../../../lib/tokens.js';
 
 export interface StreamGrant {
   assetId: number;
-  /** A rendition height ("720") or a subtitle ("s12"). */
+  /** A rendition height ("720"), a subtitle ("s12") or an audio track in a channel layout ("a7c2"). */
   rendition: string;
   /** 0 for an anonymous trailer grant. */
   userId: number;

@@ -42,6 +42,13 @@ export function saveProgress(body: {
     .catch(() => undefined);
 }
 
+/** `POST /api/playback/audio`: the audio language the viewer chose plays first next time (fire and forget). */
+export function saveAudioChoice(movieId: number, language: string): void {
+  void api
+    .request<void>('/api/playback/audio', { method: 'POST', json: { movie_id: movieId, language } })
+    .catch(() => undefined);
+}
+
 /** `POST /api/ratings`: the viewer's stars; the answer is the new average. */
 export function useRate(movieId: number) {
   const queryClient = useQueryClient();

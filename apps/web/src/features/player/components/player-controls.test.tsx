@@ -12,11 +12,11 @@ import { PlayerControls } from './player-controls';
  * The hls.js instance of a stream with these rendition heights, in hls.js's order. The server's playlist holds
  * only the renditions the viewer's plan allows, so this is what the plan lets them receive.
  */
-function streamOf(heights: number[]) {
+function streamOf(heights: number[], audioTracks: { lang: string; name: string }[] = []) {
   return {
     levels: heights.map((height) => ({ height })),
     subtitleTracks: [],
-    audioTracks: [],
+    audioTracks,
     subtitleTrack: -1,
     audioTrack: 0,
     currentLevel: -1,
@@ -25,8 +25,15 @@ function streamOf(heights: number[]) {
   };
 }
 
-function renderControls(options: { heights?: number[]; prerolling?: boolean } = {}) {
-  const stream = streamOf(options.heights ?? [480, 720, 1080]);
+function renderControls(
+  options: {
+    heights?: number[];
+    prerolling?: boolean;
+    audio?: { lang: string; name: string }[];
+    onAudioChosen?: (language: string) => void;
+  } = {},
+) {
+  const stream = streamOf(options.heights ?? [480, 720, 1080], options.audio);
   const video = document.createElement('video');
   const player = {
     videoRef: { current: video },
@@ -50,6 +57,7 @@ function renderControls(options: { heights?: number[]; prerolling?: boolean } = 
       prerolling={options.prerolling ?? false}
       shortcuts={false}
       castTarget={null}
+      onAudioChosen={options.onAudioChosen}
     />,
   );
   return { stream, video, user: userEvent.setup() };
@@ -129,6 +137,32 @@ describe('the player controls', () => {
     expect(video.playbackRate).toBe(1.5);
     expect(video.defaultPlaybackRate).toBe(1.5);
     expect(screen.getByRole('button', { name: 'Speed: 1.5x' }).textContent).toBe('1.5x');
+  });
+
+  it('switch the audio track from its menu and say which language to remember for the title', async () => {
+    const onAudioChosen = vi.fn();
+    const { user, stream } = renderControls({
+      audio: [
+        { lang: 'en', name: 'Original' },
+        { lang: 'ru', name: 'Русский дубляж' },
+        { lang: 'uz', name: '' },
+      ],
+      onAudioChosen,
+    });
+    await user.click(screen.getByTestId('audio-menu'));
+    expect(choicesOf()).toEqual([
+      { label: 'Original', checked: true },
+      { label: 'Русский дубляж', checked: false },
+      { label: 'Uzbek', checked: false },
+    ]);
+    await user.click(screen.getByRole('menuitemradio', { name: 'Русский дубляж' }));
+    expect(stream.audioTrack).toBe(1);
+    expect(onAudioChosen).toHaveBeenCalledWith('ru');
+  });
+
+  it('offer no audio menu for a title with one track', () => {
+    renderControls({ audio: [{ lang: 'en', name: 'Original' }] });
+    expect(screen.queryByTestId('audio-menu')).toBeNull();
   });
 
   it('offer no quality or speed choice while a pre-roll plays', () => {

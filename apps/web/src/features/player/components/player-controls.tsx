@@ -47,6 +47,8 @@ interface PlayerControlsProps {
   onStartOver?: (() => void) | undefined;
   /** What Cast and AirPlay would play (none while nothing does). */
   castTarget: CastTarget | null;
+  /** The viewer picked an audio track (its language), to be remembered for the title. */
+  onAudioChosen?: ((language: string) => void) | undefined;
 }
 
 /**
@@ -64,6 +66,7 @@ export function PlayerControls({
   onNextEpisode,
   onStartOver,
   castTarget,
+  onAudioChosen,
 }: PlayerControlsProps) {
   const { t, keyword } = useLanguage();
   const { state, controls, hls, videoRef } = player;
@@ -117,6 +120,11 @@ export function PlayerControls({
     }
   };
   const audio = audioChoices(tracks.audio, languageName);
+  const pickAudio = (index: number) => {
+    chooseAudio(index);
+    const language = tracks.audio[index]?.lang;
+    if (language) onAudioChosen?.(language);
+  };
 
   return (
     <div className="absolute inset-x-0 bottom-0 flex flex-col">
@@ -255,7 +263,7 @@ export function PlayerControls({
                 label={t('audio')}
                 value={tracks.audioTrack}
                 choices={audio}
-                onChoose={chooseAudio}
+                onChoose={pickAudio}
                 buttonClassName={button}
                 testId="audio-menu"
               >

@@ -46,11 +46,8 @@ export function PlayerPage() {
   const choice = details.data
     ? choosePlayback(details.data, { trailer, signedIn, episodeId: episodeParam })
     : { src: sendData?.video ?? null, trailer, episodeId: undefined, nextEpisodeId: undefined };
-  const { feature, session, gate, preroll, prerolling, player, startOver, castTarget } = useTitlePlayer(
-    movieId,
-    choice,
-    title,
-  );
+  const { feature, session, gate, preroll, prerolling, player, startOver, castTarget, rememberAudio } =
+    useTitlePlayer(movieId, choice, title);
   const episode = details.data ? episodeById(details.data, choice.episodeId) : undefined;
   const season = details.data && episode ? seasonOf(details.data, episode.episode_id) : undefined;
   const cues = usePreviewThumbnails(
@@ -196,6 +193,7 @@ export function PlayerPage() {
           onNextEpisode={nextEpisode}
           onStartOver={startOver}
           castTarget={castTarget}
+          onAudioChosen={rememberAudio}
         />
         {movieId > 0 ? (
           <TrailerOverlay

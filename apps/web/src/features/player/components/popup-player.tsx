@@ -39,8 +39,18 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
     signedIn: lists.signedIn,
     episodeId: episodeParam,
   });
-  const { feature, session, gate, preroll, prerolling, player, playingFeature, startOver, castTarget } =
-    useTitlePlayer(details.movie_id, choice, details.title);
+  const {
+    feature,
+    session,
+    gate,
+    preroll,
+    prerolling,
+    player,
+    playingFeature,
+    startOver,
+    castTarget,
+    rememberAudio,
+  } = useTitlePlayer(details.movie_id, choice, details.title);
   const { videoRef, controls } = player;
   const frameRef = useRef<HTMLDivElement>(null);
   const visible = useIdleControls(frameRef, player.state.playing);
@@ -122,6 +132,7 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
             shortcuts={false}
             onStartOver={startOver}
             castTarget={castTarget}
+            onAudioChosen={rememberAudio}
           />
         )}
         <TrailerOverlay

@@ -9,6 +9,9 @@ describe('playback sessions in the player', () => {
     expect(withPlayback('/api/stream/4/episodes/9/master.m3u8?x=1', 'pb_123456789')).toBe(
       '/api/stream/4/episodes/9/master.m3u8?x=1&playback=pb_123456789',
     );
+    expect(withPlayback('/api/stream/4/master.m3u8', 'pb_123456789', 'Uz')).toBe(
+      '/api/stream/4/master.m3u8?playback=pb_123456789&lang=Uz',
+    );
   });
 
   it('reads the start and heartbeat answers: granted, over the limit, stopped elsewhere', () => {

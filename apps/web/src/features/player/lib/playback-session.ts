@@ -59,11 +59,15 @@ export function gateFrom(status: number, body: PlaybackReply): PlaybackGate {
   return { state: 'error', message: body.error?.message };
 }
 
-/** A feature's stream address for one playback session: every feature address belongs to one. */
-export function withPlayback(src: string, playbackId: string): string {
+/**
+ * A feature's stream address for one playback session (every feature address belongs to one), in the viewer's
+ * display language: its audio track, when the title has one, plays first.
+ */
+export function withPlayback(src: string, playbackId: string, lang?: string): string {
   const [path = '', query = ''] = src.split('?', 2);
   const params = new URLSearchParams(query);
   params.set('playback', playbackId);
+  if (lang) params.set('lang', lang);
   return `${path}?${params.toString()}`;
 }
 

@@ -1,4 +1,6 @@
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useKeyword } from '../../../shared/i18n/language-context';
+import { saveAudioChoice } from '../api/viewing-api';
 import type { CastTarget } from './cast-sender';
 import { usePreroll } from './house-trailer';
 import { usePlaybackSession, withPlayback } from './playback-session';
@@ -21,10 +23,11 @@ export function useTitlePlayer(movieId: number, choice: PlayChoice, title: strin
   const preroll = usePreroll(movieId, feature ? (granted ? gate.preroll : undefined) : false);
   const prerolling = preroll.phase === 'playing';
   const startAt = useSavedStart(movieId, choice.episodeId, feature);
+  const keyword = useKeyword();
   const featureSrc =
     feature && choice.src
       ? granted && startAt !== undefined
-        ? withPlayback(choice.src, gate.playbackId)
+        ? withPlayback(choice.src, gate.playbackId, keyword)
         : null
       : choice.src;
   const src = preroll.trailer ? preroll.trailer.src : preroll.phase === 'done' ? featureSrc : null;
@@ -67,5 +70,19 @@ export function useTitlePlayer(movieId: number, choice: PlayChoice, title: strin
     [src, prerolling, movieId, choice.episodeId, playingFeature, playbackId, title],
   );
 
-  return { feature, session, gate, preroll, prerolling, player, playingFeature, startOver, castTarget };
+  // The audio language chosen for a feature is remembered for the title (its episodes too).
+  const rememberAudio = useCallback((language: string) => saveAudioChoice(movieId, language), [movieId]);
+
+  return {
+    feature,
+    session,
+    gate,
+    preroll,
+    prerolling,
+    player,
+    playingFeature,
+    startOver,
+    castTarget,
+    rememberAudio: playingFeature ? rememberAudio : undefined,
+  };
 }

@@ -1,0 +1,102 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AUDIO_DURATION_TOLERANCE_SECONDS } from '@salomtv/contract';
+import type { Clock } from '../../../lib/clock.js';
+import { randomToken } from '../../../lib/tokens.js';
+import type { MediaStorage } from '../../../platform/storage/storage.js';
+import type { AssetRecords, AudioTrackRecords, EpisodeRecords, TitleRecords } from '../../catalog/module.js';
+import { MediaFailure } from '../failure.js';
+import type { MediaTools } from '../ffmpeg/tools.js';
+import type { Job } from '../jobs/queue.js';
+import type { JobContext, JobHandler } from '../jobs/worker.js';
+import { PROGRESS_WRITE_MS } from '../jobs/worker.js';
+
+/**
+ * The `audio` job: encodes an uploaded audio track (stereo AAC, and 5.1 where it has six channels) into HLS
+ * segments on the video's segment starts, checks it still matches the video's length, and marks it ready.
+ */
+export class AudioTrackHandler implements JobHandler {
+  constructor(
+    private readonly tracks: AudioTrackRecords,
+    private readonly titles: TitleRecords,
+    private readonly episodes: EpisodeRecords,
+    private readonly assets: AssetRecords,
+    private readonly tools: MediaTools,
+    private readonly storage: MediaStorage,
+    private readonly tmpDir: string,
+    private readonly clock: Clock,
+  ) {}
+
+  async run(job: Job, context: JobContext): Promise<void> {
+    const track = await this.tracks.findTrack(job.targetId);
+    if (!track?.source_key) return; // deleted since: nothing to do
+    const now = () => this.clock.now().toISOString();
+    await this.tracks.updateTrack(track.track_id, { status: 'processing', progress: 0, updated_at: now() });
+    const prefix = `audio-t${track.track_id}-j${job.jobId}-`;
+    for (const entry of await fs.readdir(this.tmpDir).catch(() => [] as string[])) {
+      if (entry.startsWith(prefix))
+        await fs.rm(path.join(this.tmpDir, entry), { recursive: true, force: true });
+    }
+    const workDir = path.join(this.tmpDir, `${prefix}${randomToken(4)}`);
+    let lastWrite = 0;
+    const onProgress = (percent: number) => {
+      context.progress(percent);
+      if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+      lastWrite = Date.now();
+      void this.tracks.updateTrack(track.track_id, { progress: Math.round(percent) }).catch(() => {});
+    };
+    const source = await this.storage.localFile(track.source_key, this.tmpDir);
+    try {
+      const result = await this.tools.transcodeAudio(source.path, workDir, onProgress, context.signal);
+      const videoSeconds = await this.videoSeconds(track.movie_id, track.episode_id);
+      if (
+        videoSeconds &&
+        Math.abs(result.source.duration - videoSeconds) > AUDIO_DURATION_TOLERANCE_SECONDS
+      ) {
+        throw new MediaFailure(
+          `The sound lasts ${result.source.duration.toFixed(1)} s and the video ${videoSeconds.toFixed(1)} s: they must match within ${AUDIO_DURATION_TOLERANCE_SECONDS} s`,
+        );
+      }
+      const hlsKey = `hls/t${track.track_id}-${randomToken(9)}`;
+      await this.storage.moveIn(hlsKey, workDir);
+      // Replaced or deleted while we worked: throw the result away.
+      const current = await this.tracks.findTrack(track.track_id);
+      if (current?.source_key !== track.source_key) {
+        await this.storage.removeTree(hlsKey);
+        throw new MediaFailure('The sound track was replaced or removed while it was being converted');
+      }
+      await this.tracks.updateTrack(track.track_id, {
+        status: 'ready',
+        progress: 100,
+        error: null,
+        hls_key: hlsKey,
+        renditions: JSON.stringify(result.renditions),
+        duration_seconds: result.source.duration || current.duration_seconds,
+        updated_at: now(),
+      });
+      await this.storage.removeTree(current.hls_key);
+    } finally {
+      await source.release();
+      await fs.rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  async failed(job: Job, reason: string, final: boolean): Promise<void> {
+    const track = await this.tracks.findTrack(job.targetId);
+    if (!track) return;
+    await this.tracks.updateTrack(track.track_id, {
+      status: final ? 'failed' : 'queued',
+      error: final ? reason : `Attempt ${job.attempts} of ${job.maxAttempts} failed, retrying: ${reason}`,
+      updated_at: this.clock.now().toISOString(),
+    });
+  }
+
+  /** The length of the video the track dubs, when it is known. */
+  private async videoSeconds(movieId: number, episodeId: number): Promise<number | null> {
+    const assetId = episodeId
+      ? ((await this.episodes.findEpisode(episodeId))?.video_asset_id ?? null)
+      : ((await this.titles.findById(movieId))?.video_asset_id ?? null);
+    if (assetId === null) return null;
+    return (await this.assets.findById(assetId))?.duration_seconds ?? null;
+  }
+}

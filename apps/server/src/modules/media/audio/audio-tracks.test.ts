@@ -1,0 +1,349 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AudioTrack, Movie } from '@salomtv/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInAdmin, type TestApp, type TestClient } from '../../../test/harness.js';
+import {
+  binaries,
+  makeDubbedClip,
+  makeSound,
+  mediaEnv,
+  startPlayback,
+  trialViewer,
+  tusUpload,
+  waitForJobs,
+} from '../../../test/media-kit.js';
+
+/** The master's audio renditions: name, language, default, channels and address. */
+function audioOf(master: string) {
+  return master
+    .split('\n')
+    .filter((line) => line.startsWith('#EXT-X-MEDIA:TYPE=AUDIO'))
+    .map((line) => ({
+      name: /NAME="([^"]*)"/.exec(line)![1]!,
+      language: /LANGUAGE="([^"]*)"/.exec(line)![1]!,
+      isDefault: line.includes('DEFAULT=YES'),
+      channels: Number(/CHANNELS="(\d+)"/.exec(line)![1]),
+      uri: /URI="([^"]+)"/.exec(line)![1]!,
+    }));
+}
+
+const defaultOf = (master: string) => audioOf(master).find((track) => track.isDefault)?.name;
+
+/** ffprobe's streams of a file. */
+async function streamsOf(file: string): Promise<{ codec_type: string; channels?: number }[]> {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  const { ffprobe } = await binaries();
+  const { stdout } = await promisify(execFile)(ffprobe.path, [
+    '-v',
+    'error',
+    '-show_streams',
+    '-of',
+    'json',
+    file,
+  ]);
+  return (JSON.parse(stdout) as { streams: { codec_type: string; channels?: number }[] }).streams;
+}
+
+/** Fetches a variant's init and first segment through their signed addresses and writes them as one file. */
+async function firstMedia(client: TestClient, variantUrl: string, file: string) {
+  const playlist = await client.get(variantUrl);
+  expect(playlist.statusCode).toBe(200);
+  const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist.body)![1]!;
+  const segment = playlist.body.split('\n').find((line) => line && !line.startsWith('#'))!;
+  const parts = [await client.get(init), await client.get(segment)];
+  for (const part of parts) expect(part.statusCode).toBe(200);
+  fs.writeFileSync(file, Buffer.concat(parts.map((part) => part.rawPayload)));
+  return { contentType: parts[1]!.headers['content-type'], segment };
+}
+
+describe('audio tracks: streams of the video, uploaded dubs, the default per viewer', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  let viewer: TestClient;
+  let clips: string;
+  let movieId: number;
+  let movie: Movie;
+  const tracks = () => movie.audio_tracks;
+  const track = (language: string) => tracks().find((candidate) => candidate.language === language)!;
+
+  const refresh = async () => {
+    movie = (await admin.get(`/api/movie/${movieId}`)).json() as Movie;
+    return movie;
+  };
+  /** The master as `client` gets it with `query`; its playback session is stopped unless `keep`. */
+  const masterFor = async (client: TestClient, query: string, keep = false) => {
+    const playback = await startPlayback(client, movieId);
+    const response = await client.get(`/api/stream/${movieId}/master.m3u8?playback=${playback}${query}`);
+    expect(response.statusCode).toBe(200);
+    if (!keep) await client.post(`/api/playback/${playback}/stop`);
+    return { master: response.body, playback };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      ...mediaEnv(),
+      WORKER_POLL_MS: '50',
+      JOB_RETRY_BASE_SECONDS: '0',
+      JOB_MAX_ATTEMPTS: '1',
+    });
+    admin = await signedInAdmin(t.app);
+    viewer = await trialViewer(t.app, '+998901250001');
+    clips = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-audio-'));
+    movieId = (await admin.post('/api/movie/create')).json().movie_id;
+    await admin.post('/api/movie/details', { movie_id: movieId, title: 'Samarkand', status: '' });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(clips, { recursive: true, force: true });
+  });
+
+  it('refuses an audio track before the title has a video to match it to', async () => {
+    const sound = await makeSound(clips, 'early', 'm4a', 2);
+    const response = await admin.postForm('/api/movie/audio', {
+      file: { filename: 'early.m4a', contentType: 'audio/mp4', data: sound },
+      movie_id: String(movieId),
+      language: 'uz',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(/Upload the video first/);
+  });
+
+  it('makes each audio stream of the video a track, in stereo and in 5.1 where it has six channels', async () => {
+    const clip = await makeDubbedClip(clips, 'dubbed', [
+      { language: 'eng', frequency: 440 },
+      { language: 'rus', frequency: 550, channels: 6 },
+    ]);
+    const upload = await admin.postForm('/api/movie/add', {
+      file: { filename: 'dubbed.mp4', contentType: 'video/mp4', data: clip },
+      movie_id: String(movieId),
+    });
+    expect(upload.statusCode).toBe(200);
+    await waitForJobs(t.app);
+    const published = await admin.post('/api/movie/details', {
+      movie_id: movieId,
+      title: 'Samarkand',
+      status: 'published',
+    });
+    expect(published.statusCode).toBe(200);
+    await refresh();
+    expect(movie.video?.status).toBe('ready');
+    expect(tracks()).toMatchObject([
+      {
+        language: 'en',
+        label: 'Original',
+        is_default: true,
+        source: 'stream',
+        status: 'ready',
+        channels: [2],
+      },
+      {
+        language: 'ru',
+        label: 'Русский',
+        is_default: false,
+        source: 'stream',
+        status: 'ready',
+        channels: [2, 6],
+      },
+    ]);
+  });
+
+  it('takes a dub as a resumable upload, checked by content and by length, and encodes it once', async () => {
+    const sources = () => fs.readdirSync(path.join(t.dataDir, 'media', 'sources')).length;
+    const before = sources();
+    const text = await admin.postForm('/api/movie/audio', {
+      file: { filename: 'notes.mp3', contentType: 'audio/mpeg', data: Buffer.from('not a sound at all') },
+      movie_id: String(movieId),
+      language: 'uz',
+    });
+    expect(text.statusCode).toBe(415);
+    const long = await makeSound(clips, 'long', 'mp3', 6);
+    const tooLong = await admin.postForm('/api/movie/audio', {
+      file: { filename: 'long.mp3', contentType: 'audio/mpeg', data: long },
+      movie_id: String(movieId),
+      language: 'uz',
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.fields.file).toMatch(/must match within 2 s/);
+    expect(sources()).toBe(before);
+    expect((await refresh()).audio_tracks).toHaveLength(2);
+
+    const dub = await makeSound(clips, 'uzbek', 'flac', 2.5);
+    const { create, last } = await tusUpload(
+      admin,
+      dub,
+      {
+        movie_id: String(movieId),
+        kind: 'audio',
+        language: 'uz',
+        label: "O'zbekcha dublyaj",
+        filename: 'uz.flac',
+      },
+      Math.ceil(dub.length / 2),
+    );
+    expect(create.statusCode).toBe(201);
+    expect(last?.statusCode).toBe(204);
+    await waitForJobs(t.app);
+    await refresh();
+    expect(track('uz')).toMatchObject({
+      label: "O'zbekcha dublyaj",
+      source: 'file',
+      original_name: 'uz.flac',
+      status: 'ready',
+      channels: [2],
+      is_default: false,
+    });
+    expect(sources()).toBe(before + 1);
+  });
+
+  it("lists every track in the master, with the viewer's display language first, else the original", async () => {
+    const urdu = (await masterFor(viewer, '&lang=Ur')).master;
+    expect(audioOf(urdu).map(({ name, language, channels }) => ({ name, language, channels }))).toEqual([
+      { name: 'Original', language: 'en', channels: 2 },
+      { name: 'Русский', language: 'ru', channels: 2 },
+      { name: 'Русский 5.1', language: 'ru', channels: 6 },
+      { name: "O'zbekcha dublyaj", language: 'uz', channels: 2 },
+    ]);
+    expect(defaultOf(urdu)).toBe('Original');
+    expect(urdu).toMatch(/#EXT-X-STREAM-INF:.*CODECS="avc1\.[0-9a-f]+,mp4a\.40\.2".*AUDIO="audio"/);
+    expect(defaultOf((await masterFor(viewer, '&lang=Ru')).master)).toBe('Русский');
+    expect(defaultOf((await masterFor(viewer, '&lang=Uz')).master)).toBe("O'zbekcha dublyaj");
+    expect(defaultOf((await masterFor(viewer, '')).master)).toBe('Original');
+  });
+
+  it('streams the picture without sound and each track once, signed and bound to the playback session', async () => {
+    const { master, playback } = await masterFor(viewer, '&lang=Uz', true);
+    const stranger = await trialViewer(t.app, '+998901250002');
+    const picture = master.split('\n').find((line) => line.startsWith('/api/stream/s/'))!;
+    await firstMedia(viewer, picture, path.join(clips, 'picture.mp4'));
+    expect((await streamsOf(path.join(clips, 'picture.mp4'))).map((s) => s.codec_type)).toEqual(['video']);
+
+    for (const [name, channels] of [
+      ["O'zbekcha dublyaj", 2],
+      ['Русский 5.1', 6],
+    ] as const) {
+      const uri = audioOf(master).find((entry) => entry.name === name)!.uri;
+      const file = path.join(clips, `${channels}.mp4`);
+      const { contentType, segment } = await firstMedia(viewer, uri, file);
+      expect(contentType).toBe('audio/mp4');
+      expect(await streamsOf(file)).toMatchObject([{ codec_type: 'audio', channels }]);
+      // Another account cannot use the address; a stopped session ends it.
+      expect((await stranger.get(segment)).statusCode).toBe(403);
+      if (channels === 6) {
+        await viewer.post(`/api/playback/${playback}/stop`);
+        expect((await viewer.get(segment)).statusCode).toBe(409);
+      }
+    }
+  });
+
+  it("remembers the viewer's choice for the title, over their display language", async () => {
+    const signedOut = new (await import('../../../test/harness.js')).TestClient(t.app);
+    expect(
+      (await signedOut.post('/api/playback/audio', { movie_id: movieId, language: 'uz' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await viewer.post('/api/playback/audio', { movie_id: movieId, language: 'uz' }, { csrf: false }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await viewer.post('/api/playback/audio', { movie_id: movieId, language: '../x' })).statusCode,
+    ).toBe(400);
+    expect((await viewer.post('/api/playback/audio', { movie_id: 999_999, language: 'uz' })).statusCode).toBe(
+      404,
+    );
+    expect((await viewer.post('/api/playback/audio', { movie_id: movieId, language: 'uz' })).statusCode).toBe(
+      204,
+    );
+    expect(defaultOf((await masterFor(viewer, '&lang=Ru')).master)).toBe("O'zbekcha dublyaj");
+    // Another viewer's default is still their own language.
+    const other = await trialViewer(t.app, '+998901250003');
+    expect(defaultOf((await masterFor(other, '&lang=Ru')).master)).toBe('Русский');
+  });
+
+  it('lets an admin relabel, reorder, change the original and delete tracks (and only an admin)', async () => {
+    const russian = track('ru').track_id;
+    const uzbek = track('uz');
+    expect((await viewer.post('/api/movie/audio/update', { track_id: russian, label: 'x' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await admin.post('/api/movie/audio/update', { track_id: russian, language: 'xx-nope' })).statusCode,
+    ).toBe(400);
+    expect((await admin.post('/api/movie/audio/update', { track_id: russian })).statusCode).toBe(400);
+    expect((await admin.post('/api/movie/audio/update', { track_id: 999_999, label: 'x' })).statusCode).toBe(
+      404,
+    );
+
+    const relabelled = await admin.post('/api/movie/audio/update', {
+      track_id: russian,
+      label: 'Русский дубляж',
+      is_default: true,
+    });
+    expect(relabelled.statusCode).toBe(200);
+    movie = relabelled.json();
+    expect(
+      tracks()
+        .filter((candidate) => candidate.is_default)
+        .map((candidate) => candidate.label),
+    ).toEqual(['Русский дубляж']);
+
+    const ids = tracks().map((candidate) => candidate.track_id);
+    const partial = await admin.post('/api/movie/audio/order', {
+      movie_id: movieId,
+      track_ids: ids.slice(1),
+    });
+    expect(partial.statusCode).toBe(400);
+    const reordered = await admin.post('/api/movie/audio/order', {
+      movie_id: movieId,
+      track_ids: [...ids].reverse(),
+    });
+    expect(reordered.statusCode).toBe(200);
+    movie = reordered.json();
+    expect(tracks().map((candidate: AudioTrack) => candidate.track_id)).toEqual([...ids].reverse());
+
+    const folder = (await t.app.container.database.db
+      .selectFrom('audio_tracks')
+      .select(['hls_key', 'source_key'])
+      .where('track_id', '=', uzbek.track_id)
+      .executeTakeFirstOrThrow()) as { hls_key: string; source_key: string };
+    const media = (key: string) => path.join(t.dataDir, 'media', key);
+    expect(fs.existsSync(media(folder.hls_key))).toBe(true);
+    const removed = await admin.post('/api/movie/audio/delete', { track_id: uzbek.track_id });
+    expect(removed.statusCode).toBe(200);
+    expect((removed.json() as Movie).audio_tracks.map((candidate) => candidate.language)).toEqual([
+      'ru',
+      'en',
+    ]);
+    expect(fs.existsSync(media(folder.hls_key))).toBe(false);
+    expect(fs.existsSync(media(folder.source_key))).toBe(false);
+
+    const audit = await t.app.container.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', 'like', '%audio%')
+      .execute();
+    expect(audit.map((row) => row.action).sort()).toEqual(
+      ['add_audio_track', 'delete_audio_track', 'order_audio_tracks', 'update_audio_track'].sort(),
+    );
+  });
+
+  it("keeps the admin's labels and order when the video is replaced", async () => {
+    const clip = await makeDubbedClip(clips, 'dubbed-again', [
+      { language: 'eng', frequency: 440 },
+      { language: 'rus', frequency: 550 },
+    ]);
+    const upload = await admin.postForm('/api/movie/add', {
+      file: { filename: 'dubbed-again.mp4', contentType: 'video/mp4', data: clip },
+      movie_id: String(movieId),
+    });
+    expect(upload.statusCode).toBe(200);
+    await waitForJobs(t.app);
+    await refresh();
+    expect(tracks()).toMatchObject([
+      { language: 'ru', label: 'Русский дубляж', is_default: true, channels: [2] },
+      { language: 'en', label: 'Original', is_default: false, channels: [2] },
+    ]);
+  });
+});
