@@ -446,33 +446,41 @@ await guarded('language', async () =>
 );
 await guarded('segments', async () => {
   const mediaDir = path.join(dataDir, 'media');
-  const { segment, file } = prepared.stream;
+  const { segment, file, audioSegment, audioFile } = prepared.stream;
   const size = fs.statSync(path.join(mediaDir, file)).size;
+  const audioSize = fs.statSync(path.join(mediaDir, audioFile)).size;
   const nginxPort = await freePort();
   const rows = [];
-  for (const [label, headers] of [
-    ['whole', {}],
+  for (const [label, headers, ourPath, itsFile, bytes] of [
+    ['whole', {}, segment, file, size],
     [
       'by range (1 MiB from the middle)',
       { range: `bytes=${Math.floor(size / 4)}-${Math.floor(size / 4) + 1048575}` },
+      segment,
+      file,
+      size,
     ],
+    ['audio rendition (stereo AAC), whole', {}, audioSegment, audioFile, audioSize],
   ]) {
     const figures = await compare({
       ours: () => startOursPlaying(prepared.stream),
       reference: async () => {
         const child = startNginx(work, mediaDir, nginxPort);
-        await waitForHttp(`http://127.0.0.1:${nginxPort}/${file}`, 30_000);
+        await waitForHttp(`http://127.0.0.1:${nginxPort}/${itsFile}`, 30_000);
         return { child, url: `http://127.0.0.1:${nginxPort}` };
       },
-      oursPath: segment,
-      referencePath: `/${file}`,
+      oursPath: ourPath,
+      referencePath: `/${itsFile}`,
       oursOptions: { headers: { cookie: prepared.cookie, ...headers } },
       referenceOptions: { headers },
     });
     const ratio = figures.mbps / figures.refMbps;
     const p99Ratio = figures.p99 / figures.refP99;
     rows.push({
-      name: `segments (${(size / 1048576).toFixed(1)} MB 6 s fMP4), ${label}, 32 connections, signed-URL path`,
+      name:
+        bytes === size
+          ? `segments (${(size / 1048576).toFixed(1)} MB 6 s fMP4), ${label}, 32 connections, signed-URL path`
+          : `segments, ${label} (${Math.round(bytes / 1024)} KB 6 s), 32 connections, signed-URL path`,
       ours: `${figures.mbps.toFixed(0)} MB/s, p99 ${figures.p99.toFixed(0)} ms`,
       reference: `${figures.refMbps.toFixed(0)} MB/s, p99 ${figures.refP99.toFixed(0)} ms (nginx sendfile)`,
       ratio,

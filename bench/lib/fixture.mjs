@@ -304,12 +304,29 @@ export async function segmentAddresses(root, viewer, movieId) {
     .where('status', '=', 'ready')
     .executeTakeFirstOrThrow();
   const file = `${asset.hls_key}/${height}p/${segment.split('/').pop()}`;
+  // The sound is its own rendition (HLS alternate audio): its first full 6 s segment, and its file for nginx.
+  const audioLine = master.find(
+    (line) => line.startsWith('#EXT-X-MEDIA:TYPE=AUDIO') && line.includes('DEFAULT=YES'),
+  );
+  const audioVariant = /URI="([^"]+)"/.exec(audioLine ?? '')?.[1];
+  if (!audioVariant) throw new Error('the bench feature has no audio track');
+  const audioParsed = parseVariantPlaylist((await viewer.ok('GET', audioVariant)).body).segments;
+  const audioSegment = (audioParsed.find((s) => s.duration >= 5.9) ?? audioParsed[0]).uri;
+  const track = await viewer.app.container.database.db
+    .selectFrom('audio_tracks')
+    .select('hls_key')
+    .where('movie_id', '=', movieId)
+    .where('is_default', '=', 1)
+    .executeTakeFirstOrThrow();
+  const audioFile = `${track.hls_key}/2ch/${audioSegment.split('/').pop()}`;
   return {
     master: masterUrl,
     variant,
     segment,
     segments,
     file,
+    audioSegment,
+    audioFile,
     playback: {
       id: playback.playback_id,
       heartbeatSeconds: playback.heartbeat_seconds,

@@ -27,9 +27,7 @@ function singleRenditionArgs(input, rendition, plan, renditionOutputArgs) {
     `scale=-2:${rendition.height}:flags=bicubic,setsar=1`,
     '-map',
     '0:v:0',
-    '-map',
-    '0:a:0',
-    ...renditionOutputArgs(rendition, plan.gop, true),
+    ...renditionOutputArgs(rendition, plan.gop),
   ];
 }
 
@@ -75,18 +73,19 @@ export async function measureLadder({ root, work, rounds }) {
         source,
       ]);
     }
-    const info = { width, height, fps: 25, hasAudio: true, duration: SOURCE_SECONDS };
+    const info = { width, height, fps: 25, audioChannels: [2], duration: SOURCE_SECONDS };
     const plan = planTranscode(info);
     const out = path.join(dir, `out-${height}`);
     const fresh = () => {
       fs.rmSync(out, { recursive: true, force: true });
-      for (const r of plan.renditions) fs.mkdirSync(path.join(out, r.dir), { recursive: true });
+      for (const r of [...plan.renditions, ...plan.audio])
+        fs.mkdirSync(path.join(out, r.dir), { recursive: true });
     };
     const ladderTimes = [];
     const separateTimes = [];
     for (let round = 0; round <= rounds; round++) {
       fresh();
-      const ladder = timed(ffmpeg.path, transcodeArgs(source, info, plan), out);
+      const ladder = timed(ffmpeg.path, transcodeArgs(source, plan), out);
       fresh();
       let separate = 0;
       for (const rendition of plan.renditions)
@@ -95,8 +94,8 @@ export async function measureLadder({ root, work, rounds }) {
           singleRenditionArgs(source, rendition, plan, renditionOutputArgs),
           out,
         );
-      // The same outputs as the ladder: its poster frame and scrub sprite, from a run of their own.
-      separate += timed(ffmpeg.path, transcodeArgs(source, info, { ...plan, renditions: [] }), out);
+      // The same outputs as the ladder: its sound, poster frame and scrub sprite, from a run of their own.
+      separate += timed(ffmpeg.path, transcodeArgs(source, { ...plan, renditions: [] }), out);
       if (round > 0) {
         ladderTimes.push(ladder);
         separateTimes.push(separate);

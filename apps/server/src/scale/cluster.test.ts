@@ -249,6 +249,22 @@ describe('two API instances and a worker over PostgreSQL and S3', () => {
       fs.writeFileSync(file, joined);
       const probe = await probeFile(file);
       expect(probe).toMatchObject({ width: 320, height: 180, codec: 'h264', frames: 25 });
+      // The sound is stored once beside the picture, as its own rendition, and reached the same way.
+      const audioUri = /#EXT-X-MEDIA:TYPE=AUDIO,.*URI="([^"]+)"/.exec(masterText)![1]!;
+      const audioVariant = await viewer.call('GET', audioUri);
+      expect(audioVariant.status).toBe(200);
+      const audioText = await audioVariant.text();
+      const audioFiles = [
+        /#EXT-X-MAP:URI="([^"]+)"/.exec(audioText)![1]!,
+        audioText.split('\n').find((line) => line && !line.startsWith('#'))!,
+      ];
+      for (const uri of audioFiles) {
+        const viaApi = await viewer.call('GET', uri);
+        expect(viaApi.status).toBe(302);
+        const location = viaApi.headers.get('location')!;
+        expect(new URL(location).pathname).toMatch(new RegExp(`^/${s3.bucket}/hls/[^/]+/a0/2ch/`));
+        expect((await fetch(location)).status).toBe(200);
+      }
 
       // Nor are they joined by the API at start.mp4: the player asks for the presigned addresses instead.
       expect((await viewer.call('GET', `/api/stream/${movie.movie_id}/start.mp4${playback}`)).status).toBe(

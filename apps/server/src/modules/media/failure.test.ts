@@ -15,7 +15,7 @@ async function failureOf(name: string, data: Buffer): Promise<MediaFailure> {
   const file = path.join(dir, name);
   fs.writeFileSync(file, data);
   const error = await tools
-    .transcode(file, path.join(dir, `work-${name}`), () => {}, new AbortController().signal)
+    .transcode(file, path.join(dir, `work-${name}`), 'alternate', () => {}, new AbortController().signal)
     .then(
       () => undefined,
       (caught: unknown) => caught,

@@ -329,6 +329,31 @@ describe('audio tracks: streams of the video, uploaded dubs, the default per vie
     );
   });
 
+  it("keeps a trailer's sound in its renditions, for everyone, and makes no track of it", async () => {
+    const clip = await makeDubbedClip(clips, 'trailer', [
+      { language: 'eng', frequency: 440 },
+      { language: 'rus', frequency: 550 },
+    ]);
+    const before = (await refresh()).audio_tracks.map((candidate) => candidate.track_id);
+    const upload = await admin.postForm('/api/movie/trailer', {
+      file: { filename: 'trailer.mp4', contentType: 'video/mp4', data: clip },
+      movie_id: String(movieId),
+    });
+    expect(upload.statusCode).toBe(200);
+    await waitForJobs(t.app);
+    expect((await refresh()).audio_tracks.map((candidate) => candidate.track_id)).toEqual(before);
+    const signedOut = new (await import('../../../test/harness.js')).TestClient(t.app);
+    const master = await signedOut.get(`/api/stream/${movieId}/master.m3u8?asset=trailer`);
+    expect(master.statusCode).toBe(200);
+    expect(audioOf(master.body)).toEqual([]);
+    expect(master.body).toMatch(/CODECS="avc1\.[0-9a-f]+,mp4a\.40\.2"/);
+    const variant = master.body.split('\n').find((line) => line.startsWith('/api/stream/s/'))!;
+    await firstMedia(signedOut, variant, path.join(clips, 'trailer-played.mp4'));
+    expect((await streamsOf(path.join(clips, 'trailer-played.mp4'))).map((s) => s.codec_type).sort()).toEqual(
+      ['audio', 'video'],
+    );
+  });
+
   it("keeps the admin's labels and order when the video is replaced", async () => {
     const clip = await makeDubbedClip(clips, 'dubbed-again', [
       { language: 'eng', frequency: 440 },
@@ -345,5 +370,47 @@ describe('audio tracks: streams of the video, uploaded dubs, the default per vie
       { language: 'ru', label: 'Русский дубляж', is_default: true, channels: [2] },
       { language: 'en', label: 'Original', is_default: false, channels: [2] },
     ]);
+  });
+
+  it("gives each episode of a serial its own tracks, with the title's remembered language", async () => {
+    const serial = (await admin.post('/api/movie/create')).json().movie_id as number;
+    await admin.post('/api/movie/details', {
+      movie_id: serial,
+      title: 'Silk Road',
+      kind: 'series',
+      status: '',
+    });
+    const withEpisode = await admin.post('/api/movie/episode', {
+      movie_id: serial,
+      season_number: 1,
+      title: 'Pilot',
+    });
+    expect(withEpisode.statusCode).toBe(200);
+    const episodeId = (withEpisode.json() as Movie).seasons[0]!.episodes[0]!.episode_id;
+    const clip = await makeDubbedClip(clips, 'episode', [
+      { language: 'uzb', frequency: 440 },
+      { language: 'rus', frequency: 550 },
+    ]);
+    const upload = await admin.postForm('/api/movie/add', {
+      file: { filename: 'episode.mp4', contentType: 'video/mp4', data: clip },
+      movie_id: String(serial),
+      episode_id: String(episodeId),
+    });
+    expect(upload.statusCode).toBe(200);
+    await waitForJobs(t.app);
+    const record = (await admin.get(`/api/movie/${serial}`)).json() as Movie;
+    expect(record.audio_tracks).toMatchObject([
+      { episode_id: episodeId, language: 'uz', label: 'Original', is_default: true },
+      { episode_id: episodeId, language: 'ru', label: 'Русский', is_default: false },
+    ]);
+    expect((await admin.post('/api/playback/audio', { movie_id: serial, language: 'ru' })).statusCode).toBe(
+      204,
+    );
+    const playback = await startPlayback(admin, serial);
+    const master = await admin.get(
+      `/api/stream/${serial}/episodes/${episodeId}/master.m3u8?playback=${playback}&lang=Uz`,
+    );
+    expect(master.statusCode).toBe(200);
+    expect(defaultOf(master.body)).toBe('Русский');
   });
 });

@@ -106,10 +106,23 @@ describe('ffmpeg arguments', () => {
     expect(args[args.indexOf('a1/6ch/stream.mp4') - 11]).toBe('6');
   });
 
+  it("keeps a trailer's one sound in every rendition, stereo, with no audio renditions", () => {
+    const muxed = planTranscode(source, 'muxed');
+    expect(muxed.audio).toEqual([]);
+    const trailer = transcodeArgs('in.mp4', muxed);
+    expect(trailer.filter((a) => a === '0:a:0')).toHaveLength(3);
+    expect(trailer).not.toContain('0:a:1');
+    expect(trailer.filter((a) => a === 'aac')).toHaveLength(3);
+    expect(trailer).not.toContain('-an');
+    expect(trailer.filter((a) => a === 'mp4')).toHaveLength(3);
+  });
+
   it('maps no audio for a silent source', () => {
-    const silent = transcodeArgs('in.mp4', planTranscode({ ...source, audioChannels: [] }));
-    expect(silent).not.toContain('0:a:0');
-    expect(silent).not.toContain('aac');
+    for (const layout of ['alternate', 'muxed'] as const) {
+      const silent = transcodeArgs('in.mp4', planTranscode({ ...source, audioChannels: [] }, layout));
+      expect(silent).not.toContain('0:a:0');
+      expect(silent).not.toContain('aac');
+    }
   });
 
   it('reads progress in microseconds from either key', () => {

@@ -60,9 +60,18 @@ export interface SpritePlan {
   tileHeight: number;
 }
 
+/**
+ * `alternate`: each audio stream is its own rendition, stored once (a title's or episode's video, whose streams
+ * become its audio tracks); `muxed`: every video rendition carries the first stream in stereo (a trailer: one
+ * short sound, no menu, started from one file).
+ */
+export type AudioLayout = 'alternate' | 'muxed';
+
 export interface TranscodePlan {
   renditions: RenditionPlan[];
   audio: AudioRenditionPlan[];
+  /** The first audio stream muxed into every video rendition (AudioLayout `muxed` with a source that has one). */
+  muxedAudio: boolean;
   posterAt: number;
   posterHeight: number;
   sprite: SpritePlan;
@@ -113,15 +122,21 @@ export function planSprite(duration: number, width: number, height: number): Spr
   return { interval, count, cols, rows, tileWidth: SPRITE_TILE_WIDTH, tileHeight };
 }
 
-export function planTranscode(source: SourceInfo, ladder: readonly number[] = LADDER_HEIGHTS): TranscodePlan {
+export function planTranscode(
+  source: SourceInfo,
+  layout: AudioLayout = 'alternate',
+  ladder: readonly number[] = LADDER_HEIGHTS,
+): TranscodePlan {
   const fps = source.fps > 0 ? Math.min(source.fps, 60) : 25;
+  const muxedAudio = layout === 'muxed' && source.audioChannels.length > 0;
   return {
     renditions: planHeights(source.height, ladder).map((height) => ({
       height,
       videoKbps: videoKbpsFor(height),
       dir: `${height}p`,
     })),
-    audio: planAudio(source.audioChannels),
+    audio: layout === 'alternate' ? planAudio(source.audioChannels) : [],
+    muxedAudio,
     posterAt: Math.min(30, Math.max(0, source.duration * 0.1)),
     posterHeight: Math.min(720, even(source.height)),
     sprite: planSprite(source.duration, source.width, source.height),
@@ -146,8 +161,8 @@ export function filterGraph(plan: TranscodePlan): string {
   return parts.join(';');
 }
 
-/** Encoder and muxer settings of one video rendition's output; its audio is stored apart, once for all heights. */
-export function renditionOutputArgs(rendition: RenditionPlan, gop: number): string[] {
+/** Encoder and muxer settings of one video rendition's output, with the muxed sound or none (stored apart). */
+export function renditionOutputArgs(rendition: RenditionPlan, gop: number, muxedAudio = false): string[] {
   const kbps = rendition.videoKbps;
   const args = [
     '-c:v',
@@ -174,8 +189,8 @@ export function renditionOutputArgs(rendition: RenditionPlan, gop: number): stri
     // A keyframe at the start of every segment, where segmentStartSeconds puts them.
     keyframeExpression(),
   ];
+  args.push(...(muxedAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000'] : ['-an']));
   args.push(
-    '-an',
     '-max_muxing_queue_size',
     '1024',
     '-f',
@@ -255,7 +270,9 @@ export function transcodeArgs(input: string, plan: TranscodePlan): string[] {
   const args = ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-nostats', '-progress', 'pipe:1'];
   args.push('-i', input, '-filter_complex', filterGraph(plan));
   plan.renditions.forEach((rendition, i) => {
-    args.push('-map', `[o${i}]`, ...renditionOutputArgs(rendition, plan.gop));
+    args.push('-map', `[o${i}]`);
+    if (plan.muxedAudio) args.push('-map', '0:a:0');
+    args.push(...renditionOutputArgs(rendition, plan.gop, plan.muxedAudio));
   });
   for (const rendition of plan.audio)
     args.push('-map', `0:a:${rendition.stream}`, ...audioOutputArgs(rendition));

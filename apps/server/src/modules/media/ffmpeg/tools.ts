@@ -11,6 +11,7 @@ import { MEDIA_REASONS, MediaFailure } from '../failure.js';
 import { type MediaBinaries, resolveMediaBinaries } from './binaries.js';
 import { packageRendition } from './fragmented-mp4.js';
 import {
+  type AudioLayout,
   type AudioRenditionPlan,
   audioStreamDir,
   audioTranscodeArgs,
@@ -74,17 +75,21 @@ export class MediaTools {
     await runFfmpeg(ffmpeg.path, ['-progress', 'pipe:1', '-nostats', ...args], { cwd, signal });
   }
 
-  /** The whole ladder in one ffmpeg run inside `workDir`, every rendition cut into HLS segments and checked. */
+  /**
+   * The whole ladder in one ffmpeg run inside `workDir`, every rendition cut into HLS segments and checked; the
+   * sound as `layout` says (ladder.ts).
+   */
   async transcode(
     input: string,
     workDir: string,
+    layout: AudioLayout,
     onProgress: (percent: number) => void,
     signal: AbortSignal,
   ): Promise<TranscodeResult> {
     const { ffmpeg } = await this.binaries();
     const source = await this.probe(input, signal);
     if (!source.video) throw new MediaFailure(MEDIA_REASONS.noVideo);
-    const plan = planTranscode(sourceInfo(source));
+    const plan = planTranscode(sourceInfo(source), layout);
     await fs.rm(workDir, { recursive: true, force: true });
     for (const rendition of [...plan.renditions, ...plan.audio])
       await fs.mkdir(path.join(workDir, rendition.dir), { recursive: true });
@@ -106,13 +111,15 @@ export class MediaTools {
       );
     }
     const audioRenditions = await this.packageAudio(workDir, plan.audio, source.duration, signal);
-    const audio = source.audioStreams.map((stream, index) => ({
-      stream: index,
-      dir: audioStreamDir(index),
-      language: stream.language,
-      title: stream.title,
-      renditions: audioRenditions.filter((_, i) => plan.audio[i]!.stream === index),
-    }));
+    const audio = plan.audio.length
+      ? source.audioStreams.map((stream, index) => ({
+          stream: index,
+          dir: audioStreamDir(index),
+          language: stream.language,
+          title: stream.title,
+          renditions: audioRenditions.filter((_, i) => plan.audio[i]!.stream === index),
+        }))
+      : [];
     const posterFile = path.join(workDir, 'poster.jpg');
     const spriteFile = path.join(workDir, 'sprite.jpg');
     return {

@@ -98,7 +98,10 @@ export class TranscodeHandler implements JobHandler {
         );
     try {
       const reused = await source.ladder?.load(workDir);
-      const result = reused ?? (await this.tools.transcode(source.path, workDir, onProgress, context.signal));
+      // A title's or episode's sound becomes its audio tracks; a trailer keeps its one sound in each rendition.
+      const layout = asset.kind === 'video' ? 'alternate' : 'muxed';
+      const result =
+        reused ?? (await this.tools.transcode(source.path, workDir, layout, onProgress, context.signal));
       if (!reused) await source.ladder?.keep(workDir, result);
       await this.publish(asset, result, workDir);
     } finally {
