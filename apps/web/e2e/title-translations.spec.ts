@@ -17,15 +17,25 @@ const RUSSIAN = `Самаркандские ночи ${stamp}`;
 const UZBEK = `Samarqand tunlari ${stamp}`;
 // A genre of this run's own, which the Genres page names in Russian.
 const GENRE = `Noir${stamp}`;
+const SERIAL = `Silk Road ${stamp}`;
 let movieId = 0;
+let serialId = 0;
 
 test.beforeAll(async ({ playwright }) => {
   const admin = await signedInAdminApi(playwright);
   movieId = await publishTitle(admin, {
     title: ORIGINAL,
     description: '<p>A night in the old city.</p>',
+    tagline: 'One night. One city.',
+    cast: ['Rustam Karimov', 'Amelia Hart'],
     genres: ['Drama', 'Crime', GENRE],
   });
+  serialId = await publishTitle(admin, { title: SERIAL, kind: 'series' });
+  const episode = await admin.post('/api/movie/episode', {
+    headers: await xsrfHeaders(admin),
+    data: { movie_id: serialId, season_number: 1, title: 'The Pass' },
+  });
+  expect(episode.status(), await episode.text()).toBe(200);
   const uzbek = await admin.post('/api/movie/translation', {
     headers: await xsrfHeaders(admin),
     data: { movie_id: movieId, language: 'Uz', title: UZBEK, description: '<p>Eski shahardagi bir tun.</p>' },
@@ -53,6 +63,10 @@ test('an admin translates a title into Russian in its editor; a viewer in Russia
   await expect(panel.getByLabel('Title in Русский')).toHaveAttribute('aria-invalid', 'true');
   await panel.getByLabel('Title in Русский').fill(RUSSIAN);
   await panel.getByRole('textbox', { name: 'Description in Русский' }).fill('Ночь в старом городе.');
+  await panel.getByLabel('Tagline in Русский').fill('Одна ночь. Один город.');
+  // Each cast name may be written in the language's script; an empty one stays as written.
+  await expect(panel.getByLabel('Amelia Hart')).toHaveAttribute('placeholder', 'Amelia Hart');
+  await panel.getByLabel('Rustam Karimov').fill('Рустам Каримов');
   await panel.getByRole('button', { name: 'Save translation' }).click();
   await expect(page.getByTestId('toast').last()).toHaveText(/Saved in Русский/);
   await expect(russian).not.toContainText('missing');
@@ -79,6 +93,8 @@ test('an admin translates a title into Russian in its editor; a viewer in Russia
   const popup = viewer.getByRole('dialog', { name: RUSSIAN });
   await expect(popup).toBeVisible();
   await expect(popup.getByText('Ночь в старом городе.')).toBeVisible();
+  await expect(popup.getByTestId('tagline')).toHaveText('Одна ночь. Один город.');
+  await expect(popup).toContainText('Рустам Каримов, Amelia Hart');
   // Signed in, the full-page player names it in Russian too.
   const { phone } = newPhone();
   await signUpViaApi(viewer, phone, 'viewer-pass-123');
@@ -90,7 +106,7 @@ test('an admin translates a title into Russian in its editor; a viewer in Russia
 test('a viewer in Uzbek sees the Uzbek name, description and genres', async ({ page }) => {
   await viewInLanguage(page, 'Uz', 'Oʻzbekcha');
   await page.goto(`/search?q=${encodeURIComponent(stamp)}`);
-  const result = page.getByTestId('search-result');
+  const result = page.getByTestId('search-result').filter({ hasText: UZBEK });
   await expect(result.getByRole('heading', { name: UZBEK })).toBeVisible();
   await expect(result).toContainText('Drama, Jinoyat');
   await expect(result).toContainText('Eski shahardagi bir tun.');
@@ -117,6 +133,33 @@ test('an admin names a genre in Russian on the Genres page; a viewer in Russian 
   const viewer = await browser.newPage();
   await viewInLanguage(viewer, 'Ru', 'Русский');
   await viewer.goto(`/search?q=${encodeURIComponent(stamp)}`);
-  await expect(viewer.getByTestId('search-result')).toContainText('Драма, Криминал, Нуар');
+  await expect(viewer.getByTestId('search-result').filter({ hasText: RUSSIAN })).toContainText(
+    'Драма, Криминал, Нуар',
+  );
+  await viewer.close();
+});
+
+test('an admin names a serial’s episode in Uzbek; a viewer in Uzbek sees that name in its seasons', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsAdmin(page, `/editmovies?movie_id=${serialId}`);
+  const panel = page.getByRole('region', { name: 'Translations' });
+  await panel.getByRole('button', { name: 'Edit translations' }).click();
+  await panel.getByRole('tab', { name: /Oʻzbekcha/ }).click();
+  const episode = panel.getByTestId('episode-translation');
+  await expect(episode.getByLabel('S1 E1 title (The Pass)')).toHaveAttribute('placeholder', 'The Pass');
+  await episode.getByLabel('S1 E1 title (The Pass)').fill('Dovon');
+  await episode.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast').last()).toHaveText(/S1 E1 saved in Oʻzbekcha/);
+  await expect(episode.getByRole('button', { name: 'Remove' })).toBeVisible();
+
+  const viewer = await browser.newPage();
+  await viewInLanguage(viewer, 'Uz', 'Oʻzbekcha');
+  await viewer.goto(`/home?title=${serialId}`);
+  const popup = viewer.getByRole('dialog', { name: SERIAL });
+  await expect(popup).toContainText('Dovon');
+  await expect(popup).not.toContainText('The Pass');
   await viewer.close();
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listReplySchema } from './paging.js';
-import { catalogLanguageQuery } from './title-translations.js';
+import { catalogLanguageQuery, taglineSchema } from './title-translations.js';
 
 /** Catalogue, movie administration, uploads and streaming: the shapes the server validates and answers. */
 
@@ -67,6 +67,8 @@ export const movieDetailsBodySchema = z.strictObject({
   /** The spec sends an empty status for a new record: that keeps the current one. */
   status: z.union([z.enum(EDITABLE_STATUSES), z.literal('')]).optional(),
   description: z.string().max(20_000, 'At most 20000 characters').optional(),
+  /** One line under the title, plain text. */
+  tagline: taglineSchema.optional(),
   kind: titleKindSchema.optional(),
   year: z.number().int().min(1888, 'Too early').max(2100, 'Too late').nullable().optional(),
   /** null: not set yet (a new title has none until an admin chooses one). */
@@ -160,6 +162,7 @@ export const movieSchema = z.object({
   movie_id: z.number(),
   title: z.string(),
   description: z.string(),
+  tagline: z.string(),
   kind: titleKindSchema,
   genres: z.array(z.string()),
   tags: z.array(z.string()),
@@ -399,6 +402,8 @@ export const catalogSeasonSchema = z.object({
 });
 export const titleDetailsSchema = titleCardSchema.extend({
   description: z.string(),
+  /** '' when the title has none. */
+  tagline: z.string(),
   cast: z.array(z.string()),
   tags: z.array(z.string()),
   collections: z.array(collectionSchema),

@@ -8,12 +8,19 @@ import { keywordSchema } from './languages.js';
 export const catalogLanguageQuery = { lang: keywordSchema.optional() };
 export const catalogLanguageQuerySchema = z.strictObject(catalogLanguageQuery);
 
+/** A title's tagline: one line under its name, plain text. */
+export const taglineSchema = z.string().trim().max(150, 'At most 150 characters');
+/** The cast's names in a language's script, in the order of the title's cast ('' where written as the original). */
+export const castNamesSchema = z.array(z.string().trim().max(100, 'At most 100 characters')).max(50);
+
 /** A title's texts in one language (`GET /api/movie/:movie_id/translations`). */
 export const titleTranslationSchema = z.object({
   language: z.string(),
   title: z.string(),
   /** Rich text, cleaned when written, as the title's own description. */
   description: z.string(),
+  tagline: z.string(),
+  cast: z.array(z.string()),
   updated_at: z.string(),
 });
 export type TitleTranslation = z.infer<typeof titleTranslationSchema>;
@@ -25,8 +32,36 @@ export const titleTranslationBodySchema = z.strictObject({
   language: keywordSchema,
   title: z.string().trim().min(1, 'Enter the title').max(200, 'At most 200 characters'),
   description: z.string().max(20_000, 'At most 20000 characters').default(''),
+  tagline: taglineSchema.default(''),
+  cast: castNamesSchema.default([]),
 });
 export type TitleTranslationBody = z.infer<typeof titleTranslationBodySchema>;
+
+/** An episode's title and description in one language (`GET /api/movie/:movie_id/episode-translations`). */
+export const episodeTranslationSchema = z.object({
+  episode_id: z.number(),
+  language: z.string(),
+  title: z.string(),
+  description: z.string(),
+  updated_at: z.string(),
+});
+export type EpisodeTranslation = z.infer<typeof episodeTranslationSchema>;
+export const episodeTranslationsReplySchema = z.array(episodeTranslationSchema);
+
+/** `POST /api/movie/episode/translation`: sets an episode's texts in a language the site has. */
+export const episodeTranslationBodySchema = z.strictObject({
+  episode_id: z.coerce.number().int().positive(),
+  language: keywordSchema,
+  title: z.string().trim().min(1, 'Enter the title').max(200, 'At most 200 characters'),
+  description: z.string().max(5000, 'At most 5000 characters').default(''),
+});
+export type EpisodeTranslationBody = z.infer<typeof episodeTranslationBodySchema>;
+
+/** `POST /api/movie/episode/translation/delete`: the episode goes back to its own texts in that language. */
+export const episodeTranslationDeleteBodySchema = z.strictObject({
+  episode_id: z.coerce.number().int().positive(),
+  language: keywordSchema,
+});
 
 /** `POST /api/movie/translation/delete`: the title goes back to its own texts in that language. */
 export const titleTranslationDeleteBodySchema = z.strictObject({

@@ -23,6 +23,7 @@ import * as legalPages from './migrations/0015-legal-pages.js';
 import * as rateCounterExpiry from './migrations/0016-rate-counter-expiry.js';
 import * as titleTranslations from './migrations/0017-title-translations.js';
 import * as audioTracks from './migrations/0018-audio-tracks.js';
+import * as moreTranslations from './migrations/0019-more-translations.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0016-rate-counter-expiry': rateCounterExpiry,
   '0017-title-translations': titleTranslations,
   '0018-audio-tracks': audioTracks,
+  '0019-more-translations': moreTranslations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,8 @@ export interface TitlesTable {
   title: string;
   /** HTML cleaned on the way in (the policy of lib/rich-text.ts). */
   description: string;
+  /** One line under the title (plain text). */
+  tagline: Generated<string>;
   /** JSON arrays of strings. */
   genres: string;
   tags: string;
@@ -51,6 +53,18 @@ export interface TitleTranslationsTable {
   language: string;
   title: string;
   /** HTML cleaned on the way in, as `titles.description`. */
+  description: string;
+  tagline: Generated<string>;
+  /** JSON list of the cast's names in this language's script, in `titles.cast_list`'s order ('' as written). */
+  cast_names: Generated<string>;
+  updated_at: string;
+}
+
+/** An episode's title and description in one language (migration 0019); the episode's own are the fallback. */
+export interface EpisodeTranslationsTable {
+  episode_id: number;
+  language: string;
+  title: string;
   description: string;
   updated_at: string;
 }
@@ -199,6 +213,7 @@ export interface CatalogTables {
   titles: TitlesTable;
   title_genres: TitleGenresTable;
   title_translations: TitleTranslationsTable;
+  episode_translations: EpisodeTranslationsTable;
   genre_names: GenreNamesTable;
   seasons: SeasonsTable;
   episodes: EpisodesTable;

@@ -24,6 +24,7 @@ const TABLE_COUNTERS: Record<string, readonly VersionCounterTable[] | string> = 
   seasons: 'read fresh by the title page; no cached answer lists seasons',
   subtitles: 'read fresh by the title page and the player',
   audio_tracks: 'read fresh by the title editor and the player',
+  episode_translations: 'read fresh by the title page',
   audio_choices: 'per viewer, read fresh by the player',
   languages: 'the translation record is kept 5 s, and dropped at once by the instance that writes',
   legal_pages: 'read fresh',

@@ -115,12 +115,15 @@ export type TranslationRecords = Pick<
   TranslationRepo,
   | 'genreNames'
   | 'genresInUse'
+  | 'listEpisodeTranslations'
   | 'listForTitle'
   | 'remove'
+  | 'removeEpisode'
   | 'removeGenreName'
   | 'seedGenreNames'
   | 'setGenreName'
   | 'upsert'
+  | 'upsertEpisode'
 >;
 export interface CatalogRecords {
   titles: TitleRecords;
@@ -139,4 +142,8 @@ export type { EpisodeRow } from './titles/episode-repo.js';
 export type { StoredImageSize } from './titles/present.js';
 export { imageKeys, movieAuditView, parseList, presentListItem, presentMovie } from './titles/present.js';
 export type { TitleRow, TitleStatus } from './titles/repo.js';
-export type { GenreNameRow, TitleTranslationRow } from './titles/translation-repo.js';
+export type {
+  EpisodeTranslationRow,
+  GenreNameRow,
+  TitleTranslationRow,
+} from './titles/translation-repo.js';

@@ -94,6 +94,7 @@ export async function createMediaModule(deps: MediaDeps) {
     ),
     translations: new TitleTranslationService(
       titles,
+      episodes,
       deps.catalog.translations,
       deps.languageKeyword,
       deps.audit,

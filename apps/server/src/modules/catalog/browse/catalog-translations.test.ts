@@ -14,6 +14,9 @@ interface Card {
   summary: string;
   genres: string[];
   description?: string;
+  tagline?: string;
+  cast?: string[];
+  seasons?: { episodes: { episode_id: number; title: string; description: string }[] }[];
 }
 
 /** Titles translated by an admin and the catalogue answering in the viewer's language, on SQLite and PostgreSQL. */
@@ -142,11 +145,126 @@ describe('translated titles: the admin calls and the catalogue in ?lang=', () =>
       movie_id: movieId,
       language: 'Ru',
       title: 'X',
-      tagline: 'y',
+      subtitle: 'y',
     });
     expect(extra.statusCode).toBe(400);
+    const longTagline = await admin.post('/api/movie/translation', {
+      movie_id: movieId,
+      language: 'Ru',
+      title: 'X',
+      tagline: 'x'.repeat(151),
+    });
+    expect(longTagline.json().error.fields).toHaveProperty('tagline');
     expect((await visitor.get(`/api/catalog/titles/${movieId}?lang=r1`)).statusCode).toBe(400);
     expect((await visitor.get('/api/catalog/rows?lang=<b>')).statusCode).toBe(400);
+  });
+
+  it('shows the tagline and the cast as written in the asked language, each name falling back on its own', async () => {
+    const tagged = await admin.post('/api/movie/details', {
+      movie_id: movieId,
+      title: 'Samarkand Nights',
+      tagline: 'One night. One city.',
+      cast: ['Rustam Karimov', 'Amelia Hart', 'Jonah Reyes'],
+    });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    expect(tagged.json().movie.tagline).toBe('One night. One city.');
+    const saved = await admin.post('/api/movie/translation', {
+      movie_id: movieId,
+      language: 'Ru',
+      title: 'Самаркандские ночи',
+      tagline: 'Одна ночь. Один город.',
+      cast: ['Рустам Каримов', '', 'Джона Рейес'],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()[0]).toMatchObject({
+      tagline: 'Одна ночь. Один город.',
+      cast: ['Рустам Каримов', '', 'Джона Рейес'],
+    });
+    expect(await details('?lang=Ru')).toMatchObject({
+      tagline: 'Одна ночь. Один город.',
+      cast: ['Рустам Каримов', 'Amelia Hart', 'Джона Рейес'],
+    });
+    expect(await details()).toMatchObject({
+      tagline: 'One night. One city.',
+      cast: ['Rustam Karimov', 'Amelia Hart', 'Jonah Reyes'],
+    });
+    // Without a translated tagline, the title's own.
+    await admin.post('/api/movie/translation', {
+      movie_id: movieId,
+      language: 'Uz',
+      title: 'Samarqand tunlari',
+    });
+    expect(await details('?lang=Uz')).toMatchObject({
+      title: 'Samarqand tunlari',
+      tagline: 'One night. One city.',
+    });
+    await admin.post('/api/movie/translation/delete', { movie_id: movieId, language: 'Uz' });
+  });
+
+  it('translates an episode’s title and description, read on the title page in the asked language', async () => {
+    const serial = await publishedTitle(admin, 'Silk Road', { kind: 'series' });
+    const added = await admin.post('/api/movie/episode', {
+      movie_id: serial,
+      season_number: 1,
+      title: 'The Pass',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const episodeId = added.json().seasons[0].episodes[0].episode_id as number;
+    const saved = await admin.post('/api/movie/episode/translation', {
+      episode_id: episodeId,
+      language: 'uz',
+      title: 'Dovon',
+      description: '<p>Karvon togʻdan oshadi.</p><img src=x onerror=alert(1)>',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual([
+      expect.objectContaining({
+        episode_id: episodeId,
+        language: 'Uz',
+        title: 'Dovon',
+        description: '<p>Karvon togʻdan oshadi.</p>',
+      }),
+    ]);
+    expect((await admin.get(`/api/movie/${serial}/episode-translations`)).json()).toHaveLength(1);
+    const episodeOf = async (query: string) => {
+      const page = (await visitor.get(`/api/catalog/titles/${serial}${query}`)).json() as Card;
+      return page.seasons![0]!.episodes[0]!;
+    };
+    expect(await episodeOf('?lang=Uz')).toMatchObject({
+      title: 'Dovon',
+      description: '<p>Karvon togʻdan oshadi.</p>',
+    });
+    expect((await episodeOf('?lang=Ru')).title).toBe('The Pass');
+    expect((await episodeOf('')).title).toBe('The Pass');
+    expect(
+      (
+        await admin.post('/api/movie/episode/translation', {
+          episode_id: 999_999,
+          language: 'Uz',
+          title: 'X',
+        })
+      ).statusCode,
+    ).toBe(404);
+    const viewer = await signedInViewer(t.app, '+998901260077');
+    expect(
+      (
+        await viewer.post('/api/movie/episode/translation', {
+          episode_id: episodeId,
+          language: 'Uz',
+          title: 'X',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const removed = await admin.post('/api/movie/episode/translation/delete', {
+      episode_id: episodeId,
+      language: 'Uz',
+    });
+    expect(removed.json()).toEqual([]);
+    expect((await episodeOf('?lang=Uz')).title).toBe('The Pass');
+    expect(
+      (await admin.post('/api/movie/episode/translation/delete', { episode_id: episodeId, language: 'Uz' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('goes back to the title’s own texts when the translation is deleted', async () => {

@@ -437,11 +437,12 @@ export class CatalogService {
   async details(movieId: number, asker?: Asker, lang?: string): Promise<TitleDetails> {
     const title = await this.catalog.findPublished(movieId);
     if (!title) throw notFound('This title does not exist');
-    const [seasons, context, subtitles, texts] = await Promise.all([
+    const [seasons, context, subtitles, texts, episodeTexts] = await Promise.all([
       this.episodes.listSeasons(movieId),
       this.context([title], asker),
       this.assets.listSubtitles(movieId),
       this.textsIn(lang),
+      title.kind === 'series' && lang ? this.translations.episodeTextsIn(movieId, lang) : undefined,
     ]);
     const episodes = context.episodes.get(movieId) ?? [];
     const main = title.video_asset_id === null ? undefined : context.assets.get(title.video_asset_id);
@@ -449,11 +450,12 @@ export class CatalogService {
     const episodeCard = (episode: EpisodeRow) => {
       const asset = episode.video_asset_id === null ? undefined : context.assets.get(episode.video_asset_id);
       const playable = isOut && isReady(asset);
+      const translated = episodeTexts?.get(episode.episode_id);
       return {
         episode_id: episode.episode_id,
         number: episode.number,
-        title: episode.title,
-        description: episode.description,
+        title: translated?.title || episode.title,
+        description: translated?.description || episode.description,
         duration: episode.duration_seconds,
         thumbnail: presentImage(this.storage, episode.thumbnail),
         playable,
@@ -464,6 +466,7 @@ export class CatalogService {
     const details: TitleDetails = {
       ...presentCard(this.storage, title, context),
       description: title.description,
+      tagline: title.tagline,
       cast: parseList(title.cast_list),
       tags: parseList(title.tags),
       collections: parseList<Collection>(title.collections),

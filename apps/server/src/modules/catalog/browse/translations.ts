@@ -1,5 +1,5 @@
 import type { TitleCard } from '@salomtv/contract';
-import type { GenreNameRow, TitleTranslationRow } from '../titles/translation-repo.js';
+import type { GenreNameRow, PublishedTranslation } from '../titles/translation-repo.js';
 import { summaryOf } from './cards.js';
 
 function innerMap<K, V>(maps: Map<string, Map<K, V>>, key: string): Map<K, V> {
@@ -15,6 +15,18 @@ interface TranslatedTexts {
   title: string;
   summary: string;
   description: string;
+  tagline: string;
+  /** In the order of the title's cast; '' where a name is written as in the original. */
+  cast: string[];
+}
+
+function castNames(json: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.map((name) => (typeof name === 'string' ? name : '')) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** One language's texts of the published catalogue: cards and details come out in it where it has them. */
@@ -24,8 +36,11 @@ export class LanguageTexts {
     private readonly genres: ReadonlyMap<string, string>,
   ) {}
 
-  /** The card (or details) with its title, summary, description and genres in this language where translated. */
-  card<T extends TitleCard & { description?: string }>(card: T): T {
+  /**
+   * The card (or details) with its title, summary, description, tagline, cast and genres in this language where
+   * translated.
+   */
+  card<T extends TitleCard & { description?: string; tagline?: string; cast?: string[] }>(card: T): T {
     const texts = this.titles.get(card.movie_id);
     const genres = this.genres.size
       ? card.genres.map((g) => this.genres.get(g.toLowerCase()) ?? g)
@@ -36,6 +51,8 @@ export class LanguageTexts {
       title: texts.title,
       summary: texts.summary || card.summary,
       ...(card.description !== undefined ? { description: texts.description || card.description } : {}),
+      ...(card.tagline !== undefined ? { tagline: texts.tagline || card.tagline } : {}),
+      ...(card.cast !== undefined ? { cast: card.cast.map((name, i) => texts.cast[i] || name) } : {}),
       genres,
     };
   }
@@ -50,14 +67,17 @@ export class CatalogTranslations {
   private readonly titlesByMovie = new Map<number, string[]>();
   private readonly namesByGenre = new Map<string, string[]>();
 
-  constructor(
-    titles: readonly Pick<TitleTranslationRow, 'movie_id' | 'language' | 'title' | 'description'>[],
-    genres: readonly GenreNameRow[],
-  ) {
+  constructor(titles: readonly PublishedTranslation[], genres: readonly GenreNameRow[]) {
     const titleMaps = new Map<string, Map<number, TranslatedTexts>>();
     const genreMaps = new Map<string, Map<string, string>>();
     for (const row of titles) {
-      const texts = { title: row.title, summary: summaryOf(row.description), description: row.description };
+      const texts = {
+        title: row.title,
+        summary: summaryOf(row.description),
+        description: row.description,
+        tagline: row.tagline,
+        cast: castNames(row.cast_names),
+      };
       innerMap(titleMaps, row.language.toLowerCase()).set(row.movie_id, texts);
       this.titlesByMovie.set(row.movie_id, [...(this.titlesByMovie.get(row.movie_id) ?? []), row.title]);
     }

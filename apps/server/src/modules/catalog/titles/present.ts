@@ -108,6 +108,7 @@ export function presentMovie(storage: MediaStorage, graph: TitleGraph): Movie {
   return {
     ...presentListItem(storage, title),
     description: title.description,
+    tagline: title.tagline,
     age_rating: title.age_rating,
     duration: title.duration_seconds,
     release_date: title.release_date,

@@ -92,6 +92,18 @@ describe('demo catalogue as seeded (SEED_DEMO=true)', () => {
       expect(first.title).toBe(hero);
       expect(first.genres).toContain(genre);
     }
+    // Each title's tagline, and its cast in Cyrillic for Russian viewers.
+    const hero = (await visitor.get('/api/catalog/list?featured=true')).json().items[0] as Card;
+    const page = async (lang: string) =>
+      (await visitor.get(`/api/catalog/titles/${hero.movie_id}?lang=${lang}`)).json() as {
+        tagline: string;
+        cast: string[];
+      };
+    expect((await page('En')).tagline).toBe('Every ship keeps a secret. Tonight, so does she.');
+    expect(await page('Ru')).toMatchObject({
+      tagline: 'У каждого корабля есть тайна. Этой ночью — и у неё.',
+      cast: ['Амелия Харт', 'Рустам Каримов', 'Джона Рейес'],
+    });
   });
 
   it("queues the hero's art and film first, then the other art, and films of a minute or more with shorter trailers", async () => {

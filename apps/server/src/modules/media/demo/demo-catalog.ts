@@ -79,6 +79,7 @@ async function createTitle(
       tags: demo.tags,
       cast: demo.cast,
       description: demo.description,
+      tagline: demo.tagline,
       year: demo.year,
       age_rating: demo.age_rating,
       release_date: demo.releaseInDays ? dateIn(clock, demo.releaseInDays) : dateIn(clock, -30 - index * 20),
@@ -89,7 +90,14 @@ async function createTitle(
   );
   for (const [language, text] of Object.entries(DEMO_TRANSLATIONS[demo.title] ?? {})) {
     await modules.translations.save(
-      { movie_id: id, language, title: text.title, description: `<p>${escapeXml(text.description)}</p>` },
+      {
+        movie_id: id,
+        language,
+        title: text.title,
+        description: `<p>${escapeXml(text.description)}</p>`,
+        tagline: text.tagline,
+        cast: text.cast ?? [],
+      },
       null,
     );
   }

@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
 import {
   episodeBodySchema,
+  episodeTranslationBodySchema,
+  episodeTranslationDeleteBodySchema,
+  episodeTranslationsReplySchema,
   genreNameBodySchema,
   genreNamesReplySchema,
   MAX_IMAGE_BYTES,
@@ -96,6 +99,29 @@ export function movieRoutes(
     config: { access: 'admin' },
     schema: { tags, body: genreNameBodySchema, response: { 200: genreNamesReplySchema } },
     handler: (request) => translations.setGenreName(request.body, request.viewer),
+  });
+
+  app.get('/api/movie/:movie_id/episode-translations', {
+    config: { access: 'admin' },
+    schema: { tags, params: movieParams, response: { 200: episodeTranslationsReplySchema } },
+    handler: (request) => translations.listEpisodes(request.params.movie_id),
+  });
+
+  app.post('/api/movie/episode/translation', {
+    config: { access: 'admin' },
+    schema: { tags, body: episodeTranslationBodySchema, response: { 200: episodeTranslationsReplySchema } },
+    handler: (request) => translations.saveEpisode(request.body, request.viewer),
+  });
+
+  app.post('/api/movie/episode/translation/delete', {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      body: episodeTranslationDeleteBodySchema,
+      response: { 200: episodeTranslationsReplySchema },
+    },
+    handler: (request) =>
+      translations.removeEpisode(request.body.episode_id, request.body.language, request.viewer),
   });
 
   app.post('/api/movie/translation/delete', {

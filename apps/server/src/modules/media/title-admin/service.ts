@@ -156,12 +156,14 @@ export class MovieService {
       if (blocker) throw conflict(blocker, { status: blocker });
     }
     const description = body.description === undefined ? title.description : cleanRichText(body.description);
+    const tagline = body.tagline ?? title.tagline;
     await this.titles.updateWithGenres(
       title.movie_id,
       {
         title: body.title,
         kind,
         description,
+        tagline,
         genres: JSON.stringify(genres),
         tags: JSON.stringify(tags),
         cast_list: JSON.stringify(cast),

@@ -1,14 +1,45 @@
-import type { GenreNameBody, GenreNames, TitleTranslation, TitleTranslationBody } from '@salomtv/contract';
+import type {
+  EpisodeTranslation,
+  EpisodeTranslationBody,
+  GenreNameBody,
+  GenreNames,
+  TitleTranslation,
+  TitleTranslationBody,
+} from '@salomtv/contract';
 import type { Clock } from '../../../lib/clock.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { cleanRichText } from '../../../lib/rich-text.js';
 import type { AuditActor, AuditService } from '../../../platform/audit/service.js';
-import type { TitleRecords, TitleTranslationRow, TranslationRecords } from '../../catalog/module.js';
+import type {
+  EpisodeRecords,
+  EpisodeTranslationRow,
+  TitleRecords,
+  TitleTranslationRow,
+  TranslationRecords,
+} from '../../catalog/module.js';
+import { parseList } from '../../catalog/module.js';
 
 /** A language's keyword as the site spells it (`uz` -> `Uz`), undefined for one the site does not have. */
 export type LanguageKeywordOf = (keyword: string) => Promise<string | undefined>;
 
 const present = (row: TitleTranslationRow): TitleTranslation => ({
+  language: row.language,
+  title: row.title,
+  description: row.description,
+  tagline: row.tagline,
+  cast: parseList(row.cast_names),
+  updated_at: row.updated_at,
+});
+
+/** Names written as in the original at the end of the list are left out. */
+function withoutTrailingBlanks(names: readonly string[]): string[] {
+  let end = names.length;
+  while (end > 0 && !names[end - 1]) end--;
+  return names.slice(0, end);
+}
+
+const presentEpisode = (row: EpisodeTranslationRow): EpisodeTranslation => ({
+  episode_id: row.episode_id,
   language: row.language,
   title: row.title,
   description: row.description,
@@ -22,6 +53,7 @@ const present = (row: TitleTranslationRow): TitleTranslation => ({
 export class TitleTranslationService {
   constructor(
     private readonly titles: TitleRecords,
+    private readonly episodes: EpisodeRecords,
     private readonly translations: TranslationRecords,
     private readonly keywordOf: LanguageKeywordOf,
     private readonly audit: AuditService,
@@ -42,6 +74,8 @@ export class TitleTranslationService {
       language,
       title: body.title.trim(),
       description: cleanRichText(body.description),
+      tagline: body.tagline,
+      cast_names: JSON.stringify(withoutTrailingBlanks(body.cast)),
       updated_at: this.clock.now().toISOString(),
     };
     await this.translations.upsert(row);
@@ -57,6 +91,53 @@ export class TitleTranslationService {
       throw notFound('This title has no translation into that language');
     await this.audit.record(actor, 'delete_translation', 'title', movieId, before, null);
     return this.translationsOf(movieId);
+  }
+
+  /** Every episode's translations of a title. */
+  async listEpisodes(movieId: number): Promise<EpisodeTranslation[]> {
+    if (!(await this.titles.findById(movieId))) throw notFound('This title does not exist');
+    return (await this.translations.listEpisodeTranslations(movieId)).map(presentEpisode);
+  }
+
+  /** Sets an episode's title and description in a language (cleaned as the episode's own), then lists the title's. */
+  async saveEpisode(body: EpisodeTranslationBody, actor: AuditActor): Promise<EpisodeTranslation[]> {
+    const language = await this.language(body.language);
+    const episode = await this.episodes.findEpisode(body.episode_id);
+    if (!episode) throw notFound('This episode does not exist');
+    const all = await this.listEpisodes(episode.movie_id);
+    const before =
+      all.find((row) => row.episode_id === episode.episode_id && row.language === language) ?? null;
+    const row: EpisodeTranslationRow = {
+      episode_id: episode.episode_id,
+      language,
+      title: body.title.trim(),
+      description: cleanRichText(body.description),
+      updated_at: this.clock.now().toISOString(),
+    };
+    await this.translations.upsertEpisode(row);
+    await this.audit.record(
+      actor,
+      'set_episode_translation',
+      'title',
+      episode.movie_id,
+      before,
+      presentEpisode(row),
+    );
+    return this.listEpisodes(episode.movie_id);
+  }
+
+  /** The episode goes back to its own texts in that language. */
+  async removeEpisode(episodeId: number, keyword: string, actor: AuditActor): Promise<EpisodeTranslation[]> {
+    const language = await this.language(keyword);
+    const episode = await this.episodes.findEpisode(episodeId);
+    if (!episode) throw notFound('This episode does not exist');
+    const before = (await this.listEpisodes(episode.movie_id)).find(
+      (row) => row.episode_id === episodeId && row.language === language,
+    );
+    if (!before || !(await this.translations.removeEpisode(episodeId, language)))
+      throw notFound('This episode has no translation into that language');
+    await this.audit.record(actor, 'delete_episode_translation', 'title', episode.movie_id, before, null);
+    return this.listEpisodes(episode.movie_id);
   }
 
   /** Every genre in use with its names per language. */

@@ -148,6 +148,11 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
         <h2 dir="auto" className="text-2xl font-extrabold sm:text-3xl">
           {details.title}
         </h2>
+        {details.tagline ? (
+          <p dir="auto" className="-mt-2 text-lg text-text/80 italic" data-testid="tagline">
+            {details.tagline}
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
           <StarRating movieId={details.movie_id} />
           {details.age_rating ? (

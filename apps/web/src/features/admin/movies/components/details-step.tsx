@@ -107,6 +107,16 @@ export function DetailsStep({ movie, onDone }: DetailsStepProps) {
             {...describedBy('movie-title', error('title'))}
           />
         </Field>
+        <Field id="movie-tagline" label="Tagline" error={error('tagline')} className="md:col-span-2">
+          <Input
+            id="movie-tagline"
+            value={values.tagline}
+            onChange={(event) => set('tagline', event.target.value)}
+            maxLength={150}
+            placeholder="One line under the title, such as: Every ship keeps a secret."
+            {...describedBy('movie-tagline', error('tagline'))}
+          />
+        </Field>
         <ChipInput
           id="movie-genres"
           label="Genres"

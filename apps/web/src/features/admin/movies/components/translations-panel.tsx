@@ -1,4 +1,10 @@
-import type { LanguageSummary, Movie, TitleTranslation } from '@salomtv/contract';
+import type {
+  Episode,
+  EpisodeTranslation,
+  LanguageSummary,
+  Movie,
+  TitleTranslation,
+} from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { isApiError } from '../../../../shared/api/api-error';
@@ -10,7 +16,12 @@ import { Input } from '../../../../shared/ui/input';
 import { LoadingState } from '../../../../shared/ui/loading-state';
 import { RichTextEditor } from '../../../../shared/ui/rich-text-editor';
 import { useToast } from '../../../../shared/ui/toast-context';
-import { translationsQuery, useChangeTranslation } from '../api/translations';
+import {
+  episodeTranslationsQuery,
+  translationsQuery,
+  useChangeEpisodeTranslation,
+  useChangeTranslation,
+} from '../api/translations';
 
 const sameKeyword = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -127,9 +138,11 @@ export function TranslationsPanel({ movie }: { movie: Movie }) {
               <TranslationForm
                 key={`${active.keyword}|${translationOf(active.keyword)?.updated_at ?? ''}`}
                 movieId={movie.movie_id}
+                cast={movie.cast}
                 language={active}
                 saved={translationOf(active.keyword)}
               />
+              {movie.kind === 'series' ? <EpisodeTranslations movie={movie} language={active} /> : null}
             </div>
           </>
         ) : null}
@@ -140,15 +153,20 @@ export function TranslationsPanel({ movie }: { movie: Movie }) {
 
 function TranslationForm({
   movieId,
+  cast,
   language,
   saved,
 }: {
   movieId: number;
+  /** The title's cast as written: one field each for its spelling in this language. */
+  cast: readonly string[];
   language: LanguageSummary;
   saved: TitleTranslation | undefined;
 }) {
   const [title, setTitle] = useState(saved?.title ?? '');
   const [description, setDescription] = useState(saved?.description ?? '');
+  const [tagline, setTagline] = useState(saved?.tagline ?? '');
+  const [castNames, setCastNames] = useState<string[]>(cast.map((_, i) => saved?.cast[i] ?? ''));
   const change = useChangeTranslation(movieId);
   const toast = useToast();
   const fields = isApiError(change.error) ? change.error.fields : {};
@@ -160,7 +178,7 @@ function TranslationForm({
     change.mutate(
       {
         remove: false,
-        body: { movie_id: movieId, language: language.keyword, title, description },
+        body: { movie_id: movieId, language: language.keyword, title, description, tagline, cast: castNames },
       },
       { onSuccess: () => toast.show(`Saved in ${language.language_title}`) },
     );
@@ -182,6 +200,15 @@ function TranslationForm({
           {...describedBy(`${id}-title`, titleError)}
         />
       </Field>
+      <Field id={`${id}-tagline`} label={`Tagline in ${language.language_title}`} error={fields.tagline}>
+        <Input
+          id={`${id}-tagline`}
+          value={tagline}
+          maxLength={150}
+          onChange={(event) => setTagline(event.target.value)}
+          {...describedBy(`${id}-tagline`, fields.tagline)}
+        />
+      </Field>
       <RichTextEditor
         id={`${id}-description`}
         label={`Description in ${language.language_title}`}
@@ -189,6 +216,27 @@ function TranslationForm({
         onChange={setDescription}
         error={fields.description}
       />
+      {cast.length > 0 ? (
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-1 text-sm font-semibold">Cast as written in {language.language_title}</legend>
+          <p className="text-sm text-muted">Leave a name empty where it is written as in the cast above.</p>
+          <div className="grid gap-3 md:grid-cols-2">
+            {cast.map((name, i) => (
+              <Field key={name} id={`${id}-cast-${i}`} label={name}>
+                <Input
+                  id={`${id}-cast-${i}`}
+                  value={castNames[i] ?? ''}
+                  maxLength={100}
+                  placeholder={name}
+                  onChange={(event) =>
+                    setCastNames((names) => names.map((old, at) => (at === i ? event.target.value : old)))
+                  }
+                />
+              </Field>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
       {change.isError && Object.keys(fields).length === 0 ? <Alert>{change.error.message}</Alert> : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={change.isPending && !change.variables?.remove}>
@@ -205,6 +253,123 @@ function TranslationForm({
           </Button>
         ) : null}
       </div>
+    </form>
+  );
+}
+
+/** Each episode's title and description in the chosen language, saved one episode at a time. */
+function EpisodeTranslations({ movie, language }: { movie: Movie; language: LanguageSummary }) {
+  const translations = useQuery(episodeTranslationsQuery(movie.movie_id));
+  const episodes = movie.seasons.flatMap((season) => season.episodes);
+  if (episodes.length === 0) return null;
+  const savedOf = (episodeId: number) =>
+    translations.data?.find(
+      (row) => row.episode_id === episodeId && sameKeyword(row.language, language.keyword),
+    );
+  return (
+    <section aria-labelledby="episode-translations-title" className="flex flex-col gap-3">
+      <h4 id="episode-translations-title" className="font-semibold">
+        Episodes in <bdi>{language.language_title}</bdi>
+      </h4>
+      {translations.isError ? <Alert>{translations.error.message}</Alert> : null}
+      {translations.isPending ? <LoadingState label="Loading the episodes’ translations…" /> : null}
+      {translations.data
+        ? episodes.map((episode) => (
+            <EpisodeTranslationForm
+              key={`${episode.episode_id}|${language.keyword}|${savedOf(episode.episode_id)?.updated_at ?? ''}`}
+              movieId={movie.movie_id}
+              episode={episode}
+              language={language}
+              saved={savedOf(episode.episode_id)}
+            />
+          ))
+        : null}
+    </section>
+  );
+}
+
+function EpisodeTranslationForm({
+  movieId,
+  episode,
+  language,
+  saved,
+}: {
+  movieId: number;
+  episode: Episode;
+  language: LanguageSummary;
+  saved: EpisodeTranslation | undefined;
+}) {
+  const [title, setTitle] = useState(saved?.title ?? '');
+  const [description, setDescription] = useState(saved?.description ?? '');
+  const change = useChangeEpisodeTranslation(movieId);
+  const toast = useToast();
+  const fields = isApiError(change.error) ? change.error.fields : {};
+  const id = `episode-${episode.episode_id}-${language.keyword}`;
+  const name = `S${episode.season_number} E${episode.number}`;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    change.mutate(
+      {
+        remove: false,
+        body: { episode_id: episode.episode_id, language: language.keyword, title, description },
+      },
+      { onSuccess: () => toast.show(`${name} saved in ${language.language_title}`) },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-3 rounded-md border border-border p-3 md:grid-cols-[1fr_2fr_auto] md:items-end"
+      dir={language.dir}
+      data-testid="episode-translation"
+    >
+      <Field id={`${id}-title`} label={`${name} title (${episode.title})`} error={fields.title}>
+        <Input
+          id={`${id}-title`}
+          value={title}
+          maxLength={200}
+          placeholder={episode.title}
+          onChange={(event) => setTitle(event.target.value)}
+          {...describedBy(`${id}-title`, fields.title)}
+        />
+      </Field>
+      <Field id={`${id}-description`} label={`${name} description`} error={fields.description}>
+        <Input
+          id={`${id}-description`}
+          value={description}
+          maxLength={5000}
+          onChange={(event) => setDescription(event.target.value)}
+          {...describedBy(`${id}-description`, fields.description)}
+        />
+      </Field>
+      <div className="flex gap-2">
+        <Button type="submit" busy={change.isPending && !change.variables?.remove}>
+          Save
+        </Button>
+        {saved ? (
+          <Button
+            type="button"
+            variant="secondary"
+            busy={change.isPending && change.variables?.remove}
+            onClick={() =>
+              change.mutate(
+                { remove: true, episodeId: episode.episode_id, language: language.keyword },
+                { onSuccess: () => toast.show(`${name} back to its own texts`) },
+              )
+            }
+          >
+            Remove
+          </Button>
+        ) : null}
+      </div>
+      {change.isError && Object.keys(fields).length === 0 ? (
+        <div className="md:col-span-3">
+          <Alert>{change.error.message}</Alert>
+        </div>
+      ) : null}
     </form>
   );
 }

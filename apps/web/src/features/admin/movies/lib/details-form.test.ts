@@ -6,6 +6,7 @@ const movie = {
   movie_id: 7,
   title: 'Night Train',
   description: '<p>A <strong>thriller</strong></p>',
+  tagline: 'Last stop: the truth.',
   kind: 'movie',
   genres: ['Thriller'],
   tags: ['train'],
@@ -26,6 +27,7 @@ describe('details form', () => {
     expect(body).toMatchObject({
       movie_id: 7,
       title: 'Night Train 2',
+      tagline: 'Last stop: the truth.',
       year: 2022,
       status: '',
       release_date: null,

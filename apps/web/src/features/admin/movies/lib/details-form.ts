@@ -16,6 +16,7 @@ export interface DetailsValues {
   tags: string[];
   cast: string[];
   description: string;
+  tagline: string;
   kind: TitleKind;
   year: string;
   /** null: not set yet (the title stays out of the kids section). */
@@ -37,6 +38,7 @@ export function valuesFromMovie(movie: Movie): DetailsValues {
     tags: movie.tags,
     cast: movie.cast,
     description: movie.description,
+    tagline: movie.tagline,
     kind: movie.kind,
     year: movie.year === null ? '' : String(movie.year),
     age_rating: movie.age_rating,
@@ -67,6 +69,7 @@ export function detailsBody(
       cast: values.cast,
       status: values.status,
       description: values.description,
+      tagline: values.tagline.trim(),
       kind: values.kind,
       year,
       age_rating: values.age_rating,
