@@ -2,17 +2,19 @@ import type { Movie, VideoAsset } from '@salomtv/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../../shared/api/api-client';
+import { isTrackBusy } from '../lib/audio-tracks';
 import { movieKeys, POLL_MS } from './movie-keys';
 
 const busy = (asset: VideoAsset | null) => asset?.status === 'queued' || asset?.status === 'processing';
 
-/** True while the pipeline still works on one of the title's videos. */
+/** True while the pipeline still works on one of the title's videos or audio tracks. */
 export function isTranscoding(movie: Movie): boolean {
   return (
     movie.status === 'processing' ||
     busy(movie.video) ||
     busy(movie.trailer) ||
-    movie.seasons.some((season) => season.episodes.some((episode) => busy(episode.video)))
+    movie.seasons.some((season) => season.episodes.some((episode) => busy(episode.video))) ||
+    movie.audio_tracks.some(isTrackBusy)
   );
 }
 

@@ -7,11 +7,16 @@ import { percentOf } from '../lib/format';
 import { currentCsrfToken } from './csrf-token';
 
 export type VideoKind = 'video' | 'trailer';
+export type UploadKind = VideoKind | 'audio';
 
 export interface UploadTarget {
   movieId: number;
-  kind: VideoKind;
+  kind: UploadKind;
   episodeId?: number;
+  /** An audio track's language code (`kind` `audio`). */
+  language?: string;
+  /** An audio track's label (`kind` `audio`); the server names it after the language when empty. */
+  label?: string;
 }
 
 export interface UploadState {
@@ -23,6 +28,8 @@ export interface UploadState {
   /** True when the upload continued one that an earlier page (or a dropped connection) left unfinished. */
   resumed: boolean;
   error?: string;
+  /** The server's message per field of a refusal (`file` when the file itself was refused). */
+  fields?: Record<string, string>;
   /** The connection failed (Resume may continue); a refusal by the server needs another file. */
   retryable?: boolean;
 }
@@ -38,6 +45,8 @@ const metadataOf = (target: UploadTarget, file: File) => ({
   filename: file.name,
   filetype: file.type,
   ...(target.episodeId !== undefined ? { episode_id: String(target.episodeId) } : {}),
+  ...(target.language ? { language: target.language } : {}),
+  ...(target.label?.trim() ? { label: target.label.trim() } : {}),
 });
 
 const sameTarget = (metadata: Record<string, string>, target: UploadTarget) =>
@@ -52,17 +61,21 @@ const isRetryable = (error: Error) =>
   error.originalResponse.getStatus() >= 500 ||
   error.originalResponse.getStatus() === 0;
 
+/** The `{ error }` reply of the server inside a tus failure, when there is one. */
+function tusErrorReply(error: Error) {
+  if (!(error instanceof DetailedError) || !error.originalResponse) return undefined;
+  try {
+    return parseErrorReply(JSON.parse(error.originalResponse.getBody()));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The server's JSON error message inside a tus failure, or tus's own words. */
 export function tusErrorMessage(error: Error): string {
   if (error instanceof DetailedError && error.originalResponse) {
     const status = error.originalResponse.getStatus();
-    let body: unknown;
-    try {
-      body = JSON.parse(error.originalResponse.getBody());
-    } catch {
-      body = undefined;
-    }
-    const parsed = parseErrorReply(body);
+    const parsed = tusErrorReply(error);
     if (parsed) {
       const fields = Object.values(parsed.error.fields ?? {});
       return [parsed.error.message, ...fields].join('. ');
@@ -76,12 +89,13 @@ export function tusErrorMessage(error: Error): string {
 }
 
 /**
- * A resumable video or trailer upload through tus (`/api/uploads/`, CSRF header on every request): percent
- * progress, pause and resume, and an unfinished upload continues where it stopped when the same file is
- * chosen again, even after a reload (tus-js-client keeps the upload address in localStorage by fingerprint).
+ * A resumable video, trailer or audio track upload through tus (`/api/uploads/`, CSRF header on every
+ * request): percent progress, pause and resume, and an unfinished upload continues where it stopped when the
+ * same file is chosen again, even after a reload (tus-js-client keeps the upload address in localStorage by
+ * fingerprint).
  */
 export function useResumableUpload(target: UploadTarget, onUploaded: () => void) {
-  const { movieId, kind, episodeId } = target;
+  const { movieId, kind, episodeId, language, label } = target;
   const uploadRef = useRef<Upload | null>(null);
   const onUploadedRef = useRef(onUploaded);
   useEffect(() => {
@@ -114,7 +128,7 @@ export function useResumableUpload(target: UploadTarget, onUploaded: () => void)
 
   const start = useCallback(
     async (file: File) => {
-      const here = { movieId, kind, episodeId };
+      const here = { movieId, kind, episodeId, language, label };
       await uploadRef.current?.abort();
       await api.csrfToken();
       const upload = new Upload(file, {
@@ -128,6 +142,8 @@ export function useResumableUpload(target: UploadTarget, onUploaded: () => void)
             here.movieId,
             here.kind,
             here.episodeId ?? 0,
+            // The same sound file chosen for another language is another track.
+            ...(here.kind === 'audio' ? [here.language ?? '', here.label?.trim() ?? ''] : []),
             chosen.name,
             chosen.size,
             chosen.lastModified,
@@ -150,6 +166,7 @@ export function useResumableUpload(target: UploadTarget, onUploaded: () => void)
             ...previous,
             phase: 'error',
             error: tusErrorMessage(error),
+            fields: tusErrorReply(error)?.error.fields,
             retryable: isRetryable(error),
           }));
         },
@@ -170,7 +187,7 @@ export function useResumableUpload(target: UploadTarget, onUploaded: () => void)
       }
       upload.start();
     },
-    [movieId, kind, episodeId],
+    [movieId, kind, episodeId, language, label],
   );
 
   const pause = useCallback(() => {
@@ -183,7 +200,7 @@ export function useResumableUpload(target: UploadTarget, onUploaded: () => void)
   const resume = useCallback(() => {
     const upload = uploadRef.current;
     if (!upload) return;
-    setState((previous) => ({ ...previous, phase: 'uploading', error: undefined }));
+    setState((previous) => ({ ...previous, phase: 'uploading', error: undefined, fields: undefined }));
     upload.start();
   }, []);
 

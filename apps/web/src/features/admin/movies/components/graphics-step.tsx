@@ -4,6 +4,7 @@ import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
 import { buttonClasses } from '../../../../shared/ui/button-classes';
 import { useStoreMovie } from '../api/movie-detail';
+import { AudioTracksPanel } from './audio-tracks-panel';
 import { EpisodesPanel } from './episodes-panel';
 import { ImagePicker } from './image-picker';
 import { PublishBar } from './publish-bar';
@@ -12,7 +13,10 @@ import { VideoPicker } from './video-picker';
 
 const card = 'rounded-card border border-border bg-surface p-5';
 
-/** Step two, Movies Graphics: thumbnail, banner, trailer and video (or episodes), subtitles, Publish. */
+/**
+ * Step two, Movies Graphics: thumbnail, banner, trailer and video (or episodes), audio tracks, subtitles,
+ * Publish.
+ */
 export function GraphicsStep({ movie, onBack }: { movie: Movie; onBack: () => void }) {
   const store = useStoreMovie();
   return (
@@ -78,6 +82,7 @@ export function GraphicsStep({ movie, onBack }: { movie: Movie; onBack: () => vo
         </div>
       </div>
       {movie.kind === 'series' ? <EpisodesPanel movie={movie} /> : null}
+      <AudioTracksPanel movie={movie} />
       <SubtitlesPanel movie={movie} />
       <div className="flex flex-wrap justify-between gap-3 border-t border-border pt-4">
         <Button variant="secondary" onClick={onBack}>
