@@ -450,17 +450,32 @@ await guarded('segments', async () => {
   const size = fs.statSync(path.join(mediaDir, file)).size;
   const audioSize = fs.statSync(path.join(mediaDir, audioFile)).size;
   const nginxPort = await freePort();
+  // A player's 6 s of film with alternate audio: the picture's segment and the sound's, asked for in turn.
+  const alternating = (name, first, second) => {
+    const script = path.join(work, `${name}.lua`);
+    fs.writeFileSync(
+      script,
+      `local paths = { "${first}", "${second}" }\nlocal n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format(nil, paths[n % 2 + 1])\nend\n`,
+    );
+    return script;
+  };
   const rows = [];
-  for (const [label, headers, ourPath, itsFile, bytes] of [
-    ['whole', {}, segment, file, size],
+  for (const [label, headers, ourPath, itsFile, script, referenceScript] of [
+    ['whole', {}, segment, file],
     [
       'by range (1 MiB from the middle)',
       { range: `bytes=${Math.floor(size / 4)}-${Math.floor(size / 4) + 1048575}` },
       segment,
       file,
-      size,
     ],
-    ['audio rendition (stereo AAC), whole', {}, audioSegment, audioFile, audioSize],
+    [
+      `with its audio rendition (${Math.round(audioSize / 1024)} KB stereo AAC), picture and sound in turn`,
+      {},
+      segment,
+      file,
+      alternating('segments-ours', segment, audioSegment),
+      alternating('segments-nginx', `/${file}`, `/${audioFile}`),
+    ],
   ]) {
     const figures = await compare({
       ours: () => startOursPlaying(prepared.stream),
@@ -471,16 +486,13 @@ await guarded('segments', async () => {
       },
       oursPath: ourPath,
       referencePath: `/${itsFile}`,
-      oursOptions: { headers: { cookie: prepared.cookie, ...headers } },
-      referenceOptions: { headers },
+      oursOptions: { headers: { cookie: prepared.cookie, ...headers }, script },
+      referenceOptions: { headers, script: referenceScript },
     });
     const ratio = figures.mbps / figures.refMbps;
     const p99Ratio = figures.p99 / figures.refP99;
     rows.push({
-      name:
-        bytes === size
-          ? `segments (${(size / 1048576).toFixed(1)} MB 6 s fMP4), ${label}, 32 connections, signed-URL path`
-          : `segments, ${label} (${Math.round(bytes / 1024)} KB 6 s), 32 connections, signed-URL path`,
+      name: `segments (${(size / 1048576).toFixed(1)} MB 6 s fMP4), ${label}, 32 connections, signed-URL path`,
       ours: `${figures.mbps.toFixed(0)} MB/s, p99 ${figures.p99.toFixed(0)} ms`,
       reference: `${figures.refMbps.toFixed(0)} MB/s, p99 ${figures.refP99.toFixed(0)} ms (nginx sendfile)`,
       ratio,

@@ -42,6 +42,9 @@ export type StreamReply =
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 /** Variant playlists kept in memory (a 2-hour title's is about 25 KB). */
 const VARIANT_TEXTS_KEPT = 500;
+/** Ready audio tracks kept in memory, and for how long (the sound's segment requests would each read one). */
+const AUDIO_TRACKS_KEPT = 1000;
+const AUDIO_TRACK_KEPT_MS = 5000;
 
 /** The rendition a player starts on: the one of fewest bits. */
 function lowestOf<T>(renditions: readonly T[], bandwidth: (rendition: T) => number): T {
@@ -99,6 +102,27 @@ export class StreamingService {
    * (transcode-handler.ts), so a key's text never changes: every viewer asks for it at each start and seek.
    */
   private readonly variantTexts = new BoundedMap<string, string>(VARIANT_TEXTS_KEPT);
+
+  /**
+   * Ready audio tracks by id, each for a few seconds. A ready track's folder never changes under its id (a new
+   * encoding writes a new folder and removes the old, whose files then answer 404), so a kept row is never wrong
+   * about where its files are; a track deleted meanwhile is refused within AUDIO_TRACK_KEPT_MS.
+   */
+  private readonly readyTracks = new BoundedMap<number, { track: AudioTrackRow; until: number }>(
+    AUDIO_TRACKS_KEPT,
+  );
+
+  private async readyTrack(trackId: number, nowMs: number): Promise<AudioTrackRow | undefined> {
+    const kept = this.readyTracks.get(trackId);
+    if (kept && kept.until > nowMs) return kept.track;
+    const track = await this.audioTracks.findTrack(trackId);
+    if (track?.status !== 'ready' || !track.hls_key) {
+      this.readyTracks.delete(trackId);
+      return undefined;
+    }
+    this.readyTracks.set(trackId, { track, until: nowMs + AUDIO_TRACK_KEPT_MS });
+    return track;
+  }
 
   private async variantText(key: string): Promise<string | undefined> {
     const kept = this.variantTexts.get(key);
@@ -338,7 +362,7 @@ export class StreamingService {
       throw forbidden('This address is not valid or has expired');
     const allowed = await this.check(grant.userId === 0 ? undefined : viewer, title, asset);
     if (grant.rendition.startsWith('s')) return this.subtitleFile(grant, asset, file);
-    if (grant.rendition.startsWith('a')) return this.audioFile(grant, token, asset, file);
+    if (grant.rendition.startsWith('a')) return this.audioFile(grant, token, asset, file, nowMs);
     const height = Number(grant.rendition);
     const rendition = renditionsOf(asset).find((r) => r.height === height);
     if (!rendition) throw notFound('No such rendition');
@@ -469,13 +493,13 @@ export class StreamingService {
     token: string,
     asset: AssetRow,
     file: string,
+    nowMs: number,
   ): Promise<StreamReply> {
     const match = AUDIO_RENDITION.exec(grant.rendition);
-    const track = match ? await this.audioTracks.findTrack(Number(match[1])) : undefined;
+    const track = match ? await this.readyTrack(Number(match[1]), nowMs) : undefined;
     const channels = Number(match?.[2]);
     if (
       !track?.hls_key ||
-      track.status !== 'ready' ||
       track.movie_id !== asset.movie_id ||
       track.episode_id !== (asset.episode_id ?? 0) ||
       !audioRenditionsOf(track).some((rendition) => rendition.channels === channels)
