@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { AUDIO_DURATION_TOLERANCE_SECONDS } from '@salomtv/contract';
 import type { Clock } from '../../../lib/clock.js';
 import { randomToken } from '../../../lib/tokens.js';
@@ -7,9 +6,9 @@ import type { MediaStorage } from '../../../platform/storage/storage.js';
 import type { AssetRecords, AudioTrackRecords, EpisodeRecords, TitleRecords } from '../../catalog/module.js';
 import { MediaFailure } from '../failure.js';
 import type { MediaTools } from '../ffmpeg/tools.js';
+import { attemptFolder, progressReporter } from '../jobs/attempt.js';
 import type { Job } from '../jobs/queue.js';
 import type { JobContext, JobHandler } from '../jobs/worker.js';
-import { PROGRESS_WRITE_MS } from '../jobs/worker.js';
 
 /**
  * The `audio` job: encodes an uploaded audio track (stereo AAC, and 5.1 where it has six channels) into HLS
@@ -32,19 +31,10 @@ export class AudioTrackHandler implements JobHandler {
     if (!track?.source_key) return; // deleted since: nothing to do
     const now = () => this.clock.now().toISOString();
     await this.tracks.updateTrack(track.track_id, { status: 'processing', progress: 0, updated_at: now() });
-    const prefix = `audio-t${track.track_id}-j${job.jobId}-`;
-    for (const entry of await fs.readdir(this.tmpDir).catch(() => [] as string[])) {
-      if (entry.startsWith(prefix))
-        await fs.rm(path.join(this.tmpDir, entry), { recursive: true, force: true });
-    }
-    const workDir = path.join(this.tmpDir, `${prefix}${randomToken(4)}`);
-    let lastWrite = 0;
-    const onProgress = (percent: number) => {
-      context.progress(percent);
-      if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
-      lastWrite = Date.now();
-      void this.tracks.updateTrack(track.track_id, { progress: Math.round(percent) }).catch(() => {});
-    };
+    const workDir = await attemptFolder(this.tmpDir, `audio-t${track.track_id}-j${job.jobId}-`);
+    const onProgress = progressReporter(context, (percent) =>
+      this.tracks.updateTrack(track.track_id, { progress: Math.round(percent) }),
+    );
     const source = await this.storage.localFile(track.source_key, this.tmpDir);
     try {
       const result = await this.tools.transcodeAudio(source.path, workDir, onProgress, context.signal);

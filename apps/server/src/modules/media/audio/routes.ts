@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import {
   audioTrackDeleteBodySchema,
   audioTrackOrderBodySchema,
@@ -10,12 +9,11 @@ import {
 import type { AppInstance } from '../../../app-types.js';
 import { badRequest } from '../../../lib/errors.js';
 import { formRoutes } from '../../../lib/multipart-form.js';
-import type { MovieRouteSettings } from '../title-admin/routes.js';
-import { readVideoForm } from '../title-admin/video-form.js';
+import { type LargeFormSettings, withLargeForm } from '../title-admin/video-form.js';
 import type { AudioTrackService } from './audio-tracks.js';
 
 const tags = ['movies'];
-const reply = { 200: movieSchema };
+const movieReply = { 200: movieSchema };
 const audioFormSchema = uploadFieldsSchema.extend(audioUploadFieldsSchema.shape);
 
 /**
@@ -25,60 +23,47 @@ const audioFormSchema = uploadFieldsSchema.extend(audioUploadFieldsSchema.shape)
 export function audioTrackRoutes(
   app: AppInstance,
   tracks: AudioTrackService,
-  settings: MovieRouteSettings,
+  settings: LargeFormSettings,
 ): void {
   formRoutes(app, (forms) => {
     forms.post('/api/movie/audio', {
       config: { access: 'admin' },
-      schema: { tags, consumes: ['multipart/form-data'], response: reply },
-      handler: async (request, answer) => {
-        let temp: string | undefined;
-        try {
-          const form = await readVideoForm(
-            request,
-            { fields: audioFormSchema, files: ['file', 'audio'] },
-            settings.tmpDir,
-            settings.maxVideoBytes,
-          );
-          temp = form.file?.path;
-          const { fields } = form;
-          if (!form.file)
-            throw badRequest('Choose an audio file', {
-              file: 'Choose an M4A, MP3, WAV, FLAC or AAC audio file',
-            });
-          return await tracks.attachFile(
-            fields.movie_id,
-            fields.episode_id,
-            { language: fields.language, label: fields.label },
-            { path: form.file.path, size: form.file.size, originalName: form.file.filename },
-            request.viewer,
-          );
-        } catch (error) {
-          // The client may still be sending a large body: do not keep the connection for it.
-          answer.header('connection', 'close');
-          throw error;
-        } finally {
-          if (temp) await fs.rm(temp, { force: true });
-        }
-      },
+      schema: { tags, consumes: ['multipart/form-data'], response: movieReply },
+      handler: (request, reply) =>
+        withLargeForm(
+          request,
+          reply,
+          { fields: audioFormSchema, files: ['file', 'audio'] },
+          settings,
+          () =>
+            badRequest('Choose an audio file', { file: 'Choose an M4A, MP3, WAV, FLAC or AAC audio file' }),
+          (fields, file) =>
+            tracks.attachFile(
+              fields.movie_id,
+              fields.episode_id,
+              { language: fields.language, label: fields.label },
+              { path: file.path, size: file.size, originalName: file.filename },
+              request.viewer,
+            ),
+        ),
     });
   });
 
   app.post('/api/movie/audio/update', {
     config: { access: 'admin' },
-    schema: { tags, body: audioTrackUpdateBodySchema, response: reply },
+    schema: { tags, body: audioTrackUpdateBodySchema, response: movieReply },
     handler: (request) => tracks.update(request.body, request.viewer),
   });
 
   app.post('/api/movie/audio/order', {
     config: { access: 'admin' },
-    schema: { tags, body: audioTrackOrderBodySchema, response: reply },
+    schema: { tags, body: audioTrackOrderBodySchema, response: movieReply },
     handler: (request) => tracks.order(request.body, request.viewer),
   });
 
   app.post('/api/movie/audio/delete', {
     config: { access: 'admin' },
-    schema: { tags, body: audioTrackDeleteBodySchema, response: reply },
+    schema: { tags, body: audioTrackDeleteBodySchema, response: movieReply },
     handler: (request) => tracks.delete(request.body.track_id, request.viewer),
   });
 }

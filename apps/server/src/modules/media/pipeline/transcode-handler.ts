@@ -8,9 +8,9 @@ import type { AssetRecords, AssetRow } from '../../catalog/module.js';
 import { MediaFailure } from '../failure.js';
 import { spriteVtt } from '../ffmpeg/ladder.js';
 import type { MediaTools, ProducedAudio, TranscodeResult } from '../ffmpeg/tools.js';
+import { attemptFolder, progressReporter } from '../jobs/attempt.js';
 import type { Job } from '../jobs/queue.js';
 import type { JobContext, JobHandler } from '../jobs/worker.js';
-import { PROGRESS_WRITE_MS } from '../jobs/worker.js';
 
 /** What the title side needs to hear from the pipeline (implemented by the movies module). */
 export interface PipelineEvents {
@@ -71,23 +71,14 @@ export class TranscodeHandler implements JobHandler {
     const now = () => this.clock.now().toISOString();
     await this.assets.update(asset.asset_id, { status: 'processing', progress: 0, updated_at: now() });
     await this.events.settle(asset.movie_id);
-    // A previous attempt of this job (in a process that died) may have left its half-written folder.
     const prefix = `transcode-a${asset.asset_id}-j${job.jobId}-`;
-    for (const entry of await fs.readdir(this.tmpDir).catch(() => [] as string[])) {
-      if (entry.startsWith(prefix))
-        await fs.rm(path.join(this.tmpDir, entry), { recursive: true, force: true });
-    }
-    const workDir = path.join(this.tmpDir, `${prefix}${randomToken(4)}`);
-    let lastWrite = 0;
-    const movieId = asset.movie_id;
-    const assetId = asset.asset_id;
-    const onProgress = (percent: number) => {
-      context.progress(percent);
-      if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
-      lastWrite = Date.now();
-      void this.assets.update(assetId, { progress: Math.round(percent) }).catch(() => {});
-      void this.events.progress(movieId, percent).catch(() => {});
-    };
+    const workDir = await attemptFolder(this.tmpDir, prefix);
+    const onProgress = progressReporter(context, (percent) =>
+      Promise.all([
+        this.assets.update(asset.asset_id, { progress: Math.round(percent) }),
+        this.events.progress(asset.movie_id, percent),
+      ]),
+    );
     // With object storage the source comes down into the temporary folder first (removed also on failure).
     const source: GeneratedSource = asset.source_key
       ? await this.storage.localFile(asset.source_key, this.tmpDir)

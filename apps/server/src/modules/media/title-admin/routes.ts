@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import {
   episodeBodySchema,
   episodeTranslationBodySchema,
@@ -28,7 +27,7 @@ import { sendListPage } from '../../../lib/paging.js';
 import type { ImageSlot, MovieMediaService, VideoKind } from '../pipeline/media-service.js';
 import type { MovieService } from './service.js';
 import type { TitleTranslationService } from './translations.js';
-import { readVideoForm } from './video-form.js';
+import { type LargeFormSettings, withLargeForm } from './video-form.js';
 
 const tags = ['movies'];
 const movieParams = z.object({ movie_id: z.coerce.number().int().positive() });
@@ -39,10 +38,7 @@ const multipart = { tags, consumes: ['multipart/form-data'], response: { 200: mo
 const IMAGE_FIELDS = ['file', 'banner', 'thumbnail', 'image'];
 const VIDEO_FIELDS = ['file', 'video', 'trailer'];
 
-export interface MovieRouteSettings {
-  tmpDir: string;
-  maxVideoBytes: number;
-}
+export type MovieRouteSettings = LargeFormSettings;
 
 /** Admin movie calls (spec section 7 `/movie/*`, under /api): admin only, CSRF on every call. */
 export function movieRoutes(
@@ -227,36 +223,21 @@ export function movieRoutes(
     return media.setImage(fields.movie_id, fields.episode_id, slot, upload, request.viewer);
   }
 
-  async function video(request: Parameters<typeof readSmallForm>[0], reply: FastifyReply, kind: VideoKind) {
-    let temp: string | undefined;
-    try {
-      const form = await readVideoForm(
-        request,
-        { fields: uploadFieldsSchema, files: VIDEO_FIELDS },
-        settings.tmpDir,
-        settings.maxVideoBytes,
-      );
-      temp = form.file?.path;
-      const { fields } = form;
-      if (!form.file)
-        throw badRequest('Choose a video file', { file: 'Choose an MP4, MOV, MKV or WebM video' });
-      return await media.attachVideo(
-        fields.movie_id,
-        fields.episode_id,
-        kind,
-        {
-          path: form.file.path,
-          size: form.file.size,
-          originalName: form.file.filename,
-        },
-        request.viewer,
-      );
-    } catch (error) {
-      // The client may still be sending a large body: do not keep the connection for it.
-      reply.header('connection', 'close');
-      throw error;
-    } finally {
-      if (temp) await fs.rm(temp, { force: true });
-    }
+  function video(request: Parameters<typeof readSmallForm>[0], reply: FastifyReply, kind: VideoKind) {
+    return withLargeForm(
+      request,
+      reply,
+      { fields: uploadFieldsSchema, files: VIDEO_FIELDS },
+      settings,
+      () => badRequest('Choose a video file', { file: 'Choose an MP4, MOV, MKV or WebM video' }),
+      (fields, file) =>
+        media.attachVideo(
+          fields.movie_id,
+          fields.episode_id,
+          kind,
+          { path: file.path, size: file.size, originalName: file.filename },
+          request.viewer,
+        ),
+    );
   }
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest, tooLarge, unsupportedType } from '../../../lib/errors.js';
 import { openFileSink } from '../../../lib/file-sink.js';
@@ -105,4 +105,37 @@ export async function readVideoForm<S extends z.ZodObject>(
     file = undefined;
   }
   return { fields: parsed, file };
+}
+
+/** What the forms with one large file need to know: where its temporary file goes and how large it may be. */
+export interface LargeFormSettings {
+  tmpDir: string;
+  maxVideoBytes: number;
+}
+
+/**
+ * Reads a form with one large file (readVideoForm) and hands it to `use`, which must find a file there (else
+ * `missing`). The temporary file is removed after, whatever happened; a refused request's connection is closed,
+ * as the client may still be sending a large body.
+ */
+export async function withLargeForm<S extends z.ZodObject, T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  form: VideoFormFields<S>,
+  settings: LargeFormSettings,
+  missing: () => AppError,
+  use: (fields: z.output<S>, file: NonNullable<VideoForm<z.output<S>>['file']>) => Promise<T>,
+): Promise<T> {
+  let temp: string | undefined;
+  try {
+    const read = await readVideoForm(request, form, settings.tmpDir, settings.maxVideoBytes);
+    temp = read.file?.path;
+    if (!read.file) throw missing();
+    return await use(read.fields, read.file);
+  } catch (error) {
+    reply.header('connection', 'close');
+    throw error;
+  } finally {
+    if (temp) await fs.promises.rm(temp, { force: true });
+  }
 }

@@ -46,6 +46,15 @@ const VARIANT_TEXTS_KEPT = 500;
 const AUDIO_TRACKS_KEPT = 1000;
 const AUDIO_TRACK_KEPT_MS = 5000;
 
+/** A variant (or subtitle) playlist behind a signed address: kept by the player for a few minutes. */
+const playlistReply = (body: string, cast: boolean): StreamReply => ({
+  kind: 'text',
+  body,
+  contentType: PLAYLIST_TYPE,
+  cacheControl: 'private, max-age=300',
+  cast,
+});
+
 /** The rendition a player starts on: the one of fewest bits. */
 function lowestOf<T>(renditions: readonly T[], bandwidth: (rendition: T) => number): T {
   return renditions.reduce((a, b) => (bandwidth(b) < bandwidth(a) ? b : a));
@@ -171,7 +180,11 @@ export class StreamingService {
       master: text,
       first: {
         uri: lowest.uri,
-        playlist: await this.variantPlaylist(asset, lowest.rendition.height, lowest.token, lowest.expires),
+        playlist: await this.variantPlaylist(
+          `${asset.hls_key}/${lowest.rendition.height}p`,
+          lowest.token,
+          asset.kind === 'trailer' ? lowest.expires : undefined,
+        ),
       },
     };
   }
@@ -368,14 +381,11 @@ export class StreamingService {
     if (!rendition) throw notFound('No such rendition');
     if (height > allowed.maxHeight) throw forbidden('Your plan does not include this quality');
     if (file === VARIANT_PLAYLIST) {
-      const body = await this.variantPlaylist(asset, height, token, grant.expires);
-      return {
-        kind: 'text',
-        body,
-        contentType: PLAYLIST_TYPE,
-        cacheControl: 'private, max-age=300',
-        cast: grant.cast,
-      };
+      const presignUntil = asset.kind === 'trailer' ? grant.expires : undefined;
+      return playlistReply(
+        await this.variantPlaylist(`${asset.hls_key}/${height}p`, token, presignUntil),
+        grant.cast,
+      );
     }
     if (file === SUBTITLE_FILE) throw notFound('No such file');
     return {
@@ -421,18 +431,17 @@ export class StreamingService {
     };
   }
 
-  /** A rendition's variant playlist with its init and segment addresses signed by `token` (or presigned). */
-  private async variantPlaylist(
-    asset: AssetRow,
-    height: number,
-    token: string,
-    expires: number,
-  ): Promise<string> {
-    const folder = `${asset.hls_key}/${height}p`;
+  /**
+   * The variant playlist of the rendition in `folder` with its init and segment addresses signed by `token`, or
+   * presigned until `presignUntil` (a trailer's).
+   */
+  private async variantPlaylist(folder: string, token: string, presignUntil?: number): Promise<string> {
     const text = await this.variantText(`${folder}/${VARIANT_PLAYLIST}`);
     if (text === undefined) throw notFound('This video is gone');
     const direct =
-      asset.kind === 'trailer' ? await this.directUrls(text, folder, expires) : new Map<string, string>();
+      presignUntil === undefined
+        ? new Map<string, string>()
+        : await this.directUrls(text, folder, presignUntil);
     return rewriteVariant(text, (uri) => {
       if (!STREAM_FILE.test(uri)) throw new Error(`Unexpected URI in playlist: ${uri}`);
       return direct.get(uri) ?? `${STREAM_BASE}/${token}/${uri}`;
@@ -507,20 +516,8 @@ export class StreamingService {
       throw notFound('No such audio track');
     }
     const folder = `${track.hls_key}/${channels}ch`;
-    if (file === VARIANT_PLAYLIST) {
-      const text = await this.variantText(`${folder}/${VARIANT_PLAYLIST}`);
-      if (text === undefined) throw notFound('This audio track is gone');
-      return {
-        kind: 'text',
-        body: rewriteVariant(text, (uri) => {
-          if (!STREAM_FILE.test(uri)) throw new Error(`Unexpected URI in playlist: ${uri}`);
-          return `${STREAM_BASE}/${token}/${uri}`;
-        }),
-        contentType: PLAYLIST_TYPE,
-        cacheControl: 'private, max-age=300',
-        cast: grant.cast,
-      };
-    }
+    if (file === VARIANT_PLAYLIST)
+      return playlistReply(await this.variantPlaylist(folder, token), grant.cast);
     if (file === SUBTITLE_FILE) throw notFound('No such file');
     return {
       kind: 'file',
@@ -543,13 +540,7 @@ export class StreamingService {
     if (file === VARIANT_PLAYLIST) {
       const token = this.signer.sign(grant);
       const body = subtitlePlaylist(asset.duration_seconds ?? 1, `${STREAM_BASE}/${token}/${SUBTITLE_FILE}`);
-      return {
-        kind: 'text',
-        body,
-        contentType: PLAYLIST_TYPE,
-        cacheControl: 'private, max-age=300',
-        cast: grant.cast,
-      };
+      return playlistReply(body, grant.cast);
     }
     if (file !== SUBTITLE_FILE) throw notFound('No such file');
     return {

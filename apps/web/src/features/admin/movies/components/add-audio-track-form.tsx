@@ -8,8 +8,7 @@ import { useToast } from '../../../../shared/ui/toast-context';
 import { useRefreshMovie } from '../api/movie-detail';
 import { useResumableUpload } from '../api/resumable-upload';
 import { languageChoices } from '../lib/audio-tracks';
-import { formatBytes } from '../lib/format';
-import { ProgressBar } from './progress-bar';
+import { UploadProgress } from './upload-progress';
 
 const ACCEPT = '.m4a,.mp3,.wav,.flac,.aac,audio/*';
 const LABEL_HINT = 'Optional: named after the language when empty';
@@ -135,32 +134,12 @@ export function AddAudioTrackForm({
         </Alert>
       ) : null}
       {state.phase === 'idle' ? null : (
-        <div className="flex flex-col gap-2">
-          <p className="truncate text-xs text-muted">
-            <bdi>{state.fileName}</bdi> · {formatBytes(state.sent)} of {formatBytes(state.total)}
-            {state.resumed ? ' · resumed' : ''}
-            {state.phase === 'paused' ? ' · paused' : ''}
-            {state.phase === 'done' ? ' · uploaded' : ''}
-          </p>
-          <div className="flex items-center gap-2">
-            <ProgressBar
-              className="flex-1"
-              value={state.percent}
-              label="Sound track upload"
-              tone={state.phase === 'done' ? 'success' : state.phase === 'error' ? 'danger' : 'brand'}
-            />
-            {state.phase === 'uploading' ? (
-              <Button variant="secondary" size="sm" onClick={upload.pause}>
-                Pause
-              </Button>
-            ) : null}
-            {state.phase === 'paused' || (state.phase === 'error' && state.retryable) ? (
-              <Button variant="secondary" size="sm" onClick={upload.resume}>
-                Resume
-              </Button>
-            ) : null}
-          </div>
-        </div>
+        <UploadProgress
+          state={state}
+          label="Sound track upload"
+          onPause={upload.pause}
+          onResume={upload.resume}
+        />
       )}
       {state.phase === 'error' && !fields.file && !fields.language && !fields.label ? (
         <Alert>{state.error}</Alert>

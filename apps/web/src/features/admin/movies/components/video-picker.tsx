@@ -1,12 +1,11 @@
 import type { VideoAsset } from '@salomtv/contract';
 import { type ChangeEvent, useCallback } from 'react';
 import { Alert } from '../../../../shared/ui/alert';
-import { Button } from '../../../../shared/ui/button';
 import { useRefreshMovie } from '../api/movie-detail';
 import { useResumableUpload, type VideoKind } from '../api/resumable-upload';
 import { formatBytes } from '../lib/format';
-import { ProgressBar } from './progress-bar';
 import { TranscodeStatus } from './transcode-status';
+import { UploadProgress } from './upload-progress';
 
 interface VideoPickerProps {
   id: string;
@@ -88,32 +87,12 @@ export function VideoPicker({
         </Alert>
       ) : null}
       {state.phase !== 'idle' ? (
-        <div className="flex flex-col gap-2">
-          <p className="truncate text-xs text-muted">
-            {state.fileName} · {formatBytes(state.sent)} of {formatBytes(state.total)}
-            {state.resumed ? ' · resumed' : ''}
-            {state.phase === 'paused' ? ' · paused' : ''}
-            {state.phase === 'done' ? ' · uploaded' : ''}
-          </p>
-          <div className="flex items-center gap-2">
-            <ProgressBar
-              className="flex-1"
-              value={state.percent}
-              label={`${label} upload`}
-              tone={state.phase === 'done' ? 'success' : state.phase === 'error' ? 'danger' : 'brand'}
-            />
-            {state.phase === 'uploading' ? (
-              <Button variant="secondary" size="sm" onClick={upload.pause}>
-                Pause
-              </Button>
-            ) : null}
-            {state.phase === 'paused' || (state.phase === 'error' && state.retryable) ? (
-              <Button variant="secondary" size="sm" onClick={upload.resume}>
-                Resume
-              </Button>
-            ) : null}
-          </div>
-        </div>
+        <UploadProgress
+          state={state}
+          label={`${label} upload`}
+          onPause={upload.pause}
+          onResume={upload.resume}
+        />
       ) : null}
       {state.phase === 'error' ? <Alert>{state.error}</Alert> : null}
       {asset && state.phase !== 'uploading' && state.phase !== 'paused' ? (
