@@ -132,14 +132,17 @@ for (const [keyword, languageTitle, expected] of [
     const viewerApi = await request.newContext({ baseURL: test.info().project.use.baseURL });
     await signInNewViewer(page, viewerApi, PASSWORD);
     const asked = audioRequests(page);
+    const started = page.waitForResponse((response) => response.url().includes('/start.json'));
     await page.goto(`/player?title=${movieId}`);
     const video = page.getByTestId('player-video');
     await expect.poll(() => currentTime(video)).toBeGreaterThan(0.3);
     const menu = page.getByTestId('audio-menu');
     await expect(menu).toHaveAttribute('aria-label', new RegExp(`: ${expected}$`));
-    // The first audio the player fetched was that track's.
+    // The player started on that track's sound, which came with its first call.
     const chosen = (await tracksOf()).find((candidate) => candidate.label === expected)!;
-    expect(asked[0]).toBe(chosen.track_id);
+    const { audio } = (await (await started).json()) as { audio: { rendition: string } };
+    expect(audio.rendition).toBe(`a${chosen.track_id}c2`);
+    expect(asked).toEqual([]);
     await viewerApi.dispose();
   });
 }

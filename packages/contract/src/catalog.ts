@@ -453,13 +453,19 @@ export type CastAddressReply = z.infer<typeof castAddressReplySchema>;
 export const streamStartReplySchema = z.object({
   master: z.string(),
   first: z.object({ uri: z.string(), playlist: z.string() }),
+  /**
+   * With alternate audio, the default track's variant playlist (the one the player asks for first), and its
+   * rendition as `start.mp4`'s START_MEDIA_AUDIO header names it.
+   */
+  audio: z.object({ uri: z.string(), rendition: z.string(), playlist: z.string() }).optional(),
 });
 export type StreamStartReply = z.infer<typeof streamStartReplySchema>;
 
 /**
  * `GET .../start.mp4`, beside each `start.json`: the lowest rendition's init segment followed by its segment
  * holding `at` (seconds), one fragmented MP4 the player asks for alongside `start.json`, before it knows any
- * segment address. Its headers say where the init segment ends and which segment follows.
+ * segment address (then the first audio track's, with alternate audio). Its headers say where each part ends
+ * and which segments they are.
  */
 export const streamStartMediaQuerySchema = streamQuerySchema.extend({
   at: z.coerce.number().min(0).max(1_000_000).default(0),
@@ -467,6 +473,15 @@ export const streamStartMediaQuerySchema = streamQuerySchema.extend({
 export const episodeStartMediaQuerySchema = streamStartMediaQuerySchema.omit({ asset: true });
 export const START_MEDIA_INIT_LENGTH = 'x-init-length';
 export const START_MEDIA_SEGMENT = 'x-start-segment';
+/**
+ * With alternate audio, `start.mp4` goes on with the default track's init segment and its segment holding `at`:
+ * the picture's segment is START_MEDIA_SEGMENT_LENGTH bytes, the sound's init START_MEDIA_AUDIO_INIT_LENGTH, its
+ * segment the rest; START_MEDIA_AUDIO names the track's rendition, START_MEDIA_AUDIO_SEGMENT its segment.
+ */
+export const START_MEDIA_SEGMENT_LENGTH = 'x-segment-length';
+export const START_MEDIA_AUDIO = 'x-audio-rendition';
+export const START_MEDIA_AUDIO_INIT_LENGTH = 'x-audio-init-length';
+export const START_MEDIA_AUDIO_SEGMENT = 'x-audio-segment';
 
 /**
  * The index of the segment a start position falls in, from the segments' durations: the first when the position

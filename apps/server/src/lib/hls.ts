@@ -4,6 +4,8 @@
 export const VARIANT_PLAYLIST = 'index.m3u8';
 export const INIT_SEGMENT = 'init.mp4';
 export const segmentName = (index: number) => `seg_${String(index).padStart(5, '0')}.m4s`;
+/** The folder of one channel layout of an audio track (`2ch`, `6ch`), under the track's folder. */
+export const audioLayoutDir = (channels: number) => `${channels}ch`;
 /** A subtitle track's one file; its playlist is a `VARIANT_PLAYLIST` too, written on request. */
 export const SUBTITLE_FILE = 'subtitles.vtt';
 /** Every file name a stream address may name (the names above). */

@@ -213,6 +213,32 @@ describe('audio tracks: streams of the video, uploaded dubs, the default per vie
     expect(defaultOf((await masterFor(viewer, '')).master)).toBe('Original');
   });
 
+  it("starts with the viewer's track in start.json and start.mp4, as the player asks at once", async () => {
+    const playback = await startPlayback(viewer, movieId);
+    const query = `?playback=${playback}&lang=Uz`;
+    const start = (await viewer.get(`/api/stream/${movieId}/start.json${query}`)).json();
+    expect(start.audio.rendition).toBe(`a${track('uz').track_id}c2`);
+    expect(audioOf(start.master).find((entry) => entry.isDefault)?.uri).toBe(start.audio.uri);
+    expect(start.audio.playlist).toMatch(/#EXT-X-MAP:URI="\/api\/stream\/s\/[^"]+\/init\.mp4"/);
+    const media = await viewer.get(`/api/stream/${movieId}/start.mp4${query}`);
+    expect(media.statusCode).toBe(200);
+    const header = (name: string) => String(media.headers[name]);
+    expect(header('x-audio-rendition')).toBe(start.audio.rendition);
+    expect(header('x-audio-segment')).toBe('seg_00000.m4s');
+    const soundAt = Number(header('x-init-length')) + Number(header('x-segment-length'));
+    const sound = media.rawPayload.subarray(soundAt);
+    // The sound's part is the same bytes as its init and first segment by their own addresses.
+    const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(start.audio.playlist)![1]!;
+    const first = start.audio.playlist.split('\n').find((line: string) => line.startsWith('/api/stream/s/'))!;
+    const byAddress = Buffer.concat([
+      (await viewer.get(init)).rawPayload,
+      (await viewer.get(first)).rawPayload,
+    ]);
+    expect(sound.equals(byAddress)).toBe(true);
+    expect(Number(header('x-audio-init-length'))).toBe((await viewer.get(init)).rawPayload.length);
+    await viewer.post(`/api/playback/${playback}/stop`);
+  });
+
   it('streams the picture without sound and each track once, signed and bound to the playback session', async () => {
     const { master, playback } = await masterFor(viewer, '&lang=Uz', true);
     const stranger = await trialViewer(t.app, '+998901250002');

@@ -5,6 +5,8 @@
  * and a variant playlist, and our server writes the master playlist.
  */
 
+import { audioLayoutDir } from '../../../lib/hls.js';
+
 export const LADDER_HEIGHTS = [1080, 720, 480] as const;
 export const SEGMENT_SECONDS = 6;
 /**
@@ -90,8 +92,6 @@ export function videoKbpsFor(height: number): number {
 
 /** The folder of an audio stream's renditions, relative to the ladder's folder. */
 export const audioStreamDir = (stream: number) => `a${stream}`;
-/** The folder of one channel layout of an audio track, relative to the track's folder. */
-export const audioLayoutDir = (channels: number) => `${channels}ch`;
 
 /** Each audio stream in stereo, and in 5.1 too where it has six channels or more, under `prefix`. */
 export function planAudio(channels: readonly number[], prefix = (stream: number) => audioStreamDir(stream)) {

@@ -5,8 +5,12 @@ import {
   episodeStartMediaQuerySchema,
   episodeStreamQuerySchema,
   playbackIdParamsSchema,
+  START_MEDIA_AUDIO,
+  START_MEDIA_AUDIO_INIT_LENGTH,
+  START_MEDIA_AUDIO_SEGMENT,
   START_MEDIA_INIT_LENGTH,
   START_MEDIA_SEGMENT,
+  START_MEDIA_SEGMENT_LENGTH,
   streamQuerySchema,
   streamStartMediaQuerySchema,
   streamStartReplySchema,
@@ -18,7 +22,7 @@ import { notFound } from '../../../lib/errors.js';
 import { LocalDiskStorage, type MediaStorage } from '../../../platform/storage/storage.js';
 import { requireViewer } from '../../../plugins/access.js';
 import { type MediaFileCache, readMediaFile, sendMediaFile } from './send-file.js';
-import type { StreamingService, StreamReply } from './service.js';
+import type { StartMedia, StreamingService, StreamReply } from './service.js';
 
 const tags = ['streaming'];
 const PLAYLIST = 'application/vnd.apple.mpegurl';
@@ -111,26 +115,34 @@ export function streamingRoutes(
   // The first media a player needs, asked for alongside start.json: the lowest rendition's init segment and the
   // segment holding `at`, as one fragmented MP4. From local storage only: a bucket's bytes never pass through
   // Node, and the player then asks for the two signed addresses instead.
-  const sendStartMedia = async (
-    reply: FastifyReply,
-    media: Awaited<ReturnType<StreamingService['startMedia']>>,
-  ) => {
+  const sendStartMedia = async (reply: FastifyReply, media: StartMedia) => {
     if (!(storage instanceof LocalDiskStorage)) throw notFound('Start media is served from the bucket');
     const read = (key: string) => readMediaFile(storage.pathFor(key), delivery.memory);
-    const [init, segment] = await Promise.all([read(media.initKey), read(media.segmentKey)]);
-    return reply
+    const { audio } = media;
+    const [[init, segment], sound] = await Promise.all([
+      Promise.all([read(media.initKey), read(media.segmentKey)]),
+      audio ? Promise.all([read(audio.initKey), read(audio.segmentKey)]) : undefined,
+    ]);
+    reply
       .header('content-type', 'video/mp4')
       .header('cache-control', 'private, no-store')
       .header(START_MEDIA_INIT_LENGTH, String(init.length))
-      .header(START_MEDIA_SEGMENT, media.segment)
-      .send(Buffer.concat([init, segment]));
+      .header(START_MEDIA_SEGMENT, media.segment);
+    if (!audio || !sound) return reply.send(Buffer.concat([init, segment]));
+    const [audioInit, audioSegment] = sound;
+    return reply
+      .header(START_MEDIA_SEGMENT_LENGTH, String(segment.length))
+      .header(START_MEDIA_AUDIO, audio.rendition)
+      .header(START_MEDIA_AUDIO_INIT_LENGTH, String(audioInit.length))
+      .header(START_MEDIA_AUDIO_SEGMENT, audio.segment)
+      .send(Buffer.concat([init, segment, audioInit, audioSegment]));
   };
 
   app.get('/api/stream/:movie_id/start.mp4', {
     config: { access: 'public' },
     schema: { tags, params: movieParams, querystring: streamStartMediaQuerySchema },
     handler: async (request, reply) => {
-      const { asset, playback, at } = request.query;
+      const { asset, playback, at, lang } = request.query;
       const media = await streaming.startMedia(
         request.viewer,
         request.params.movie_id,
@@ -138,6 +150,7 @@ export function streamingRoutes(
         asset,
         playback,
         at,
+        lang,
       );
       return sendStartMedia(reply, media);
     },
@@ -148,8 +161,16 @@ export function streamingRoutes(
     schema: { tags, params: episodeParams, querystring: episodeStartMediaQuerySchema },
     handler: async (request, reply) => {
       const { movie_id, episode_id } = request.params;
-      const { playback, at } = request.query;
-      const media = await streaming.startMedia(request.viewer, movie_id, episode_id, 'video', playback, at);
+      const { playback, at, lang } = request.query;
+      const media = await streaming.startMedia(
+        request.viewer,
+        movie_id,
+        episode_id,
+        'video',
+        playback,
+        at,
+        lang,
+      );
       return sendStartMedia(reply, media);
     },
   });

@@ -3,6 +3,7 @@ import { BoundedMap } from '../../../lib/bounded-map.js';
 import type { Clock } from '../../../lib/clock.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../../lib/errors.js';
 import {
+  audioLayoutDir,
   type MasterAudio,
   masterPlaylist,
   parseVariantPlaylist,
@@ -61,6 +62,21 @@ function lowestOf<T>(renditions: readonly T[], bandwidth: (rendition: T) => numb
 }
 
 type Kind = 'video' | 'trailer';
+
+/** A rendition's first files for `start.mp4`: the init segment and the segment holding the start position. */
+export interface StartFiles {
+  initKey: string;
+  segmentKey: string;
+  segment: string;
+}
+/** The picture's first files, and the first audio track's (`rendition` as its grants name it) when it has one. */
+export interface StartMedia extends StartFiles {
+  audio?: StartFiles & { rendition: string };
+}
+
+/** The ready tracks of a title or episode, in menu order. */
+const readyTracks = (tracks: readonly AudioTrackRow[]) =>
+  tracks.filter((track) => track.status === 'ready' && track.hls_key);
 
 /** `a<track>c<channels>`: an audio track's rendition in a stream grant. */
 const AUDIO_RENDITION = /^a(\d{1,7})c(\d)$/;
@@ -166,7 +182,7 @@ export class StreamingService {
     playbackId: string | undefined,
     lang?: string,
   ): Promise<StreamStartReply> {
-    const { text, asset, variants } = await this.signedMaster(
+    const { text, asset, variants, firstAudio } = await this.signedMaster(
       viewer,
       movieId,
       episodeId,
@@ -176,16 +192,20 @@ export class StreamingService {
       lang,
     );
     const lowest = lowestOf(variants, (variant) => variant.rendition.bandwidth);
+    const [playlist, audioPlaylist] = await Promise.all([
+      this.variantPlaylist(
+        `${asset.hls_key}/${lowest.rendition.height}p`,
+        lowest.token,
+        asset.kind === 'trailer' ? lowest.expires : undefined,
+      ),
+      firstAudio ? this.variantPlaylist(firstAudio.folder, firstAudio.token) : undefined,
+    ]);
     return {
       master: text,
-      first: {
-        uri: lowest.uri,
-        playlist: await this.variantPlaylist(
-          `${asset.hls_key}/${lowest.rendition.height}p`,
-          lowest.token,
-          asset.kind === 'trailer' ? lowest.expires : undefined,
-        ),
-      },
+      first: { uri: lowest.uri, playlist },
+      ...(firstAudio && audioPlaylist
+        ? { audio: { uri: firstAudio.uri, rendition: firstAudio.name, playlist: audioPlaylist } }
+        : {}),
     };
   }
 
@@ -201,9 +221,25 @@ export class StreamingService {
     kind: Kind,
     playbackId: string | undefined,
     at: number,
-  ): Promise<{ initKey: string; segmentKey: string; segment: string }> {
-    const { asset, renditions } = await this.playable(viewer, movieId, episodeId, kind, playbackId);
+    lang?: string,
+  ): Promise<StartMedia> {
+    const { asset, renditions, userId } = await this.playable(viewer, movieId, episodeId, kind, playbackId);
     const folder = `${asset.hls_key}/${lowestOf(renditions, (rendition) => rendition.bandwidth).height}p`;
+    const tracks =
+      asset.kind === 'video' ? readyTracks(await this.audioTracks.listTracks(movieId, episodeId ?? 0)) : [];
+    const track = await this.firstTrack(tracks, userId, movieId, lang);
+    const [picture, sound] = await Promise.all([
+      this.startFiles(folder, at),
+      track ? this.startFiles(`${track.hls_key}/${audioLayoutDir(2)}`, at) : undefined,
+    ]);
+    return {
+      ...picture,
+      ...(track && sound ? { audio: { ...sound, rendition: audioRendition(track.track_id, 2) } } : {}),
+    };
+  }
+
+  /** The keys of a rendition's init segment and of its segment holding `at`. */
+  private async startFiles(folder: string, at: number): Promise<StartFiles> {
     const text = await this.variantText(`${folder}/${VARIANT_PLAYLIST}`);
     if (text === undefined) throw notFound('This video is gone');
     const { initUri, segments } = parseVariantPlaylist(text);
@@ -300,39 +336,47 @@ export class StreamingService {
     const sign = (rendition: string) =>
       this.signed(asset.asset_id, rendition, playable.userId, playable.playbackId, VARIANT_PLAYLIST, cast);
     const variants = renditions.map((rendition) => ({ rendition, ...sign(String(rendition.height)) }));
+    const ready = readyTracks(tracks);
+    const first = await this.firstTrack(ready, playable.userId, movieId, lang);
+    const audio = ready.flatMap((track) =>
+      audioRenditionsOf(track).map((rendition) => {
+        const name = audioRendition(track.track_id, rendition.channels);
+        return {
+          language: track.language,
+          label:
+            rendition.channels === 2
+              ? track.label
+              : `${track.label} ${rendition.channels === 6 ? '5.1' : `${rendition.channels}ch`}`,
+          channels: rendition.channels,
+          isDefault: track === first && rendition.channels === 2,
+          rendition,
+          name,
+          folder: `${track.hls_key}/${audioLayoutDir(rendition.channels)}`,
+          ...sign(name),
+        };
+      }),
+    );
     const text = masterPlaylist(
       variants,
       subtitles.map((s) => ({ language: s.language, label: s.label, uri: sign(`s${s.subtitle_id}`).uri })),
-      await this.masterAudio(tracks, playable.userId, movieId, lang, sign),
+      audio.map((entry): MasterAudio => ({ ...entry, name: entry.label })),
     );
-    return { text, asset, variants };
+    return { text, asset, variants, firstAudio: audio.find((entry) => entry.isDefault) };
   }
 
-  /** The ready audio tracks as the master lists them: every channel layout, the viewer's track the default. */
-  private async masterAudio(
-    tracks: readonly AudioTrackRow[],
+  /**
+   * The track a viewer hears first among the ready ones (defaultAudioTrack): the language they chose for the
+   * title is read for a signed-in viewer.
+   */
+  private async firstTrack(
+    ready: readonly AudioTrackRow[],
     userId: number,
     movieId: number,
     lang: string | undefined,
-    sign: (rendition: string) => { uri: string },
-  ): Promise<MasterAudio[]> {
-    const playable = tracks.filter((track) => track.status === 'ready' && track.hls_key);
-    if (playable.length === 0) return [];
+  ): Promise<AudioTrackRow | undefined> {
+    if (ready.length === 0) return undefined;
     const chosen = userId ? await this.audioTracks.chosenLanguage(userId, movieId) : undefined;
-    const first = defaultAudioTrack(playable, chosen, lang);
-    return playable.flatMap((track) =>
-      audioRenditionsOf(track).map((rendition) => ({
-        language: track.language,
-        name:
-          rendition.channels === 2
-            ? track.label
-            : `${track.label} ${rendition.channels === 6 ? '5.1' : `${rendition.channels}ch`}`,
-        channels: rendition.channels,
-        isDefault: track === first && rendition.channels === 2,
-        uri: sign(audioRendition(track.track_id, rendition.channels)).uri,
-        rendition,
-      })),
-    );
+    return defaultAudioTrack(ready, chosen, lang);
   }
 
   /** Remembers the audio language a viewer chose for a title: its track plays first next time. */
@@ -515,7 +559,7 @@ export class StreamingService {
     ) {
       throw notFound('No such audio track');
     }
-    const folder = `${track.hls_key}/${channels}ch`;
+    const folder = `${track.hls_key}/${audioLayoutDir(channels)}`;
     if (file === VARIANT_PLAYLIST)
       return playlistReply(await this.variantPlaylist(folder, token), grant.cast);
     if (file === SUBTITLE_FILE) throw notFound('No such file');

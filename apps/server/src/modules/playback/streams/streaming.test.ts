@@ -161,7 +161,14 @@ describe('streaming: signed addresses, entitlement caps, ranges, subtitles', () 
         'x-init-length': String(init.length),
         'x-start-segment': `seg_0000${index}.m4s`,
       });
-      expect(media.rawPayload.equals(Buffer.concat([init, segments[index]!])), query).toBe(true);
+      // The picture's part, then the sound's (the feature's one audio track, in its own rendition).
+      const picture = Buffer.concat([init, segments[index]!]);
+      expect(media.headers['x-segment-length']).toBe(String(segments[index]!.length));
+      expect(media.rawPayload.subarray(0, picture.length).equals(picture), query).toBe(true);
+      expect(media.headers['x-audio-rendition']).toMatch(/^a\d+c2$/);
+      expect(media.rawPayload.length).toBeGreaterThan(
+        picture.length + Number(media.headers['x-audio-init-length']),
+      );
     }
 
     const anonymous = new (await import('../../../test/harness.js')).TestClient(t.app);

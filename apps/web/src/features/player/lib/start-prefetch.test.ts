@@ -181,6 +181,53 @@ describe('the start playlists fetched ahead', () => {
     expect(asked).toHaveLength(2);
   });
 
+  it('answers the first audio track too, from the same two calls, when the film has alternate audio', async () => {
+    const sound = '/api/stream/s/9.a4c2.3.99.sig';
+    const audioPlaylist = VARIANT.replaceAll('/api/stream/s/9.480.3.99.sig', sound);
+    const start = {
+      ...START,
+      audio: { uri: `${sound}/index.m3u8`, rendition: 'a4c2', playlist: audioPlaylist },
+    };
+    const withSound = (rendition: string) => () =>
+      new Response(new Blob([bytes(700), bytes(115_000), bytes(600), bytes(9_000)]), {
+        headers: {
+          'x-init-length': '700',
+          'x-start-segment': 'seg_00000.m4s',
+          'x-segment-length': '115000',
+          'x-audio-rendition': rendition,
+          'x-audio-init-length': '600',
+          'x-audio-segment': 'seg_00000.m4s',
+        },
+      });
+    for (const [rendition, fromStart] of [
+      ['a4c2', true],
+      ['a5c2', false],
+    ] as const) {
+      const { asked, fetch } = network({
+        ...startAnswers,
+        '/api/stream/7/start.json': () => Response.json(start),
+        '/api/stream/7/start.mp4': withSound(rendition),
+        [`${sound}/init.mp4`]: () => new Response(bytes(601)),
+        [`${sound}/seg_00000.m4s`]: () => new Response(bytes(9_001)),
+      });
+      const Loader = loaderWithPrefetch(
+        fakeDefaultLoader([]),
+        StartPrefetch.for(MASTER, undefined, deps(fetch))!,
+      );
+      await load(Loader, MASTER);
+      expect((await load(Loader, VARIANT_URI)).data).toBe(VARIANT);
+      expect((await load(Loader, `${sound}/index.m3u8`)).data).toBe(audioPlaylist);
+      const size = async (url: string) =>
+        ((await load(Loader, url, FRAGMENT)).data as ArrayBuffer).byteLength;
+      expect(await size('/api/stream/s/9.480.3.99.sig/init.mp4')).toBe(700);
+      expect(await size('/api/stream/s/9.480.3.99.sig/seg_00000.m4s')).toBe(115_000);
+      // The sound's parts come from start.mp4 only when it sent the same track's, else from their addresses.
+      expect(await size(`${sound}/init.mp4`)).toBe(fromStart ? 600 : 601);
+      expect(await size(`${sound}/seg_00000.m4s`)).toBe(fromStart ? 9_000 : 9_001);
+      expect(asked).toHaveLength(fromStart ? 2 : 4);
+    }
+  });
+
   it('asks for init and the segment by their addresses when start.mp4 is refused (media in a bucket)', async () => {
     const { asked, fetch } = network({
       ...startAnswers,

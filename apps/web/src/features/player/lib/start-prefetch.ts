@@ -1,6 +1,10 @@
 import {
+  START_MEDIA_AUDIO,
+  START_MEDIA_AUDIO_INIT_LENGTH,
+  START_MEDIA_AUDIO_SEGMENT,
   START_MEDIA_INIT_LENGTH,
   START_MEDIA_SEGMENT,
+  START_MEDIA_SEGMENT_LENGTH,
   type StreamStartReply,
   segmentIndexAt,
 } from '@salomtv/contract';
@@ -18,6 +22,7 @@ import type {
  * trips, one after another, before the first picture. Here they take one: the server's `start.json` answers both
  * playlists, and its `start.mp4`, asked for at the same moment, answers the init segment and the segment the
  * player starts in. hls.js's loader finds all four here when it asks (time to first frame in bench/README.md).
+ * With alternate audio the first track's playlist, init segment and segment come in the same two answers.
  */
 
 /** A prefetched answer and when its request started, its first byte came and it ended (for hls.js's stats). */
@@ -28,11 +33,16 @@ interface Fetched {
   ended: number;
 }
 
-/** `start.mp4`'s answer: which segment follows the init segment, and the bytes of both. */
-interface StartMedia {
+/** A rendition's first files in `start.mp4`: which segment follows the init segment, and the bytes of both. */
+interface StartParts {
   segment: string;
   init: Promise<Fetched>;
   media: Promise<Fetched>;
+}
+
+/** `start.mp4`'s answer: the picture's first files, and the first audio track's (by its rendition) when sent. */
+interface StartMedia extends StartParts {
+  audio?: StartParts & { rendition: string };
 }
 
 interface PrefetchDeps {
@@ -102,29 +112,15 @@ export class StartPrefetch {
     this.hold(
       masterUrl,
       start.then((reply) => {
-        const { master, first } = reply.data as unknown as StreamStartReply;
-        // Held before the master is handed on: hls.js asks for the variant as soon as it has read the master,
-        // and for init and the first segment as soon as it has read that.
-        const variantUrl = this.absolute(first.uri, masterUrl);
-        this.hold(variantUrl, Promise.resolve({ ...reply, data: first.playlist }));
-        const files = firstFilesOf(first.playlist, startPosition);
-        if (files.init && files.segment) {
-          const initUrl = this.absolute(files.init, variantUrl);
-          const segmentUrl = this.absolute(files.segment, variantUrl);
-          // start.mp4's bytes when it holds the segment hls.js will ask for; else (a bucket's media, an error)
-          // the two signed addresses.
-          const held = startMedia.then(
-            (media) => (media.segment === fileName(segmentUrl) ? media : undefined),
-            () => undefined,
+        const { master, first, audio } = reply.data as unknown as StreamStartReply;
+        // Held before the master is handed on: hls.js asks for the variants as soon as it has read the master,
+        // and for init and the first segments as soon as it has read those.
+        this.holdRendition(masterUrl, reply, first, startPosition, startMedia);
+        if (audio) {
+          const sound = startMedia.then((media) =>
+            media.audio?.rendition === audio.rendition ? media.audio : Promise.reject(),
           );
-          this.hold(
-            initUrl,
-            held.then((media) => media?.init ?? this.fetchAs(initUrl, 'bytes', deps.now())),
-          );
-          this.hold(
-            segmentUrl,
-            held.then((media) => media?.media ?? this.fetchAs(segmentUrl, 'bytes', deps.now())),
-          );
+          this.holdRendition(masterUrl, reply, audio, startPosition, sound);
         }
         return { ...reply, data: master };
       }),
@@ -138,6 +134,38 @@ export class StartPrefetch {
     return startUrl && startMediaUrl
       ? new StartPrefetch(src, startUrl, startMediaUrl, startPosition, deps)
       : undefined;
+  }
+
+  /**
+   * Holds a rendition's variant playlist (from `start.json`), and its init segment and the segment holding the
+   * start position: `start.mp4`'s bytes when they are that segment's, else (a bucket's media, an error) fetched
+   * from their signed addresses.
+   */
+  private holdRendition(
+    masterUrl: string,
+    reply: Fetched,
+    rendition: { uri: string; playlist: string },
+    startPosition: number | undefined,
+    parts: Promise<StartParts>,
+  ): void {
+    const variantUrl = this.absolute(rendition.uri, masterUrl);
+    this.hold(variantUrl, Promise.resolve({ ...reply, data: rendition.playlist }));
+    const files = firstFilesOf(rendition.playlist, startPosition);
+    if (!files.init || !files.segment) return;
+    const initUrl = this.absolute(files.init, variantUrl);
+    const segmentUrl = this.absolute(files.segment, variantUrl);
+    const held = parts.then(
+      (media) => (media.segment === fileName(segmentUrl) ? media : undefined),
+      () => undefined,
+    );
+    this.hold(
+      initUrl,
+      held.then((media) => media?.init ?? this.fetchAs(initUrl, 'bytes', this.deps.now())),
+    );
+    this.hold(
+      segmentUrl,
+      held.then((media) => media?.media ?? this.fetchAs(segmentUrl, 'bytes', this.deps.now())),
+    );
   }
 
   /** The prefetched answer for this address, once. */
@@ -169,19 +197,38 @@ export class StartPrefetch {
     const started = this.deps.now();
     const response = await this.request(url, {});
     const first = this.deps.now();
-    const initLength = Number(response.headers.get(START_MEDIA_INIT_LENGTH));
-    const segment = response.headers.get(START_MEDIA_SEGMENT);
-    if (!segment || !Number.isInteger(initLength) || initLength <= 0) {
-      throw new Error(`${url} did not say where its segments are`);
-    }
+    const header = (name: string) => response.headers.get(name);
+    const length = (name: string) => {
+      const value = Number(header(name));
+      return Number.isInteger(value) && value > 0 ? value : undefined;
+    };
+    const initLength = length(START_MEDIA_INIT_LENGTH);
+    const segment = header(START_MEDIA_SEGMENT);
+    if (!segment || !initLength) throw new Error(`${url} did not say where its segments are`);
+    // With alternate audio: the picture's segment ends where the first track's init segment starts.
+    const segmentLength = length(START_MEDIA_SEGMENT_LENGTH);
+    const audioInitLength = length(START_MEDIA_AUDIO_INIT_LENGTH);
+    const audioRendition = header(START_MEDIA_AUDIO);
+    const audioSegment = header(START_MEDIA_AUDIO_SEGMENT);
+    const audioAt = segmentLength ? initLength + segmentLength : undefined;
     const body = response.arrayBuffer().then((bytes) => {
-      if (bytes.byteLength <= initLength) throw new Error(`${url} ended early`);
+      if (bytes.byteLength <= (audioAt ?? initLength)) throw new Error(`${url} ended early`);
       return { bytes, ended: this.deps.now() };
     });
     body.catch(() => undefined);
     const part = (from: number, to?: number) =>
       body.then(({ bytes, ended }) => ({ data: bytes.slice(from, to), started, first, ended }));
-    return { segment, init: part(0, initLength), media: part(initLength) };
+    const picture = { segment, init: part(0, initLength), media: part(initLength, audioAt) };
+    if (!audioAt || !audioInitLength || !audioRendition || !audioSegment) return picture;
+    return {
+      ...picture,
+      audio: {
+        rendition: audioRendition,
+        segment: audioSegment,
+        init: part(audioAt, audioAt + audioInitLength),
+        media: part(audioAt + audioInitLength),
+      },
+    };
   }
 
   private async request(url: string, headers: Record<string, string>): Promise<Response> {
