@@ -216,7 +216,18 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
     const init = (await viewer.get(/URI="([^"]+)"/.exec(start.first.playlist)![1]!)).rawPayload;
     const segment = start.first.playlist.split('\n').find((line: string) => line && !line.startsWith('#'));
     expect(media.headers['x-init-length']).toBe(String(init.length));
-    expect(media.rawPayload.equals(Buffer.concat([init, (await viewer.get(segment)).rawPayload]))).toBe(true);
+    const picture = Buffer.concat([init, (await viewer.get(segment)).rawPayload]);
+    expect(media.rawPayload.subarray(0, picture.length).equals(picture)).toBe(true);
+    // Then the episode's sound, its own audio track: its init segment and first segment, as start.json names.
+    const sound = start.audio.playlist as string;
+    const soundFiles = [
+      /URI="([^"]+)"/.exec(sound)![1]!,
+      sound.split('\n').find((line) => line && !line.startsWith('#'))!,
+    ];
+    const soundBytes = Buffer.concat(
+      await Promise.all(soundFiles.map(async (uri) => (await viewer.get(uri)).rawPayload)),
+    );
+    expect(media.rawPayload.subarray(picture.length).equals(soundBytes)).toBe(true);
     // An episode has no trailer to ask for.
     expect((await viewer.get(`${mediaUrl}?asset=trailer`)).statusCode).toBe(400);
   });
