@@ -167,6 +167,8 @@ test('switching the audio track mid-play keeps the position and is remembered fo
   });
   const before = await currentTime(video);
   const remembered = page.waitForResponse((response) => response.url().endsWith('/api/playback/audio'));
+  // The controls fade while the film plays: the pointer over the picture brings them back, as for a viewer.
+  await video.hover();
   await menu.click();
   await expect(page.getByRole('menuitemradio')).toHaveText(['Original', 'Русский', "O'zbekcha dublyaj"]);
   await page.getByRole('menuitemradio', { name: "O'zbekcha dublyaj" }).click();
@@ -174,10 +176,11 @@ test('switching the audio track mid-play keeps the position and is remembered fo
   await expect(menu).toHaveAttribute('aria-label', /: O'zbekcha dublyaj$/);
   const uzbek = (await tracksOf()).find((track) => track.language === 'uz')!.track_id;
   await expect.poll(() => asked.at(-1)).toBe(uzbek);
-  // The film goes on from where it was, not from the start.
+  // The film goes on from where it was, not from the start (to its end, on a machine slow enough to get there).
   const switchedAt = await currentTime(video);
   expect(switchedAt).toBeGreaterThanOrEqual(before);
-  await expect.poll(() => currentTime(video)).toBeGreaterThan(switchedAt + 0.5);
+  const length = await video.evaluate((v: HTMLVideoElement) => v.duration);
+  await expect.poll(() => currentTime(video)).toBeGreaterThan(Math.min(switchedAt + 0.5, length - 0.6));
   const seeks = await page.evaluate(() => (window as unknown as { seeks: number[] }).seeks);
   expect(seeks.filter((at) => at < before - 0.5)).toEqual([]);
 

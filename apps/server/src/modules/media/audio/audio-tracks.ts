@@ -14,19 +14,13 @@ import type { AssetRecords, AssetRow, AudioTrackRecords, AudioTrackRow } from '.
 import type { MediaTools, ProducedAudio } from '../ffmpeg/tools.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { IncomingVideo, JobSignal, MovieMediaService } from '../pipeline/media-service.js';
-import type { MovieService } from '../title-admin/service.js';
+import { type MovieService, removeTrackFiles } from '../title-admin/service.js';
 import { checkAudioFile } from './audio-check.js';
 import { defaultTrackLabel, isTrackLanguage, trackLanguage } from './track-language.js';
 
 export interface AudioUploadFields {
   language: string;
   label?: string | undefined;
-}
-
-/** Removes a track's own files: an uploaded source and its encoded folder. */
-export async function removeTrackFiles(storage: MediaStorage, track: AudioTrackRow): Promise<void> {
-  await storage.remove(track.source_key);
-  await storage.removeTree(track.hls_key);
 }
 
 /**

@@ -16,13 +16,13 @@ import type {
   AssetRecords,
   AssetRow,
   AudioTrackRecords,
+  AudioTrackRow,
   EpisodeRecords,
   EpisodeRow,
   TitleRecords,
   TitleRow,
 } from '../../catalog/module.js';
 import { imageKeys, movieAuditView, parseList, presentListItem, presentMovie } from '../../catalog/module.js';
-import { removeTrackFiles } from '../audio/audio-tracks.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { mediaCondition, requestedStatus, type TitleMediaState } from '../pipeline/media-state.js';
 
@@ -320,4 +320,10 @@ export async function removeAssetFiles(storage: MediaStorage, asset: AssetRow): 
   for (const key of imageKeys(asset.poster)) await storage.remove(key);
   await storage.remove(asset.sprite_key);
   await storage.remove(asset.sprite_vtt_key);
+}
+
+/** Removes an audio track's own files: an uploaded source and its encoded folder. */
+export async function removeTrackFiles(storage: MediaStorage, track: AudioTrackRow): Promise<void> {
+  await storage.remove(track.source_key);
+  await storage.removeTree(track.hls_key);
 }
