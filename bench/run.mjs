@@ -138,6 +138,7 @@ async function prepare(env, withVideo) {
     const stream = withVideo ? await segmentAddresses(root, seeded.viewer, seeded.featureId) : undefined;
     return {
       cookie: seeded.viewer.cookieHeader,
+      kidsCookie: seeded.kid.cookieHeader,
       cookies: Object.entries(seeded.viewer.cookies).map(([name, value]) => ({ name, value })),
       stream,
       featureId: seeded.featureId,
@@ -403,6 +404,22 @@ await guarded('catalogue', async () =>
       oursPath: '/api/catalog/rows?lang=En',
       referencePath: '/',
       oursOptions: { headers: { cookie: prepared.cookie, ...BROWSER_ENCODINGS } },
+      referenceOptions: { headers: BROWSER_ENCODINGS },
+    }),
+    0.5,
+    'at least 0.5x a bare Fastify route',
+    'bare Fastify',
+  ),
+);
+await guarded('catalogue', async () =>
+  throughputRow(
+    'catalogue: the same call from a kids profile (7+)',
+    await compare({
+      ours: () => startOurs(),
+      reference: () => startScript(fastifyHello),
+      oursPath: '/api/catalog/rows?lang=En',
+      referencePath: '/',
+      oursOptions: { headers: { cookie: prepared.kidsCookie, ...BROWSER_ENCODINGS } },
       referenceOptions: { headers: BROWSER_ENCODINGS },
     }),
     0.5,

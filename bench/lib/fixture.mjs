@@ -147,7 +147,10 @@ export const ADMIN_PASSWORD = 'bench-admin-pass';
 export const VIEWER_PHONE = '+998901234567';
 export const VIEWER_PASSWORD = 'bench-viewer-pass';
 
-/** 24 published titles (one with a real transcoded video) and a viewer on a trial; answers the viewer's cookie. */
+/**
+ * 24 published titles (one with a real transcoded video) and a viewer on a trial; answers the viewer's cookie and
+ * a second sign-in of the same account on its kids profile.
+ */
 export async function seedCatalogue(app, { root, ffmpeg, work, withVideo }) {
   const admin = new Client(app);
   await admin.signIn(ADMIN_PHONE, ADMIN_PASSWORD);
@@ -221,7 +224,15 @@ export async function seedCatalogue(app, { root, ffmpeg, work, withVideo }) {
     .where('phone_number', '=', VIEWER_PHONE)
     .execute();
   await viewer.signIn(VIEWER_PHONE, VIEWER_PASSWORD);
-  return { viewer, admin, featureId };
+  // The same household's kids profile, on a sign-in of its own: its home rows are cut at its maturity level.
+  const kid = new Client(app);
+  await kid.signIn(VIEWER_PHONE, VIEWER_PASSWORD);
+  const household = (await kid.ok('GET', '/api/profiles')).json();
+  const kidsProfile =
+    household.profiles.find((profile) => profile.kids) ??
+    (await kid.ok('POST', '/api/profiles', { json: { name: 'Bench Kid', kids: true } })).json();
+  await kid.ok('POST', '/api/profiles/select', { json: { profile_id: kidsProfile.profile_id } });
+  return { viewer, kid, admin, featureId };
 }
 
 export function makeClip(ffmpeg, file, { seconds, width, height }) {

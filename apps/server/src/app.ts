@@ -138,8 +138,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app,
     config.webDist ?? defaultWebDist,
     (keyword) => services.languages.recordForPage(keyword),
-    (filters, keyword) =>
-      services.catalog.firstSlide({ kind: filters.kind, kids: queryFlag(filters.kids), lang: keyword }),
+    async (filters, keyword, sessionToken) => {
+      const viewer = sessionToken ? await services.auth.resolve(sessionToken) : undefined;
+      return services.catalog.firstSlide({
+        kind: filters.kind,
+        kids: queryFlag(filters.kids),
+        lang: keyword,
+        ceiling: viewer?.maturity_ceiling ?? null,
+      });
+    },
   );
   app.setNotFoundHandler((request, reply) => {
     const pathName = request.url.split('?')[0] ?? '';

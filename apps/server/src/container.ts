@@ -79,6 +79,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     access: billing.services.subscriptions,
     entitlements: billing.services.entitlements,
     liveSessions: accounts.services.liveSessions,
+    events,
   });
   const admin = createAdminModule({
     db,

@@ -57,6 +57,7 @@ export const planSchema = z.object({
   quality_label: z.enum(['SD', 'HD', 'FHD']),
   features: planFeaturesSchema,
   max_streams: z.number(),
+  max_profiles: z.number(),
   offered: z.boolean(),
   sort_order: z.number(),
 });
@@ -79,6 +80,12 @@ const maxStreamsSchema = z
   .int()
   .min(1, 'At least 1')
   .max(MAX_STREAMS_LIMIT, `At most ${MAX_STREAMS_LIMIT}`);
+/** Profiles a plan allows an account (1 to 5). */
+const maxProfilesSchema = z
+  .number({ error: 'Enter the number of profiles' })
+  .int()
+  .min(1, 'At least 1')
+  .max(5, 'At most 5');
 const planNameSchema = z
   .string({ error: 'Enter a name' })
   .trim()
@@ -98,6 +105,7 @@ export const planCreateBodySchema = z.strictObject({
   quality_cap: qualityCapSchema,
   features: planFeaturesSchema.partial().default({}),
   max_streams: maxStreamsSchema.default(1),
+  max_profiles: maxProfilesSchema.default(5),
   offered: z.boolean().default(true),
   sort_order: z.number().int().min(0).max(1000).optional(),
 });
@@ -112,6 +120,7 @@ export const planUpdateBodySchema = z.strictObject({
   quality_cap: qualityCapSchema.optional(),
   features: planFeaturesSchema.partial().optional(),
   max_streams: maxStreamsSchema.optional(),
+  max_profiles: maxProfilesSchema.optional(),
   offered: z.boolean().optional(),
   sort_order: z.number().int().min(0).max(1000).optional(),
 });

@@ -24,6 +24,7 @@ import * as rateCounterExpiry from './migrations/0016-rate-counter-expiry.js';
 import * as titleTranslations from './migrations/0017-title-translations.js';
 import * as audioTracks from './migrations/0018-audio-tracks.js';
 import * as moreTranslations from './migrations/0019-more-translations.js';
+import * as profiles from './migrations/0020-profiles.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0017-title-translations': titleTranslations,
   '0018-audio-tracks': audioTracks,
   '0019-more-translations': moreTranslations,
+  '0020-profiles': profiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

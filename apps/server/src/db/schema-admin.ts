@@ -88,6 +88,8 @@ export interface NotificationsTable {
 export interface NotificationReceiptsTable {
   notification_id: number;
   user_id: number;
+  /** Read state is per profile (migration 0020). */
+  profile_id: number;
   read_at: string;
 }
 

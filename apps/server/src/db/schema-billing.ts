@@ -20,6 +20,8 @@ export interface PlansTable {
   video_quality: Generated<number>;
   add_free_entertainment: Generated<number>;
   max_streams: Generated<number>;
+  /** Profiles an account on this plan may have (migration 0020). */
+  max_profiles: Generated<number>;
   offered: Generated<number>;
   sort_order: Generated<number>;
   created_at: string;

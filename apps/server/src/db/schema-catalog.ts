@@ -176,6 +176,8 @@ export interface AudioTracksTable {
 /** The audio language a viewer last chose for a title (its episodes share it). */
 export interface AudioChoicesTable {
   user_id: number;
+  /** The choice is the profile's (migration 0020). */
+  profile_id: number;
   movie_id: number;
   language: string;
   updated_at: string;

@@ -6,6 +6,8 @@ import type { Generated } from 'kysely';
  */
 export interface WatchlistTable {
   user_id: number;
+  /** The profile whose list it is (migration 0020): the key, with the title. */
+  profile_id: number;
   title_id: number;
   created_at: string;
 }
@@ -16,6 +18,7 @@ export type FavouritesTable = WatchlistTable;
 export interface PlaybackProgressTable {
   progress_id: Generated<number>;
   user_id: number;
+  profile_id: number;
   title_id: number;
   /** 0 for the title's own video (0 rather than null so the unique key holds on both databases). */
   episode_id: number;
@@ -35,6 +38,7 @@ export interface TitleViewsTable {
 
 export interface TitleRatingsTable {
   user_id: number;
+  profile_id: number;
   title_id: number;
   /** 1 to 5. */
   stars: number;

@@ -25,6 +25,8 @@ export interface UsersTable {
   language: string | null;
   avatar: string | null;
   trial_ends_at: string | null;
+  /** Titles above this maturity level are hidden on every profile unless the session was unlocked (0020). */
+  maturity_limit: AgeRatingValue | null;
   created_at: string;
   updated_at: string;
 }
@@ -33,6 +35,10 @@ export interface SessionsTable {
   /** SHA-256 of the cookie value: a database leak does not hand out live sessions. */
   session_hash: string;
   user_id: number;
+  /** The profile the session is on (set at sign-in to the owner's; migration 0020). */
+  profile_id: number | null;
+  /** 1 once the account password was given for titles above the account's maturity limit. */
+  mature_unlocked: Generated<number>;
   remember: number;
   created_at: string;
   expires_at: string;
@@ -70,9 +76,37 @@ export interface LanguagesTable {
   updated_at: string;
 }
 
+export type AgeRatingValue = 'All' | '7+' | '13+' | '16+' | '18+';
+
+/** A viewer in a household (migration 0020): the per-profile tables key on `profile_id`. */
+export interface ProfilesTable {
+  profile_id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** `avatar:<n>` for a generated one, else the storage key of an uploaded image. */
+  avatar: string;
+  /** Display language keyword; null follows the browser's. */
+  language: string | null;
+  maturity: Generated<AgeRatingValue>;
+  kids: Generated<number>;
+  autoplay_next: Generated<number>;
+  autoplay_previews: Generated<number>;
+  subtitle_language: string | null;
+  audio_language: string | null;
+  pin_hash: string | null;
+  pin_failures: Generated<number>;
+  pin_retry_at: string | null;
+  /** 0 for the account owner's profile, which cannot be deleted. */
+  position: number;
+  last_active_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database extends AccountTables, CatalogTables, BillingTables, AdminTables, LibraryTables {
   users: UsersTable;
   sessions: SessionsTable;
+  profiles: ProfilesTable;
   access_version: AccessVersionTable;
   rate_counters: RateCountersTable;
   languages: LanguagesTable;

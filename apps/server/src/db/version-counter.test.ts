@@ -17,6 +17,7 @@ const TABLE_COUNTERS: Record<string, readonly VersionCounterTable[] | string> = 
   title_translations: ['catalog_version'],
   genre_names: ['catalog_version'],
   sessions: ['access_version'],
+  profiles: ['access_version'],
   users: ['access_version'],
   subscriptions: ['access_version'],
   plans: ['access_version'],

@@ -5,6 +5,8 @@
 export interface DomainEvents {
   /** A new account exists (sign-up or an admin's creation): billing opens its free trial's row. */
   accountCreated: { userId: number };
+  /** A sign-in session moved to another profile: playback ends the streams it was playing. */
+  profileSwitched: { sessionHash: string };
 }
 
 type Listener<T> = (payload: T) => Promise<void> | void;

@@ -1,4 +1,4 @@
-import type { Role } from '@salomtv/contract';
+import { type AgeRating, lowerCeiling, type Role } from '@salomtv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -12,6 +12,14 @@ export interface SessionUser extends SessionExtras {
   session_hash: string;
   role: 'user' | 'admin';
   expires_at: string;
+  /** The profile the session is on: the per-profile lists, progress and ratings are its. */
+  profile_id: number;
+  /** A kids profile (its home is the kids layout). */
+  kids: boolean;
+  /** Titles rated above this (or unrated) are hidden from this viewer and refused to them; null for none. */
+  maturity_ceiling: AgeRating | null;
+  /** The account password was given in this session for titles above the account's maturity limit. */
+  mature_unlocked: boolean;
 }
 
 /** What a domain's session reader adds to a session (declared by that domain, see modules/billing/account-billing.ts). */
@@ -31,9 +39,42 @@ export function liveSessionQuery(db: Kysely<Database>, sessionHash: string, nowI
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.user_id', 'sessions.user_id')
+    .innerJoin('profiles', (join) =>
+      join
+        .onRef('profiles.profile_id', '=', 'sessions.profile_id')
+        .onRef('profiles.user_id', '=', 'users.user_id'),
+    )
     .where('sessions.session_hash', '=', sessionHash)
     .where('sessions.expires_at', '>', nowIso)
     .where('users.status', '=', 'active');
+}
+
+/** What every reader of a live session selects of its profile and maturity settings (`profileOfSession`). */
+export const LIVE_PROFILE_COLUMNS = [
+  'profiles.profile_id as session_profile_id',
+  'profiles.maturity as profile_maturity',
+  'profiles.kids as profile_kids',
+  'users.maturity_limit as account_maturity_limit',
+  'sessions.mature_unlocked as session_mature_unlocked',
+] as const;
+
+/** The session's profile and the maturity ceiling it watches under, from `LIVE_PROFILE_COLUMNS`. */
+export function profileOfSession(row: {
+  session_profile_id: number;
+  profile_maturity: AgeRating;
+  profile_kids: number;
+  account_maturity_limit: AgeRating | null;
+  session_mature_unlocked: number;
+}): Pick<SessionUser, 'profile_id' | 'kids' | 'maturity_ceiling' | 'mature_unlocked'> {
+  return {
+    profile_id: row.session_profile_id,
+    mature_unlocked: row.session_mature_unlocked === 1,
+    kids: row.profile_kids === 1,
+    maturity_ceiling: lowerCeiling(
+      row.profile_maturity === '18+' ? null : row.profile_maturity,
+      row.session_mature_unlocked === 1 ? null : row.account_maturity_limit,
+    ),
+  };
 }
 
 /** A session just started (sign-in, sign-up): the cookie is set from it. */

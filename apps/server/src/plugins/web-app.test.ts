@@ -9,6 +9,7 @@ import {
   pngImage,
   publishedTitle,
   signedInAdmin,
+  signedInViewer,
   type TestApp,
   type TestClient,
 } from '../test/harness.js';
@@ -382,4 +383,18 @@ describe('/home painted by the server', () => {
     expect(movies.body).toContain('<button aria-label="My Profile"></button>');
     expect(movies.body).not.toMatch(/\{\{[@#]|\{\{watch_now/);
   });
+
+  it("paints a kids profile's own first slide, never a title above its level", async () => {
+    const viewer = await signedInViewer(t.app, '+998900000301');
+    const kid = await viewer.post('/api/profiles', { name: 'Kid', kids: true });
+    expect((await viewer.post('/api/profiles/select', { profile_id: kid.json().profile_id })).statusCode).toBe(200);
+    await add('Iron Verdict', { genres: ['Crime'], age_rating: '18+', featured: true });
+    expect(heading((await home({ sid: 'a-session' })).body)).toBe('Iron Verdict');
+    const kids = heading((await home(Object.fromEntries(viewer.cookies))).body);
+    const rows = (await viewer.get('/api/catalog/rows')).json().rows as { items: TitleCard[] }[];
+    const visible = rows.flatMap((row) => row.items.map((card) => card.title));
+    expect(visible).not.toContain('Iron Verdict');
+    expect(visible).toContain(kids);
+  });
+
 });

@@ -52,7 +52,12 @@ export type PageTexts = (keyword: string) => Promise<PageRecord>;
  * The first slide of a browse page's carousel and the row under it (the catalogue service): `/home`'s with no
  * filters, a section's with its rows call's, in the page's language. The same object until the catalogue changes.
  */
-export type FirstSlideOf = (filters: SectionFilters, keyword: string) => Promise<FirstSlide | undefined>;
+/** A carousel's first slide for the request's viewer (a profile's maturity ceiling applies to its session). */
+export type FirstSlideOf = (
+  filters: SectionFilters,
+  keyword: string,
+  sessionToken: string | undefined,
+) => Promise<FirstSlide | undefined>;
 /** A carousel page's shells for one header: the slide on the title's picture, or without one. */
 type SlideShells = PageShells['home']['signedIn'];
 /** A slide's marks for a title (and the row under it), in a language. */
@@ -209,7 +214,8 @@ function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, fi
           : undefined;
     if (carousel) {
       const record = await recordFor(request);
-      const slide = record && (await firstSlideOf(carousel.filters, record.keyword));
+      const slide =
+        record && (await firstSlideOf(carousel.filters, record.keyword, request.cookies[SESSION_COOKIE]));
       if (!record || !slide) return undefined; // no titles yet: the app shows the empty page itself
       return page(record, carousel.shells[header], { slide, fields: carousel.fields });
     }

@@ -22,6 +22,9 @@ import { OtpService } from './codes/service.js';
 import { createEmailSender } from './email/create-sender.js';
 import { EmailOutboxRepo } from './email/outbox-repo.js';
 import { emailDevRoutes } from './email/routes.js';
+import { ProfileRepo } from './profiles/repo.js';
+import { profileRoutes } from './profiles/routes.js';
+import { ProfileService } from './profiles/service.js';
 import { accountRoutes } from './settings/routes.js';
 import { AccountService } from './settings/service.js';
 import { signupRoutes } from './signup/routes.js';
@@ -77,6 +80,7 @@ export function createAccountsModule(deps: AccountDeps) {
     emailCodes: new EmailCodeRepo(db),
     emailOutbox: new EmailOutboxRepo(db),
     secrets: new AppSecretRepo(db),
+    profiles: new ProfileRepo(db),
   };
   const log = deps.log ?? silentLog;
   const sms = createSmsSender(config, repos.smsOutbox, clock, log);
@@ -114,7 +118,30 @@ export function createAccountsModule(deps: AccountDeps) {
       log,
     }),
     signup: new SignupService(users, otp, auth, clock, onAccountCreated),
-    accounts: new AccountService(users, auth, otp, emailCodes, sms, languages, limits, storage, clock, log),
+    accounts: new AccountService(
+      users,
+      repos.profiles,
+      auth,
+      otp,
+      emailCodes,
+      sms,
+      languages,
+      limits,
+      storage,
+      clock,
+      log,
+    ),
+    profiles: new ProfileService(
+      repos.profiles,
+      sessions,
+      users,
+      languages,
+      limits,
+      storage,
+      deps.audit,
+      deps.events,
+      clock,
+    ),
     userAdmin: new UserAdminService(users, auth, storage, deps.audit, clock, onAccountCreated),
   };
   /** The HTTP side; the development outboxes only with the console providers outside production. */
@@ -124,6 +151,7 @@ export function createAccountsModule(deps: AccountDeps) {
     signupRoutes(app, services.signup, clock);
     accountRoutes(app, services.accounts, clock);
     userAdminRoutes(app, services.userAdmin);
+    profileRoutes(app, services.profiles);
     if (config.media.workerInProcess) {
       app.addHook('onReady', async () => services.smsDispatcher.start());
       app.addHook('preClose', () => services.smsDispatcher.stop());

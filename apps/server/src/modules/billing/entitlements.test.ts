@@ -30,6 +30,7 @@ function planRow(code: string, planId: number): PlanRow {
     video_quality: bit(f.video_quality),
     add_free_entertainment: bit(f.add_free_entertainment),
     max_streams: plan.max_streams,
+    max_profiles: plan.max_profiles,
     offered: 1,
     sort_order: plan.sort_order ?? 0,
     created_at: NOW.toISOString(),

@@ -34,6 +34,7 @@ export function toPlan(row: PlanRow): Plan {
     quality_label: QUALITY_LABELS[cap],
     features: planFeatures(row),
     max_streams: row.max_streams,
+    max_profiles: row.max_profiles,
     offered: row.offered === 1,
     sort_order: row.sort_order,
   };
@@ -108,6 +109,7 @@ export class PlanService {
         add_free_entertainment: 0,
         ...featureColumns(input.features),
         max_streams: input.max_streams,
+        max_profiles: input.max_profiles,
         offered: input.offered ? 1 : 0,
         sort_order: sortOrder,
         created_at: now,
@@ -138,6 +140,7 @@ export class PlanService {
       ...(input.quality_cap !== undefined ? { quality_cap: input.quality_cap } : {}),
       ...(input.features ? featureColumns(input.features) : {}),
       ...(input.max_streams !== undefined ? { max_streams: input.max_streams } : {}),
+      ...(input.max_profiles !== undefined ? { max_profiles: input.max_profiles } : {}),
       ...(input.offered !== undefined ? { offered: input.offered ? 1 : 0 } : {}),
       ...(input.sort_order !== undefined ? { sort_order: input.sort_order } : {}),
       updated_at: this.clock.now().toISOString(),

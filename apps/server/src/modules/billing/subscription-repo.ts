@@ -3,7 +3,13 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
 import type { PlansTable, SubscriptionStatusValue, SubscriptionsTable } from '../../db/schema-billing.js';
-import { type LiveSessionReader, liveSessionQuery, type SessionUser } from '../../platform/viewer-session.js';
+import {
+  LIVE_PROFILE_COLUMNS,
+  type LiveSessionReader,
+  liveSessionQuery,
+  profileOfSession,
+  type SessionUser,
+} from '../../platform/viewer-session.js';
 import type { AccountBilling, AccountFacts, SubscriptionRow } from './account-billing.js';
 import type { Page } from './payment-repo.js';
 import type { PlanRow } from './plan-repo.js';
@@ -28,6 +34,7 @@ const PLAN_COLUMNS = [
   'quality_cap',
   ...PLAN_FEATURES,
   'max_streams',
+  'max_profiles',
   'offered',
   'sort_order',
   'created_at',
@@ -68,6 +75,7 @@ export class SubscriptionRepo implements LiveSessionReader {
           'sessions.expires_at as session_expires_at',
           'users.role as account_role',
           'users.trial_ends_at as account_trial_ends_at',
+          ...LIVE_PROFILE_COLUMNS,
         ])
         .select(PLAN_SELECTIONS),
     );
@@ -86,6 +94,7 @@ export class SubscriptionRepo implements LiveSessionReader {
       session_hash: sessionHash,
       role: found.account_role,
       expires_at: found.session_expires_at,
+      ...profileOfSession(found),
       billing: this.billingOf(found),
     };
   }

@@ -133,7 +133,7 @@ export interface CatalogRecords {
   translations: TranslationRecords;
 }
 /** What the admin's user activity page reads of a viewer's library. */
-export type LibraryActivity = Pick<LibraryService, 'continueWatching'>;
+export type LibraryActivity = Pick<LibraryService, 'accountContinueWatching'>;
 export type { AssetRow, TitleGate } from './titles/asset-repo.js';
 export { renditionsOf } from './titles/asset-repo.js';
 export type { AudioTrackRow } from './titles/audio-track-repo.js';

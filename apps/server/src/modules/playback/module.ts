@@ -3,6 +3,7 @@ import type { AppInstance } from '../../app-types.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import type { EventBus } from '../../platform/events.js';
 import type { MediaStorage } from '../../platform/storage/storage.js';
 import { repeatWhileOpen } from '../../platform/timers.js';
 import type { LiveSessionReader } from '../../platform/viewer-session.js';
@@ -30,6 +31,8 @@ export interface PlaybackDeps {
   entitlements: EntitlementProvider;
   /** Live sign-in sessions, as every signed-in call reads them (a cast address plays for its playback's one). */
   liveSessions: LiveSessionReader;
+  /** `profileSwitched` ends the streams of the sign-in session that switched. */
+  events: EventBus;
 }
 
 /**
@@ -59,6 +62,7 @@ export function createPlaybackModule(deps: PlaybackDeps) {
       deps.liveSessions,
     ),
   };
+  deps.events.on('profileSwitched', ({ sessionHash }) => services.playback.stopAllOf(sessionHash));
   const registerRoutes = (app: AppInstance) => {
     playbackRoutes(app, services.playback);
     streamingRoutes(app, services.streaming, storage, {

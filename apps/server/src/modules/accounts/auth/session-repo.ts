@@ -3,14 +3,28 @@ import { PreparedRead } from '../../../db/prepared-read.js';
 import type { Database } from '../../../db/schema.js';
 import { versionCounter } from '../../../db/version-counter.js';
 import {
+  LIVE_PROFILE_COLUMNS,
   type LiveSessionReader,
   liveSessionQuery,
+  profileOfSession,
   type SessionUser,
 } from '../../../platform/viewer-session.js';
 
+/** The live session's account and profile columns, built and compiled once. */
+const liveSessionRead = (db: Kysely<Database>) =>
+  new PreparedRead(db, 2, (db, sessionHash: string, nowIso: string) =>
+    liveSessionQuery(db, sessionHash, nowIso).select([
+      'users.user_id',
+      'sessions.session_hash',
+      'users.role',
+      'sessions.expires_at',
+      ...LIVE_PROFILE_COLUMNS,
+    ]),
+  );
+
 export class SessionRepo implements LiveSessionReader {
   /** Every signed-in request reads its session: built and compiled once. */
-  private readonly live: PreparedRead<[sessionHash: string, nowIso: string], SessionUser>;
+  private readonly live: ReturnType<typeof liveSessionRead>;
 
   /**
    * The access version: any write that could change what a live session says about its viewer (a sign-out, an
@@ -20,16 +34,10 @@ export class SessionRepo implements LiveSessionReader {
 
   constructor(private readonly db: Kysely<Database>) {
     this.version = versionCounter(db, 'access_version');
-    this.live = new PreparedRead(db, 2, (db, sessionHash: string, nowIso: string) =>
-      liveSessionQuery(db, sessionHash, nowIso).select([
-        'users.user_id',
-        'sessions.session_hash',
-        'users.role',
-        'sessions.expires_at',
-      ]),
-    );
+    this.live = liveSessionRead(db);
   }
 
+  /** A new session starts on the account owner's profile. */
   async insert(row: {
     session_hash: string;
     user_id: number;
@@ -37,12 +45,50 @@ export class SessionRepo implements LiveSessionReader {
     created_at: string;
     expires_at: string;
   }) {
-    await this.db.insertInto('sessions').values(row).execute();
+    await this.db
+      .insertInto('sessions')
+      .values((eb) => ({
+        ...row,
+        profile_id: eb
+          .selectFrom('profiles')
+          .select('profile_id')
+          .where('user_id', '=', row.user_id)
+          .orderBy('position')
+          .orderBy('profile_id')
+          .limit(1),
+      }))
+      .execute();
   }
 
   /** The live session's user, if the session has not expired and the account is active. */
-  findLive(sessionHash: string, nowIso: string): Promise<SessionUser | undefined> {
-    return this.live.first(sessionHash, nowIso);
+  async findLive(sessionHash: string, nowIso: string): Promise<SessionUser | undefined> {
+    const row = await this.live.first(sessionHash, nowIso);
+    if (!row) return undefined;
+    return {
+      user_id: row.user_id,
+      session_hash: row.session_hash,
+      role: row.role,
+      expires_at: row.expires_at,
+      ...profileOfSession(row),
+    };
+  }
+
+  /** Moves a session onto another profile of its account (the access version bumps: it says who watches). */
+  async setProfile(sessionHash: string, profileId: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ profile_id: profileId })
+      .where('session_hash', '=', sessionHash)
+      .execute();
+  }
+
+  /** The account password was given in this session: titles above the account's limit show until it ends. */
+  async unlockMature(sessionHash: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ mature_unlocked: 1 })
+      .where('session_hash', '=', sessionHash)
+      .execute();
   }
 
   async delete(sessionHash: string): Promise<void> {

@@ -21,7 +21,7 @@ export function accountRoutes(app: AppInstance, accounts: AccountService, clock:
   app.get('/api/user/profile', {
     config: { access: 'viewer' },
     schema: { tags, response: { 200: userProfileSchema } },
-    handler: (request) => accounts.profile(requireViewer(request).user_id),
+    handler: (request) => accounts.profile(requireViewer(request)),
   });
 
   app.post('/api/user/edit', {
@@ -29,12 +29,7 @@ export function accountRoutes(app: AppInstance, accounts: AccountService, clock:
     schema: { tags, body: userEditBodySchemaAt(() => clock.now()), response: { 200: userEditReplySchema } },
     handler: async (request) => ({
       message: 'updated' as const,
-      profile: await accounts.edit(
-        requireViewer(request).user_id,
-        request.sessionToken,
-        request.body,
-        request.ip,
-      ),
+      profile: await accounts.edit(requireViewer(request), request.sessionToken, request.body, request.ip),
     }),
   });
 
@@ -47,7 +42,7 @@ export function accountRoutes(app: AppInstance, accounts: AccountService, clock:
   app.post('/api/user/email/confirm', {
     config: { access: 'viewer' },
     schema: { tags, body: emailConfirmBodySchema, response: { 200: userProfileSchema } },
-    handler: (request) => accounts.confirmEmail(requireViewer(request).user_id, request.body.code),
+    handler: (request) => accounts.confirmEmail(requireViewer(request), request.body.code),
   });
 
   formRoutes(app, (forms) => {
@@ -59,7 +54,7 @@ export function accountRoutes(app: AppInstance, accounts: AccountService, clock:
           fields: NO_TEXT_FIELDS,
           files: { avatar: MAX_AVATAR_BYTES },
         });
-        return accounts.setAvatar(requireViewer(request).user_id, form.files.avatar);
+        return accounts.setAvatar(requireViewer(request), form.files.avatar);
       },
     });
   });
@@ -67,7 +62,7 @@ export function accountRoutes(app: AppInstance, accounts: AccountService, clock:
   app.delete('/api/user/avatar', {
     config: { access: 'viewer' },
     schema: { tags, response: { 200: userProfileSchema } },
-    handler: (request) => accounts.removeAvatar(requireViewer(request).user_id),
+    handler: (request) => accounts.removeAvatar(requireViewer(request)),
   });
 
   app.post('/api/user/password/reset', {

@@ -10,8 +10,8 @@ import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { UsersTable } from '../../../db/schema.js';
 import type { Clock } from '../../../lib/clock.js';
-import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../../lib/errors.js';
-import { hashPassword, verifyPassword } from '../../../lib/passwords.js';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { hashPassword } from '../../../lib/passwords.js';
 import { randomToken } from '../../../lib/tokens.js';
 import { reencodeImage } from '../../../platform/images.js';
 import type { RateLimitService } from '../../../platform/limits/service.js';
@@ -20,14 +20,16 @@ import type { LanguageDirectory } from '../../languages/module.js';
 import type { AuthService } from '../auth/service.js';
 import type { EmailCodeService } from '../codes/email-code-service.js';
 import type { OtpService, VerifyOutcome } from '../codes/service.js';
+import type { ProfileRepo } from '../profiles/repo.js';
 import type { SmsLog, SmsSender } from '../sms/sender.js';
 import { toProfile } from '../users/profile.js';
 import { isUniqueViolation, type UserRepo, type UserRow } from '../users/repo.js';
+import { knownLanguageKeyword } from './language-keyword.js';
+import { confirmAccountPassword } from './password-check.js';
 
 export type UserEdit = z.output<ReturnType<typeof userEditBodySchemaAt>>;
 
 const AVATAR_SIZE = { width: 256, height: 256, fit: 'cover' } as const;
-const PASSWORD_CHECKS = { limit: 5, windowMs: 15 * 60_000 };
 
 /** Why a one-time code was not accepted, as a message for the `code` field. */
 function codeRefused(outcome: VerifyOutcome) {
@@ -62,9 +64,16 @@ function phoneChangedText(newPhone: string): string {
  * The signed-in viewer's own account: profile, changes (what decides who can sign in needs the current password),
  * email confirmation, avatar; and the forgotten-password reset.
  */
+/** Who calls: the signed-in account and the profile its session is on. */
+export interface AccountViewer {
+  user_id: number;
+  profile_id: number;
+}
+
 export class AccountService {
   constructor(
     private readonly users: UserRepo,
+    private readonly profiles: ProfileRepo,
     private readonly auth: AuthService,
     private readonly otp: OtpService,
     private readonly emailCodes: EmailCodeService,
@@ -76,8 +85,14 @@ export class AccountService {
     private readonly log: SmsLog,
   ) {}
 
-  async profile(userId: number): Promise<UserProfile> {
-    return toProfile(await this.requireUser(userId), this.storage);
+  /** The account as its owner sees it; the display language is the session's profile's. */
+  async profile(viewer: AccountViewer): Promise<UserProfile> {
+    const [user, profile] = await Promise.all([
+      this.requireUser(viewer.user_id),
+      this.profiles.findOf(viewer.user_id, viewer.profile_id),
+    ]);
+    const row = toProfile(user, this.storage);
+    return profile ? { ...row, language: profile.language ?? row.language } : row;
   }
 
   /**
@@ -87,11 +102,12 @@ export class AccountService {
    * the same whether or not another account has that email.
    */
   async edit(
-    userId: number,
+    viewer: AccountViewer,
     sessionToken: string | undefined,
     body: UserEdit,
     address: string,
   ): Promise<UserProfile> {
+    const userId = viewer.user_id;
     const user = await this.requireUser(userId);
     const changes: Updateable<UsersTable> = {};
     if (body.first_name !== undefined) changes.first_name = body.first_name;
@@ -99,7 +115,16 @@ export class AccountService {
     if (body.dob !== undefined) changes.dob = body.dob;
     if (body.gender !== undefined) changes.gender = body.gender;
     if (body.nationality !== undefined) changes.nationality = body.nationality;
-    if (body.language !== undefined) changes.language = await this.languageKeyword(body.language);
+    const language = body.language === undefined ? undefined : await this.languageKeyword(body.language);
+    // The display language is the profile's; the owner's profile speaks for the account too.
+    if (language !== undefined) {
+      await this.profiles.update(userId, viewer.profile_id, {
+        language,
+        updated_at: this.clock.now().toISOString(),
+      });
+      const onOwner = (await this.profiles.listOf(userId))[0]?.profile_id === viewer.profile_id;
+      if (onOwner) changes.language = language;
+    }
     const newPhone =
       body.phone_number !== undefined
         ? this.otp.normalizePhone(body.phone_number, 'phone_number')
@@ -137,7 +162,7 @@ export class AccountService {
     }
     if (changes.password_hash || phoneChanges) await this.auth.endOtherSessions(userId, sessionToken);
     if (phoneChanges) await this.tellOldNumber(user, newPhone);
-    return this.profile(userId);
+    return this.profile(viewer);
   }
 
   /** Mails a new code to the pending email. */
@@ -151,7 +176,8 @@ export class AccountService {
    * The code mailed to the pending email makes it the account's email (a sign-in name). Only here, to the holder
    * of the code, does the answer say that another account already has that email.
    */
-  async confirmEmail(userId: number, code: string): Promise<UserProfile> {
+  async confirmEmail(viewer: AccountViewer, code: string): Promise<UserProfile> {
+    const userId = viewer.user_id;
     const user = await this.requireUser(userId);
     const email = user.pending_email;
     if (!email) throw noPendingEmail('code');
@@ -172,10 +198,11 @@ export class AccountService {
       await this.users.update(userId, { pending_email: null, updated_at: now });
       throw emailTaken();
     }
-    return this.profile(userId);
+    return this.profile(viewer);
   }
 
-  async setAvatar(userId: number, upload: Buffer | undefined): Promise<UserProfile> {
+  async setAvatar(viewer: AccountViewer, upload: Buffer | undefined): Promise<UserProfile> {
+    const userId = viewer.user_id;
     if (!upload) throw badRequest('Choose an image', { avatar: 'Choose an image' });
     const user = await this.requireUser(userId);
     const image = await reencodeImage(upload, 'avatar', AVATAR_SIZE);
@@ -188,16 +215,17 @@ export class AccountService {
       throw error;
     }
     await this.storage.remove(user.avatar);
-    return this.profile(userId);
+    return this.profile(viewer);
   }
 
-  async removeAvatar(userId: number): Promise<UserProfile> {
+  async removeAvatar(viewer: AccountViewer): Promise<UserProfile> {
+    const userId = viewer.user_id;
     const user = await this.requireUser(userId);
     if (user.avatar) {
       await this.users.update(userId, { avatar: null, updated_at: this.clock.now().toISOString() });
       await this.storage.remove(user.avatar);
     }
-    return this.profile(userId);
+    return this.profile(viewer);
   }
 
   /** Forgot password: a reset code sent to the account's number sets a new password and ends every session. */
@@ -226,26 +254,12 @@ export class AccountService {
     }
   }
 
-  private async checkCurrentPassword(user: UserRow, password: string): Promise<void> {
-    const key = `password-check:${user.user_id}`;
-    const verdict = await this.limits.check(key, PASSWORD_CHECKS);
-    if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
-    if (!(await verifyPassword(user.password_hash, password))) {
-      await this.limits.consume(key, PASSWORD_CHECKS);
-      throw badRequest('The current password is wrong', {
-        current_password: 'The current password is wrong',
-      });
-    }
-    await this.limits.reset(key);
+  private checkCurrentPassword(user: UserRow, password: string): Promise<void> {
+    return confirmAccountPassword(this.limits, user, password, 'current_password');
   }
 
-  /** The stored spelling of an existing language keyword, or a 400. */
-  private async languageKeyword(keyword: string): Promise<string> {
-    const match = (await this.languages.list()).find(
-      (language) => language.keyword.toLowerCase() === keyword.toLowerCase(),
-    );
-    if (!match) throw badRequest('Unknown language', { language: 'Choose one of the languages' });
-    return match.keyword;
+  private languageKeyword(keyword: string): Promise<string> {
+    return knownLanguageKeyword(this.languages, keyword);
   }
 
   private async requireUser(userId: number): Promise<UserRow> {

@@ -141,6 +141,7 @@ describe('dashboard', () => {
             .insertInto('playback_progress')
             .values({
               user_id: viewer,
+              profile_id: db.selectFrom('profiles').select('profile_id').where('user_id', '=', viewer),
               title_id: movie_id,
               episode_id: episode,
               position_seconds: 60,

@@ -15,6 +15,8 @@ export type ViewerNotificationRow = Pick<
 /** Whose notifications. */
 export interface Recipient {
   userId: number;
+  /** Read state is kept per profile. */
+  profileId: number;
 }
 
 export class NotificationRepo {
@@ -120,7 +122,7 @@ export class NotificationRepo {
         .leftJoin('notification_receipts', (join) =>
           join
             .onRef('notification_receipts.notification_id', '=', 'notifications.notification_id')
-            .on('notification_receipts.user_id', '=', recipient.userId),
+            .on('notification_receipts.profile_id', '=', recipient.profileId),
         )
         .select([
           'notifications.notification_id',
@@ -151,7 +153,7 @@ export class NotificationRepo {
               .selectFrom('notification_receipts')
               .select('notification_receipts.notification_id')
               .whereRef('notification_receipts.notification_id', '=', 'notifications.notification_id')
-              .where('notification_receipts.user_id', '=', recipient.userId),
+              .where('notification_receipts.profile_id', '=', recipient.profileId),
           ),
         ),
       )
@@ -183,7 +185,7 @@ export class NotificationRepo {
               .selectFrom('notification_receipts')
               .select('notification_receipts.notification_id')
               .whereRef('notification_receipts.notification_id', '=', 'notifications.notification_id')
-              .where('notification_receipts.user_id', '=', recipient.userId),
+              .where('notification_receipts.profile_id', '=', recipient.profileId),
           ),
         ),
       )
@@ -192,12 +194,19 @@ export class NotificationRepo {
     return rows.map((row) => row.notification_id);
   }
 
-  async markRead(userId: number, notificationIds: number[], now: string): Promise<void> {
+  async markRead(recipient: Recipient, notificationIds: number[], now: string): Promise<void> {
     if (notificationIds.length === 0) return;
     await this.db
       .insertInto('notification_receipts')
-      .values(notificationIds.map((notification_id) => ({ notification_id, user_id: userId, read_at: now })))
-      .onConflict((oc) => oc.columns(['user_id', 'notification_id']).doNothing())
+      .values(
+        notificationIds.map((notification_id) => ({
+          notification_id,
+          user_id: recipient.userId,
+          profile_id: recipient.profileId,
+          read_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['profile_id', 'notification_id']).doNothing())
       .execute();
   }
 

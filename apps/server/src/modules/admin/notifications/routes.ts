@@ -52,25 +52,24 @@ export function notificationRoutes(app: AppInstance, notifications: Notification
       response: { 200: viewerNotificationListReplySchema },
     },
     handler: (request) =>
-      notifications.listFor(requireViewer(request).user_id, request.query.page, request.query.pageSize),
+      notifications.listFor(requireViewer(request), request.query.page, request.query.pageSize),
   });
 
   app.get('/api/notifications/unread-count', {
     config: { access: 'viewer' },
     schema: { tags, response: { 200: unreadCountReplySchema } },
-    handler: (request) => notifications.unreadCount(requireViewer(request).user_id),
+    handler: (request) => notifications.unreadCount(requireViewer(request)),
   });
 
   app.post('/api/notifications/read-all', {
     config: { access: 'viewer' },
     schema: { tags, response: { 200: unreadCountReplySchema } },
-    handler: (request) => notifications.markAllRead(requireViewer(request).user_id),
+    handler: (request) => notifications.markAllRead(requireViewer(request)),
   });
 
   app.post('/api/notifications/:notification_id/read', {
     config: { access: 'viewer' },
     schema: { tags, params, response: { 200: unreadCountReplySchema } },
-    handler: (request) =>
-      notifications.markRead(requireViewer(request).user_id, request.params.notification_id),
+    handler: (request) => notifications.markRead(requireViewer(request), request.params.notification_id),
   });
 }

@@ -17,6 +17,12 @@ function auditView(row: NotificationRow) {
  * a notification is in a viewer's list once its send_at has passed, so no timer has to run (and several API
  * processes agree without coordination); reads fill in sent_at for the admin list.
  */
+/** Who reads: the signed-in account and the profile it is on. */
+export interface NotificationReader {
+  user_id: number;
+  profile_id: number;
+}
+
 export class NotificationService implements TicketNotifier {
   constructor(
     private readonly repo: NotificationRepo,
@@ -28,8 +34,9 @@ export class NotificationService implements TicketNotifier {
     return this.clock.now().toISOString();
   }
 
-  private async recipient(userId: number): Promise<Recipient> {
-    return { userId };
+  /** Notifications are the account's; their read state is the profile's. */
+  private async recipient(viewer: NotificationReader): Promise<Recipient> {
+    return { userId: viewer.user_id, profileId: viewer.profile_id };
   }
 
   private toAdmin(row: AdminNotificationRow, now: string): AdminNotification {
@@ -113,9 +120,9 @@ export class NotificationService implements TicketNotifier {
     await this.audit.record(actor, 'delete', 'notification', notificationId, auditView(row), null);
   }
 
-  async listFor(userId: number, page: number, pageSize: number) {
+  async listFor(viewer: NotificationReader, page: number, pageSize: number) {
     const now = this.now();
-    const recipient = await this.recipient(userId);
+    const recipient = await this.recipient(viewer);
     const [{ rows, total }, unread] = await Promise.all([
       this.repo.listFor(recipient, now, pageSize, (page - 1) * pageSize),
       this.repo.countUnread(recipient, now),
@@ -131,25 +138,25 @@ export class NotificationService implements TicketNotifier {
     return { items, total, page, pageSize, unread };
   }
 
-  async unreadCount(userId: number): Promise<{ unread: number }> {
-    return { unread: await this.repo.countUnread(await this.recipient(userId), this.now()) };
+  async unreadCount(viewer: NotificationReader): Promise<{ unread: number }> {
+    return { unread: await this.repo.countUnread(await this.recipient(viewer), this.now()) };
   }
 
-  async markRead(userId: number, notificationId: number): Promise<{ unread: number }> {
+  async markRead(viewer: NotificationReader, notificationId: number): Promise<{ unread: number }> {
     const now = this.now();
-    const recipient = await this.recipient(userId);
+    const recipient = await this.recipient(viewer);
     if (!(await this.repo.isVisible(notificationId, recipient, now)))
       throw notFound('This notification does not exist');
-    await this.repo.markRead(userId, [notificationId], now);
+    await this.repo.markRead(recipient, [notificationId], now);
     return { unread: await this.repo.countUnread(recipient, now) };
   }
 
-  async markAllRead(userId: number): Promise<{ unread: number }> {
+  async markAllRead(viewer: NotificationReader): Promise<{ unread: number }> {
     const now = this.now();
-    const recipient = await this.recipient(userId);
+    const recipient = await this.recipient(viewer);
     for (;;) {
       const ids = await this.repo.unreadIds(recipient, now, READ_ALL_BATCH);
-      await this.repo.markRead(userId, ids, now);
+      await this.repo.markRead(recipient, ids, now);
       if (ids.length < READ_ALL_BATCH) break;
     }
     return { unread: 0 };

@@ -14,7 +14,7 @@ export class UserActivityService {
     await this.users.detail(userId); // 404 for an unknown user
     const [subscription, watching] = await Promise.all([
       this.subscriptions.view(userId),
-      this.library.continueWatching(userId),
+      this.library.accountContinueWatching(userId),
     ]);
     return { subscription, continue_watching: watching.items };
   }

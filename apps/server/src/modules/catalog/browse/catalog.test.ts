@@ -289,6 +289,10 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
         .insertInto('title_ratings')
         .values({
           user_id: admin.user_id,
+          profile_id: other.db
+            .selectFrom('profiles')
+            .select('profile_id')
+            .where('user_id', '=', admin.user_id),
           title_id: harbor,
           stars: 4,
           updated_at: '2026-06-01T10:00:00.000Z',

@@ -1,4 +1,4 @@
-import { averageStars, KIDS_AGE_RATINGS } from '@salomtv/contract';
+import { type AgeRating, averageStars, KIDS_AGE_RATINGS, ratingsWithin } from '@salomtv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { versionCounter } from '../../../db/version-counter.js';
@@ -6,7 +6,7 @@ import type { TitleRow } from '../titles/repo.js';
 
 export type SearchableRow = Pick<
   TitleRow,
-  'movie_id' | 'title' | 'genres' | 'cast_list' | 'tags' | 'view_count'
+  'movie_id' | 'title' | 'genres' | 'cast_list' | 'tags' | 'view_count' | 'age_rating'
 >;
 
 export interface CatalogFilter {
@@ -15,6 +15,8 @@ export interface CatalogFilter {
   genre?: string | undefined;
   collection?: string | undefined;
   kids?: boolean | undefined;
+  /** The viewer's maturity ceiling: titles rated above it, and unrated ones, are left out (null: none). */
+  ceiling?: AgeRating | null | undefined;
   featured?: boolean | undefined;
   /** true: release date after today; false: released (no date or not after today). */
   upcoming?: boolean | undefined;
@@ -42,6 +44,8 @@ export class CatalogRepo {
     if (filter.kind) query = query.where('kind', '=', filter.kind);
     // An unrated title (null) matches no rating, so it stays out of the kids section.
     if (filter.kids) query = query.where('age_rating', 'in', [...KIDS_AGE_RATINGS]);
+    if (filter.ceiling && filter.ceiling !== '18+')
+      query = query.where('age_rating', 'in', ratingsWithin(filter.ceiling));
     if (filter.featured !== undefined) query = query.where('featured', '=', filter.featured ? 1 : 0);
     if (filter.genre) {
       const genre = filter.genre;
@@ -88,7 +92,7 @@ export class CatalogRepo {
   searchable(): Promise<SearchableRow[]> {
     return this.db
       .selectFrom('titles')
-      .select(['movie_id', 'title', 'genres', 'cast_list', 'tags', 'view_count'])
+      .select(['movie_id', 'title', 'genres', 'cast_list', 'tags', 'view_count', 'age_rating'])
       .where('status', '=', 'published')
       .execute();
   }
@@ -136,7 +140,12 @@ export class CatalogRepo {
   }
 
   /** Published titles sharing the most genres with the given ones. */
-  async similar(movieId: number, genres: string[], limit: number): Promise<TitleRow[]> {
+  async similar(
+    movieId: number,
+    genres: string[],
+    limit: number,
+    ceiling: AgeRating | null,
+  ): Promise<TitleRow[]> {
     if (genres.length === 0) return [];
     const ranked = await this.db
       .selectFrom('title_genres')
@@ -145,6 +154,9 @@ export class CatalogRepo {
       .where('title_genres.genre', 'in', genres)
       .where('title_genres.movie_id', '!=', movieId)
       .where('titles.status', '=', 'published')
+      .$if(ceiling !== null && ceiling !== '18+', (q) =>
+        q.where('titles.age_rating', 'in', ratingsWithin(ceiling!)),
+      )
       .groupBy('title_genres.movie_id')
       .orderBy('shared', 'desc')
       .orderBy('title_genres.movie_id', 'desc')

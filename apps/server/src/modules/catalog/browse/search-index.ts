@@ -1,3 +1,4 @@
+import { type AgeRating, withinMaturity } from '@salomtv/contract';
 import { searchSpelling } from './search-spelling.js';
 
 /** What the search reads of a published title. */
@@ -8,6 +9,8 @@ export interface SearchEntry {
   /** Genres, cast and tags: matched like the title, ranked below it. */
   other: readonly string[];
   view_count: number;
+  /** Left out of a search under a lower maturity ceiling (undefined: never left out). */
+  age_rating?: AgeRating | null;
 }
 
 /** Whether `a` becomes `b` by at most one change: a letter replaced, added, left out, or two swapped. */
@@ -90,8 +93,8 @@ export class SearchIndex {
     return this.entries.length;
   }
 
-  /** The ids of the titles that match, best first. */
-  search(query: string): number[] {
+  /** The ids of the titles that match, best first; none rated above `ceiling` (null: no ceiling). */
+  search(query: string, ceiling: AgeRating | null = null): number[] {
     const phrase = searchSpelling(query);
     const typed = [...new Set(phrase.split(' ').filter(Boolean))];
     if (typed.length === 0) return [];
@@ -111,7 +114,14 @@ export class SearchIndex {
       scores = best;
       if (scores.size === 0) return [];
     }
-    const ranked = [...scores!].map(([entry, score]) => {
+    const matched =
+      ceiling === null
+        ? [...scores!]
+        : [...scores!].filter(([entry]) => {
+            const rating = this.entries[entry]!.age_rating;
+            return rating === undefined || withinMaturity(rating, ceiling);
+          });
+    const ranked = matched.map(([entry, score]) => {
       const bonus = Math.max(
         ...this.titles[entry]!.map((title) =>
           title === phrase ? 100 : title.startsWith(phrase) ? 20 : title.includes(phrase) ? 10 : 0,

@@ -1,4 +1,5 @@
 import {
+  type AgeRating,
   type CatalogRow,
   type CatalogSearchReply,
   COLLECTIONS,
@@ -8,6 +9,7 @@ import {
   type TitleCard,
   type TitleDetails,
   type TranslationKey,
+  withinMaturity,
 } from '@salomtv/contract';
 import { type Clock, DAY_MS } from '../../../lib/clock.js';
 import { notFound } from '../../../lib/errors.js';
@@ -31,11 +33,16 @@ import { CatalogTranslations, type LanguageTexts } from './translations.js';
  */
 export type Asker = SessionUser | number | null | undefined;
 
+/** The maturity ceiling of whoever asks: a session's profile's, else none (signed out, or an account by id). */
+export function ceilingOf(asker: Asker): AgeRating | null {
+  return typeof asker === 'object' && asker !== null ? asker.maturity_ceiling : null;
+}
+
 const ROW_SIZE = 20;
 /** Popular titles offered when a search finds nothing. */
 const SUGGESTIONS = 12;
 /** Cached row sets (day x scope) kept at most. */
-const ROWS_CACHE_ENTRIES = 32;
+const ROWS_CACHE_ENTRIES = 64;
 
 /** A row as cached: the cards without locks, with the collections their locks are decided on. */
 type CachedRow = Omit<CatalogRow, 'items'> & { items: { card: TitleCard; collections: string }[] };
@@ -65,6 +72,8 @@ export interface RowsAnswer {
 export interface RowsQuery {
   kind?: TitleRow['kind'] | undefined;
   kids?: boolean | undefined;
+  /** Titles above this maturity level are left out (the asker's profile's; null for none). */
+  ceiling?: AgeRating | null | undefined;
   /** The viewer's display language: cards in it where translated (`?lang=`). */
   lang?: string | undefined;
 }
@@ -203,7 +212,7 @@ export class CatalogService {
    */
   async rows(query: RowsQuery, asker?: Asker): Promise<RowsAnswer> {
     const [entry, lock, texts] = await Promise.all([
-      this.cachedRows(query),
+      this.cachedRows({ ...query, ceiling: ceilingOf(asker) }),
       this.lockRule(asker),
       this.textsIn(query.lang),
     ]);
@@ -276,7 +285,7 @@ export class CatalogService {
   /** The rows of one scope for today at the current catalogue version, built at most once per version. */
   private async cachedRows(query: RowsQuery) {
     const version = await this.catalog.version();
-    const key = `${this.today()}|${query.kind ?? ''}|${query.kids ? 'kids' : ''}`;
+    const key = `${this.today()}|${query.kind ?? ''}|${query.kids ? 'kids' : ''}|${query.ceiling ?? ''}`;
     // Versions are checked first, so only days and scopes pile up: a handful of entries a day.
     return this.rowsCache.get(version, key, async (): Promise<CachedRows> => {
       const rows = await this.buildRows(query);
@@ -327,6 +336,7 @@ export class CatalogService {
           ...spec.filter,
           kind: spec.filter.kind ?? query.kind,
           kids: spec.filter.kids ?? query.kids,
+          ceiling: query.ceiling,
           today,
           limit: ROW_SIZE,
         }),
@@ -355,6 +365,7 @@ export class CatalogService {
     const { rows, total } = await this.catalog.list({
       kind: query.kind,
       kids: query.kids,
+      ceiling: ceilingOf(asker),
       genre: query.genre?.toLowerCase(),
       collection: query.collection,
       featured: query.featured,
@@ -381,7 +392,8 @@ export class CatalogService {
     query: { q: string; page: number; pageSize: number; lang?: string | undefined },
     asker?: Asker,
   ): Promise<CatalogSearchReply> {
-    const ids = query.q.trim() ? (await this.searchIndex()).search(query.q) : [];
+    const ceiling = ceilingOf(asker);
+    const ids = query.q.trim() ? (await this.searchIndex()).search(query.q, ceiling) : [];
     const pageIds = ids.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
     const rows = await this.catalog.publishedByIds(pageIds);
     const order = new Map(pageIds.map((id, index) => [id, index]));
@@ -391,6 +403,7 @@ export class CatalogService {
         ? await this.catalog.page({
             order: 'popular',
             upcoming: false,
+            ceiling,
             today: this.today(),
             limit: SUGGESTIONS,
           })
@@ -421,6 +434,7 @@ export class CatalogService {
               ...parseList(row.tags),
             ],
             view_count: row.view_count,
+            age_rating: row.age_rating,
           };
         }),
       );
@@ -428,15 +442,22 @@ export class CatalogService {
   }
 
   async similar(movieId: number, asker?: Asker, lang?: string): Promise<{ items: TitleCard[] }> {
-    const title = await this.catalog.findPublished(movieId);
-    if (!title) throw notFound('This title does not exist');
+    const title = await this.visibleTitle(movieId, asker);
     const genres = parseList(title.genres).map((g) => g.toLowerCase());
-    return { items: await this.cards(await this.catalog.similar(movieId, genres, 12), asker, lang) };
+    const similar = await this.catalog.similar(movieId, genres, 12, ceilingOf(asker));
+    return { items: await this.cards(similar, asker, lang) };
+  }
+
+  /** A published title within the asker's maturity ceiling; any other is as if it did not exist. */
+  private async visibleTitle(movieId: number, asker: Asker): Promise<TitleRow> {
+    const title = await this.catalog.findPublished(movieId);
+    if (!title || !withinMaturity(title.age_rating, ceilingOf(asker)))
+      throw notFound('This title does not exist');
+    return title;
   }
 
   async details(movieId: number, asker?: Asker, lang?: string): Promise<TitleDetails> {
-    const title = await this.catalog.findPublished(movieId);
-    if (!title) throw notFound('This title does not exist');
+    const title = await this.visibleTitle(movieId, asker);
     const [seasons, context, subtitles, texts, episodeTexts] = await Promise.all([
       this.episodes.listSeasons(movieId),
       this.context([title], asker),

@@ -7,24 +7,34 @@ export type ProgressRow = Selectable<PlaybackProgressTable>;
 /** The two per-viewer lists of titles (same shape). */
 export type ListTable = 'watchlist' | 'favourites';
 
+/** Whose library rows: the account, and its profile the rows are kept for. */
+export interface LibraryOwner {
+  user_id: number;
+  profile_id: number;
+}
+
+/** A profile's progress, or with no profile the whole account's (what the admin sees of an account). */
+export type ProgressScope = { user_id: number; profile_id?: number | undefined };
+
 /** Upper bound of a list reply: far above any real list, it only keeps one call's reply bounded. */
 const MAX_LIST = 500;
 
 /**
- * The viewer's library rows. Every query takes the viewer's user id and only ever touches that viewer's
- * rows; titles are read as published ones only (the catalogue owns the titles table).
+ * The viewer's library rows. Every query takes the viewer's profile and only ever touches that profile's
+ * rows (views count per account); titles are read as published ones only (the catalogue owns the titles table).
  */
 export class LibraryRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async isPublished(movieId: number): Promise<boolean> {
+  /** A published title's age rating (null when it has none); undefined when no such title is published. */
+  async publishedRating(movieId: number): Promise<TitleRow['age_rating'] | undefined> {
     const row = await this.db
       .selectFrom('titles')
-      .select('movie_id')
+      .select('age_rating')
       .where('movie_id', '=', movieId)
       .where('status', '=', 'published')
       .executeTakeFirst();
-    return row !== undefined;
+    return row?.age_rating;
   }
 
   async episodeOf(movieId: number, episodeId: number): Promise<boolean> {
@@ -50,25 +60,29 @@ export class LibraryRepo {
 
   // ---- Watch list and favourites ----
 
-  async add(table: ListTable, userId: number, titleId: number, now: string): Promise<void> {
+  async add(table: ListTable, owner: LibraryOwner, titleId: number, now: string): Promise<void> {
     await this.db
       .insertInto(table)
-      .values({ user_id: userId, title_id: titleId, created_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'title_id']).doNothing())
+      .values({ user_id: owner.user_id, profile_id: owner.profile_id, title_id: titleId, created_at: now })
+      .onConflict((oc) => oc.columns(['profile_id', 'title_id']).doNothing())
       .execute();
   }
 
-  async remove(table: ListTable, userId: number, titleId: number): Promise<void> {
-    await this.db.deleteFrom(table).where('user_id', '=', userId).where('title_id', '=', titleId).execute();
+  async remove(table: ListTable, owner: LibraryOwner, titleId: number): Promise<void> {
+    await this.db
+      .deleteFrom(table)
+      .where('profile_id', '=', owner.profile_id)
+      .where('title_id', '=', titleId)
+      .execute();
   }
 
   /** The viewer's published titles in a list, the latest added first. */
-  list(table: ListTable, userId: number): Promise<TitleRow[]> {
+  list(table: ListTable, owner: LibraryOwner): Promise<TitleRow[]> {
     return this.db
       .selectFrom(`${table} as l` as 'watchlist as l')
       .innerJoin('titles', 'titles.movie_id', 'l.title_id')
       .selectAll('titles')
-      .where('l.user_id', '=', userId)
+      .where('l.profile_id', '=', owner.profile_id)
       .where('titles.status', '=', 'published')
       .orderBy('l.created_at', 'desc')
       .orderBy('l.title_id', 'desc')
@@ -76,19 +90,22 @@ export class LibraryRepo {
       .execute();
   }
 
-  /** Movie ids of the viewer's published titles in a list. */
-  async ids(table: ListTable, userId: number): Promise<number[]> {
+  /** Movie ids (with their ratings) of the viewer's published titles in a list. */
+  async ids(
+    table: ListTable,
+    owner: LibraryOwner,
+  ): Promise<{ title_id: number; age_rating: TitleRow['age_rating'] }[]> {
     const rows = await this.db
       .selectFrom(`${table} as l` as 'watchlist as l')
       .innerJoin('titles', 'titles.movie_id', 'l.title_id')
-      .select('l.title_id')
-      .where('l.user_id', '=', userId)
+      .select(['l.title_id', 'titles.age_rating'])
+      .where('l.profile_id', '=', owner.profile_id)
       .where('titles.status', '=', 'published')
       .orderBy('l.created_at', 'desc')
       .orderBy('l.title_id', 'desc')
       .limit(MAX_LIST)
       .execute();
-    return rows.map((row) => row.title_id);
+    return rows;
   }
 
   // ---- Playback progress ----
@@ -99,7 +116,7 @@ export class LibraryRepo {
       .insertInto('playback_progress')
       .values(row)
       .onConflict((oc) =>
-        oc.columns(['user_id', 'title_id', 'episode_id']).doUpdateSet({
+        oc.columns(['profile_id', 'title_id', 'episode_id']).doUpdateSet({
           position_seconds: row.position_seconds,
           duration_seconds: row.duration_seconds,
           finished: row.finished,
@@ -110,11 +127,11 @@ export class LibraryRepo {
   }
 
   /** The viewer's most recently saved position in a title (any episode). */
-  latestProgress(userId: number, titleId: number): Promise<ProgressRow | undefined> {
+  latestProgress(owner: LibraryOwner, titleId: number): Promise<ProgressRow | undefined> {
     return this.db
       .selectFrom('playback_progress')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('profile_id', '=', owner.profile_id)
       .where('title_id', '=', titleId)
       .orderBy('updated_at', 'desc')
       .orderBy('progress_id', 'desc')
@@ -126,12 +143,13 @@ export class LibraryRepo {
    * Per published title, the viewer's latest progress row when it is unfinished and past the start,
    * the latest first.
    */
-  continueWatching(userId: number, limit: number): Promise<ProgressRow[]> {
+  continueWatching(owner: ProgressScope, limit: number): Promise<ProgressRow[]> {
+    const scope = owner.profile_id === undefined ? 'user_id' : 'profile_id';
     return this.db
       .selectFrom('playback_progress as p')
       .innerJoin('titles', 'titles.movie_id', 'p.title_id')
       .selectAll('p')
-      .where('p.user_id', '=', userId)
+      .where(`p.${scope}`, '=', owner.profile_id ?? owner.user_id)
       .where('titles.status', '=', 'published')
       .where('p.finished', '=', 0)
       .where('p.position_seconds', '>', 0)
@@ -140,7 +158,7 @@ export class LibraryRepo {
           exists(
             selectFrom('playback_progress as q')
               .select('q.progress_id')
-              .whereRef('q.user_id', '=', 'p.user_id')
+              .whereRef(`q.${scope}`, '=', `p.${scope}`)
               .whereRef('q.title_id', '=', 'p.title_id')
               .where((eb) =>
                 eb.or([
@@ -184,11 +202,17 @@ export class LibraryRepo {
 
   // ---- Ratings ----
 
-  async rate(userId: number, titleId: number, stars: number, now: string): Promise<void> {
+  async rate(owner: LibraryOwner, titleId: number, stars: number, now: string): Promise<void> {
     await this.db
       .insertInto('title_ratings')
-      .values({ user_id: userId, title_id: titleId, stars, updated_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'title_id']).doUpdateSet({ stars, updated_at: now }))
+      .values({
+        user_id: owner.user_id,
+        profile_id: owner.profile_id,
+        title_id: titleId,
+        stars,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['profile_id', 'title_id']).doUpdateSet({ stars, updated_at: now }))
       .execute();
   }
 
@@ -201,11 +225,11 @@ export class LibraryRepo {
     return { sum: Number(row?.sum ?? 0), count: Number(row?.count ?? 0) };
   }
 
-  async myRating(userId: number, titleId: number): Promise<number | null> {
+  async myRating(owner: LibraryOwner, titleId: number): Promise<number | null> {
     const row = await this.db
       .selectFrom('title_ratings')
       .select('stars')
-      .where('user_id', '=', userId)
+      .where('profile_id', '=', owner.profile_id)
       .where('title_id', '=', titleId)
       .executeTakeFirst();
     return row?.stars ?? null;

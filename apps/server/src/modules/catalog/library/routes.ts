@@ -24,13 +24,13 @@ export function libraryRoutes(app: AppInstance, library: LibraryService): void {
     app.get(path, {
       config: { access: 'viewer' },
       schema: { tags, querystring: catalogLanguageQuerySchema, response: { 200: libraryListReplySchema } },
-      handler: (request) => library.list(table, requireViewer(request).user_id, request.query.lang),
+      handler: (request) => library.list(table, requireViewer(request), request.query.lang),
     });
     app.post(path, {
       config: { access: 'viewer' },
       schema: { tags, body: libraryTitleBodySchema },
       handler: async (request, reply) => {
-        await library.add(table, requireViewer(request).user_id, request.body.movie_id);
+        await library.add(table, requireViewer(request), request.body.movie_id);
         return reply.status(204).send();
       },
     });
@@ -38,7 +38,7 @@ export function libraryRoutes(app: AppInstance, library: LibraryService): void {
       config: { access: 'viewer' },
       schema: { tags, params: movieParams },
       handler: async (request, reply) => {
-        await library.remove(table, requireViewer(request).user_id, request.params.movie_id);
+        await library.remove(table, requireViewer(request), request.params.movie_id);
         return reply.status(204).send();
       },
     });
@@ -49,7 +49,7 @@ export function libraryRoutes(app: AppInstance, library: LibraryService): void {
   app.get('/api/library/state', {
     config: { access: 'viewer' },
     schema: { tags, response: { 200: libraryStateReplySchema } },
-    handler: (request) => library.state(requireViewer(request).user_id),
+    handler: (request) => library.state(requireViewer(request)),
   });
 
   app.post('/api/progress', {
@@ -66,26 +66,26 @@ export function libraryRoutes(app: AppInstance, library: LibraryService): void {
     // A title never watched has no position: 204, so a visit that opens it logs no failed request.
     schema: { tags, params: movieParams, response: { 200: progressReplySchema, 204: z.null() } },
     handler: async (request, reply) =>
-      (await library.progress(requireViewer(request).user_id, request.params.movie_id)) ??
+      (await library.progress(requireViewer(request), request.params.movie_id)) ??
       reply.status(204).send(null),
   });
 
   app.get('/api/continue-watching', {
     config: { access: 'viewer' },
     schema: { tags, querystring: catalogLanguageQuerySchema, response: { 200: continueWatchingReplySchema } },
-    handler: (request) => library.continueWatching(requireViewer(request).user_id, request.query.lang),
+    handler: (request) => library.continueWatching(requireViewer(request), request.query.lang),
   });
 
   app.post('/api/ratings', {
     config: { access: 'viewer' },
     schema: { tags, body: ratingBodySchema, response: { 200: ratingReplySchema } },
-    handler: (request) => library.rate(requireViewer(request).user_id, request.body),
+    handler: (request) => library.rate(requireViewer(request), request.body),
   });
 
   app.get('/api/ratings/:movie_id', {
     // Public: anyone sees a title's average; `mine` is filled in only for a signed-in viewer.
     config: { access: 'public' },
     schema: { tags, params: movieParams, response: { 200: ratingReplySchema } },
-    handler: (request) => library.rating(request.viewer?.user_id, request.params.movie_id),
+    handler: (request) => library.rating(request.viewer, request.params.movie_id),
   });
 }

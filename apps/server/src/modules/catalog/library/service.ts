@@ -12,22 +12,24 @@ import {
   type TitleCard,
   VIEW_AFTER_SECONDS,
   VIEW_AFTER_SHARE,
+  withinMaturity,
 } from '@salomtv/contract';
 import type { Clock } from '../../../lib/clock.js';
 import { notFound } from '../../../lib/errors.js';
+import type { SessionUser } from '../../../platform/viewer-session.js';
 import type { TitleRow } from '../titles/repo.js';
-import type { LibraryRepo, ListTable, ProgressRow } from './repo.js';
+import type { LibraryRepo, ListTable, ProgressRow, ProgressScope } from './repo.js';
 
 /** Builds catalogue cards from title rows (the catalogue's presenter), locked as the viewer's plan says. */
 export interface CardPresenter {
-  cards(rows: TitleRow[], userId: number, lang?: string): Promise<TitleCard[]>;
+  cards(rows: TitleRow[], viewer: SessionUser | number, lang?: string): Promise<TitleCard[]>;
 }
 
-/** Who calls: the signed-in account (ids in bodies are always titles, never users). */
-export interface LibraryViewer {
-  user_id: number;
-  role: 'user' | 'admin';
-}
+/**
+ * Who calls: the signed-in session (ids in bodies are always titles, never users or profiles). The rows are its
+ * profile's; titles above its maturity ceiling are as if they did not exist.
+ */
+export type LibraryViewer = SessionUser;
 
 /** Whether a saved position is "finished": at least 95% of the duration. */
 export function isFinished(positionSeconds: number, durationSeconds: number): boolean {
@@ -63,31 +65,43 @@ export class LibraryService {
     return this.clock.now().toISOString();
   }
 
-  private async requirePublished(movieId: number): Promise<void> {
-    if (!(await this.repo.isPublished(movieId))) throw notFound('This title does not exist');
+  /** A published title the viewer's profile may see (any other is as if it did not exist). */
+  private async requireVisible(viewer: LibraryViewer | undefined, movieId: number): Promise<void> {
+    const rating = await this.repo.publishedRating(movieId);
+    if (rating === undefined || !withinMaturity(rating, viewer?.maturity_ceiling ?? null))
+      throw notFound('This title does not exist');
+  }
+
+  /** Title rows the viewer's profile may see. */
+  private visible(viewer: LibraryViewer, rows: TitleRow[]): TitleRow[] {
+    return viewer.maturity_ceiling === null
+      ? rows
+      : rows.filter((row) => withinMaturity(row.age_rating, viewer.maturity_ceiling));
   }
 
   // ---- Watch list and favourites ----
 
-  async list(table: ListTable, userId: number, lang?: string): Promise<LibraryListReply> {
-    return { items: await this.presenter.cards(await this.repo.list(table, userId), userId, lang) };
+  async list(table: ListTable, viewer: LibraryViewer, lang?: string): Promise<LibraryListReply> {
+    const rows = this.visible(viewer, await this.repo.list(table, viewer));
+    return { items: await this.presenter.cards(rows, viewer, lang) };
   }
 
-  async add(table: ListTable, userId: number, movieId: number): Promise<void> {
-    await this.requirePublished(movieId);
-    await this.repo.add(table, userId, movieId, this.now());
+  async add(table: ListTable, viewer: LibraryViewer, movieId: number): Promise<void> {
+    await this.requireVisible(viewer, movieId);
+    await this.repo.add(table, viewer, movieId, this.now());
   }
 
-  async remove(table: ListTable, userId: number, movieId: number): Promise<void> {
-    await this.requirePublished(movieId);
-    await this.repo.remove(table, userId, movieId);
+  async remove(table: ListTable, viewer: LibraryViewer, movieId: number): Promise<void> {
+    await this.requireVisible(viewer, movieId);
+    await this.repo.remove(table, viewer, movieId);
   }
 
-  async state(userId: number): Promise<LibraryStateReply> {
-    const [watchlist, favourites] = await Promise.all([
-      this.repo.ids('watchlist', userId),
-      this.repo.ids('favourites', userId),
-    ]);
+  async state(viewer: LibraryViewer): Promise<LibraryStateReply> {
+    const ids = async (table: ListTable) =>
+      (await this.repo.ids(table, viewer))
+        .filter((row) => withinMaturity(row.age_rating, viewer.maturity_ceiling))
+        .map((row) => row.title_id);
+    const [watchlist, favourites] = await Promise.all([ids('watchlist'), ids('favourites')]);
     return { watchlist, favourites };
   }
 
@@ -98,7 +112,7 @@ export class LibraryService {
    * view threshold, the title's view count goes up by one; administrators' previews are not counted.
    */
   async saveProgress(viewer: LibraryViewer, body: ProgressBody): Promise<void> {
-    await this.requirePublished(body.movie_id);
+    await this.requireVisible(viewer, body.movie_id);
     const episodeId = body.episode_id ?? null;
     if (episodeId !== null && !(await this.repo.episodeOf(body.movie_id, episodeId))) {
       throw notFound('This episode does not exist');
@@ -108,6 +122,7 @@ export class LibraryService {
     const now = this.now();
     await this.repo.saveProgress({
       user_id: viewer.user_id,
+      profile_id: viewer.profile_id,
       title_id: body.movie_id,
       episode_id: episodeId ?? 0,
       position_seconds: position,
@@ -121,17 +136,36 @@ export class LibraryService {
   }
 
   /** The latest position in a published title; null when the viewer has not watched it yet (nothing is wrong). */
-  async progress(userId: number, movieId: number): Promise<ProgressReply | null> {
-    await this.requirePublished(movieId);
-    const row = await this.repo.latestProgress(userId, movieId);
+  async progress(viewer: LibraryViewer, movieId: number): Promise<ProgressReply | null> {
+    await this.requireVisible(viewer, movieId);
+    const row = await this.repo.latestProgress(viewer, movieId);
     return row ? presentProgress(row) : null;
   }
 
-  async continueWatching(userId: number, lang?: string): Promise<ContinueWatchingReply> {
-    const rows = await this.repo.continueWatching(userId, CONTINUE_WATCHING_LIMIT);
+  async continueWatching(viewer: LibraryViewer, lang?: string): Promise<ContinueWatchingReply> {
+    return this.watching(viewer, viewer, lang);
+  }
+
+  /** What every profile of an account is in the middle of (the admin's view of the account). */
+  accountContinueWatching(userId: number): Promise<ContinueWatchingReply> {
+    return this.watching({ user_id: userId }, userId);
+  }
+
+  private async watching(
+    scope: ProgressScope,
+    asker: LibraryViewer | number,
+    lang?: string,
+  ): Promise<ContinueWatchingReply> {
+    const rows = await this.repo.continueWatching(scope, CONTINUE_WATCHING_LIMIT);
     const titles = await this.repo.titles(rows.map((row) => row.title_id));
     const cards = new Map(
-      (await this.presenter.cards(titles, userId, lang)).map((card) => [card.movie_id, card]),
+      (
+        await this.presenter.cards(
+          typeof asker === 'number' ? titles : this.visible(asker, titles),
+          asker,
+          lang,
+        )
+      ).map((card) => [card.movie_id, card]),
     );
     const items: ContinueWatchingReply['items'] = [];
     for (const row of rows) {
@@ -146,21 +180,21 @@ export class LibraryService {
 
   // ---- Ratings ----
 
-  async rate(userId: number, body: RatingBody): Promise<RatingReply> {
-    await this.requirePublished(body.movie_id);
-    await this.repo.rate(userId, body.movie_id, body.stars, this.now());
-    return this.summary(body.movie_id, userId);
+  async rate(viewer: LibraryViewer, body: RatingBody): Promise<RatingReply> {
+    await this.requireVisible(viewer, body.movie_id);
+    await this.repo.rate(viewer, body.movie_id, body.stars, this.now());
+    return this.summary(body.movie_id, viewer);
   }
 
-  async rating(userId: number | undefined, movieId: number): Promise<RatingReply> {
-    await this.requirePublished(movieId);
-    return this.summary(movieId, userId);
+  async rating(viewer: LibraryViewer | undefined, movieId: number): Promise<RatingReply> {
+    await this.requireVisible(viewer, movieId);
+    return this.summary(movieId, viewer);
   }
 
-  private async summary(movieId: number, userId: number | undefined): Promise<RatingReply> {
+  private async summary(movieId: number, viewer: LibraryViewer | undefined): Promise<RatingReply> {
     const [totals, mine] = await Promise.all([
       this.repo.ratingTotals(movieId),
-      userId === undefined ? null : this.repo.myRating(userId, movieId),
+      viewer === undefined ? null : this.repo.myRating(viewer, movieId),
     ]);
     return { average: averageStars(totals.sum, totals.count), count: totals.count, mine };
   }

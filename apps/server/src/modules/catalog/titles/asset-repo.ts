@@ -6,7 +6,10 @@ import type { StoredRendition } from '../../../lib/hls.js';
 
 export type AssetRow = Selectable<MediaAssetsTable>;
 /** What the streaming checks read of an asset's title: who may see it, from when, in which collections. */
-export type TitleGate = Pick<Selectable<TitlesTable>, 'status' | 'release_date' | 'collections'>;
+export type TitleGate = Pick<
+  Selectable<TitlesTable>,
+  'status' | 'release_date' | 'collections' | 'age_rating'
+>;
 export type SubtitleRow = Selectable<SubtitlesTable>;
 
 export function renditionsOf(asset: Pick<AssetRow, 'renditions'>): StoredRendition[] {
@@ -32,6 +35,7 @@ export class AssetRepo {
           'titles.status as title_status',
           'titles.release_date as title_release_date',
           'titles.collections as title_collections',
+          'titles.age_rating as title_age_rating',
         ])
         .where('media_assets.asset_id', '=', assetId),
     );
@@ -49,10 +53,15 @@ export class AssetRepo {
   async findWithTitleGate(assetId: number): Promise<{ asset: AssetRow; title: TitleGate } | undefined> {
     const found = await this.withTitleGate.first(assetId);
     if (!found) return undefined;
-    const { title_status, title_release_date, title_collections, ...asset } = found;
+    const { title_status, title_release_date, title_collections, title_age_rating, ...asset } = found;
     return {
       asset,
-      title: { status: title_status, release_date: title_release_date, collections: title_collections },
+      title: {
+        status: title_status,
+        release_date: title_release_date,
+        collections: title_collections,
+        age_rating: title_age_rating,
+      },
     };
   }
 

@@ -15,6 +15,12 @@ export function audioRenditionsOf(track: Pick<AudioTrackRow, 'renditions'>): Sto
   }
 }
 
+/** Whose audio choice: the account and the profile it is kept for. */
+export interface AudioChooser {
+  user_id: number;
+  profile_id: number;
+}
+
 /** Audio tracks of titles and episodes (`audio_tracks`) and the language each viewer chose (`audio_choices`). */
 export class AudioTrackRepo {
   private readonly byId;
@@ -76,21 +82,32 @@ export class AudioTrackRepo {
     });
   }
 
-  chosenLanguage(userId: number, movieId: number): Promise<string | undefined> {
+  /** The language the profile chose for the title, else the profile's audio language preference. */
+  chosenLanguage(chooser: AudioChooser, movieId: number): Promise<string | undefined> {
     return this.db
-      .selectFrom('audio_choices')
-      .select('language')
-      .where('user_id', '=', userId)
-      .where('movie_id', '=', movieId)
+      .selectFrom('profiles')
+      .leftJoin('audio_choices', (join) =>
+        join
+          .onRef('audio_choices.profile_id', '=', 'profiles.profile_id')
+          .on('audio_choices.movie_id', '=', movieId),
+      )
+      .select(['audio_choices.language as chosen', 'profiles.audio_language'])
+      .where('profiles.profile_id', '=', chooser.profile_id)
       .executeTakeFirst()
-      .then((row) => row?.language);
+      .then((row) => row?.chosen ?? row?.audio_language ?? undefined);
   }
 
-  async chooseLanguage(userId: number, movieId: number, language: string, now: string): Promise<void> {
+  async chooseLanguage(chooser: AudioChooser, movieId: number, language: string, now: string): Promise<void> {
     await this.db
       .insertInto('audio_choices')
-      .values({ user_id: userId, movie_id: movieId, language, updated_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'movie_id']).doUpdateSet({ language, updated_at: now }))
+      .values({
+        user_id: chooser.user_id,
+        profile_id: chooser.profile_id,
+        movie_id: movieId,
+        language,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['profile_id', 'movie_id']).doUpdateSet({ language, updated_at: now }))
       .execute();
   }
 }

@@ -288,6 +288,21 @@ describe('audio tracks: streams of the video, uploaded dubs, the default per vie
     expect(defaultOf((await masterFor(other, '&lang=Ru')).master)).toBe('Русский');
   });
 
+  it('starts each profile on its own choice, else its audio preference, else the display language', async () => {
+    const household = await trialViewer(t.app, '+998901250004');
+    const made = await household.post('/api/profiles', { name: 'Grandma', audio_language: 'Ru' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(
+      (await household.post('/api/playback/audio', { movie_id: movieId, language: 'uz' })).statusCode,
+    ).toBe(204);
+    expect(defaultOf((await masterFor(household, '&lang=Ur')).master)).toBe("O'zbekcha dublyaj");
+    expect(
+      (await household.post('/api/profiles/select', { profile_id: made.json().profile_id })).statusCode,
+    ).toBe(200);
+    // Her profile never chose for this title: her preference (Russian) comes before the display language.
+    expect(defaultOf((await masterFor(household, '&lang=Ur')).master)).toBe('Русский');
+  });
+
   it('lets an admin relabel, reorder, change the original and delete tracks (and only an admin)', async () => {
     const russian = track('ru').track_id;
     const uzbek = track('uz');

@@ -80,6 +80,16 @@ export class PlaybackRepo {
     return activeIn(this.db, userId, sinceIso);
   }
 
+  /** The sessions a sign-in session started that have not stopped. */
+  openOfSignIn(sessionHash: string): Promise<PlaybackRow[]> {
+    return this.db
+      .selectFrom('playback_sessions')
+      .selectAll()
+      .where('session_hash', '=', sessionHash)
+      .where('ended_at', 'is', null)
+      .execute();
+  }
+
   async end(playbackId: string, nowIso: string): Promise<void> {
     await this.db
       .updateTable('playback_sessions')

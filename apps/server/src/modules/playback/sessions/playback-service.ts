@@ -1,8 +1,10 @@
 import {
+  type AgeRating,
   PLAYBACK_HEARTBEAT_SECONDS,
   type PlaybackSession,
   type QualityCap,
   type StreamLimitReply,
+  withinMaturity,
 } from '@salomtv/contract';
 import { type Clock, DAY_MS } from '../../../lib/clock.js';
 import { AppError, notFound } from '../../../lib/errors.js';
@@ -22,7 +24,11 @@ function silentBefore(now: Date): string {
 
 /** The catalogue's titles, as playback reads them (the movies module's TitleRecords). */
 export interface PlaybackTitles {
-  findById(movieId: number): Promise<{ title: string; status: string; collections: string } | undefined>;
+  findById(
+    movieId: number,
+  ): Promise<
+    { title: string; status: string; collections: string; age_rating: AgeRating | null } | undefined
+  >;
 }
 
 export interface PlaybackGrant {
@@ -66,7 +72,7 @@ export class PlaybackService {
   ): Promise<PlaybackAnswer> {
     const userId = viewer.user_id;
     const access = await this.access.accessFor(userId);
-    await this.assertMayPlay(access, movieId);
+    await this.assertMayPlay(access, viewer, movieId);
     const now = this.clock.now();
     const row: PlaybackRow = {
       playback_id: randomToken(18),
@@ -97,7 +103,7 @@ export class PlaybackService {
       throw new AppError(410, 'stream_stopped', 'This stream was stopped from another device');
     }
     const access = await this.access.accessFor(userId);
-    await this.assertMayPlay(access, row.title_id);
+    await this.assertMayPlay(access, viewer, row.title_id);
     const now = this.clock.now();
     const sinceIso = silentBefore(now);
     // A live session holds its stream already: only one that went silent must find a free one again.
@@ -121,6 +127,15 @@ export class PlaybackService {
     const now = this.clock.now().toISOString();
     await this.sessions.end(playbackId, now);
     this.live.remember({ ...row, ended_at: row.ended_at ?? now });
+  }
+
+  /** Stops every stream a sign-in session was playing (it moved to another profile). */
+  async stopAllOf(sessionHash: string): Promise<void> {
+    const now = this.clock.now().toISOString();
+    for (const row of await this.sessions.openOfSignIn(sessionHash)) {
+      await this.sessions.end(row.playback_id, now);
+      this.live.remember({ ...row, ended_at: now });
+    }
   }
 
   async active(userId: number): Promise<{ max_streams: number; items: PlaybackSession[] }> {
@@ -148,10 +163,17 @@ export class PlaybackService {
     return rows.map((row) => sessionView(row, names));
   }
 
-  /** A published title (any title for an admin, who previews drafts) that the viewer's plan includes. */
-  private async assertMayPlay(access: ViewerAccess, movieId: number): Promise<void> {
+  /**
+   * A published title (any title for an admin, who previews drafts) within the profile's maturity ceiling that the
+   * viewer's plan includes.
+   */
+  private async assertMayPlay(access: ViewerAccess, viewer: StreamViewer, movieId: number): Promise<void> {
     const title = await this.titles.findById(movieId);
-    if (!title || (title.status !== 'published' && !access.admin))
+    if (
+      !title ||
+      (title.status !== 'published' && !access.admin) ||
+      !withinMaturity(title.age_rating, viewer.maturity_ceiling)
+    )
       throw notFound('This title does not exist');
     const entitlement = entitlementFor(access, { collections: parseList(title.collections) });
     if (entitlement.mayPlay) return;

@@ -78,7 +78,11 @@ describe('simultaneous streams', () => {
     const { playback } = t.app.container.modules.playback.services;
     const answers = await Promise.all(
       [CHROME_WINDOWS, SAFARI_IPHONE, FIREFOX_LINUX].map((userAgent, index) =>
-        playback.start({ user_id: v.userId, session_hash: `device-${index}` }, ids[1]!, userAgent),
+        playback.start(
+          { user_id: v.userId, session_hash: `device-${index}`, maturity_ceiling: null },
+          ids[1]!,
+          userAgent,
+        ),
       ),
     );
     expect(answers.filter((answer) => answer.ok)).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { type StreamStartReply, segmentIndexAt } from '@salomtv/contract';
+import { type StreamStartReply, segmentIndexAt, withinMaturity } from '@salomtv/contract';
 import { BoundedMap } from '../../../lib/bounded-map.js';
 import type { Clock } from '../../../lib/clock.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../../lib/errors.js';
@@ -223,11 +223,11 @@ export class StreamingService {
     at: number,
     lang?: string,
   ): Promise<StartMedia> {
-    const { asset, renditions, userId } = await this.playable(viewer, movieId, episodeId, kind, playbackId);
+    const { asset, renditions } = await this.playable(viewer, movieId, episodeId, kind, playbackId);
     const folder = `${asset.hls_key}/${lowestOf(renditions, (rendition) => rendition.bandwidth).height}p`;
     const tracks =
       asset.kind === 'video' ? readyTracks(await this.audioTracks.listTracks(movieId, episodeId ?? 0)) : [];
-    const track = await this.firstTrack(tracks, userId, movieId, lang);
+    const track = await this.firstTrack(tracks, viewer, movieId, lang);
     const [picture, sound] = await Promise.all([
       this.startFiles(folder, at),
       track ? this.startFiles(`${track.hls_key}/${audioLayoutDir(2)}`, at) : undefined,
@@ -337,7 +337,7 @@ export class StreamingService {
       this.signed(asset.asset_id, rendition, playable.userId, playable.playbackId, VARIANT_PLAYLIST, cast);
     const variants = renditions.map((rendition) => ({ rendition, ...sign(String(rendition.height)) }));
     const ready = readyTracks(tracks);
-    const first = await this.firstTrack(ready, playable.userId, movieId, lang);
+    const first = await this.firstTrack(ready, viewer, movieId, lang);
     const audio = ready.flatMap((track) =>
       audioRenditionsOf(track).map((rendition) => {
         const name = audioRendition(track.track_id, rendition.channels);
@@ -365,17 +365,17 @@ export class StreamingService {
   }
 
   /**
-   * The track a viewer hears first among the ready ones (defaultAudioTrack): the language they chose for the
-   * title is read for a signed-in viewer.
+   * The track a viewer hears first among the ready ones (defaultAudioTrack): the language their profile chose for
+   * the title is read for a signed-in viewer.
    */
   private async firstTrack(
     ready: readonly AudioTrackRow[],
-    userId: number,
+    viewer: SessionUser | undefined,
     movieId: number,
     lang: string | undefined,
   ): Promise<AudioTrackRow | undefined> {
     if (ready.length === 0) return undefined;
-    const chosen = userId ? await this.audioTracks.chosenLanguage(userId, movieId) : undefined;
+    const chosen = viewer ? await this.audioTracks.chosenLanguage(viewer, movieId) : undefined;
     return defaultAudioTrack(ready, chosen, lang);
   }
 
@@ -383,7 +383,7 @@ export class StreamingService {
   async chooseAudio(viewer: SessionUser, movieId: number, language: string): Promise<void> {
     if (!(await this.titles.findById(movieId))) throw notFound('This title does not exist');
     await this.audioTracks.chooseLanguage(
-      viewer.user_id,
+      viewer,
       movieId,
       primaryLanguage(language),
       this.clock.now().toISOString(),
@@ -536,8 +536,12 @@ export class StreamingService {
     return result;
   }
 
+  /** Published (an admin previews drafts) and within the maturity ceiling of the viewer's profile. */
   private visible(viewer: SessionUser | undefined, title: TitleGate): boolean {
-    return title.status === 'published' || viewer?.role === 'admin';
+    return (
+      (title.status === 'published' || viewer?.role === 'admin') &&
+      withinMaturity(title.age_rating, viewer?.maturity_ceiling ?? null)
+    );
   }
 
   /** An audio track's variant playlist or media, for the video asset the grant names. */

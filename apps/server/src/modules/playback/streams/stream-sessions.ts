@@ -1,3 +1,4 @@
+import type { AgeRating } from '@salomtv/contract';
 import { AppError } from '../../../lib/errors.js';
 
 /** Where a playback session stands for a stream address. */
@@ -10,6 +11,8 @@ export type PlaybackState = 'live' | 'stopped' | 'silent' | 'none';
 export interface StreamViewer {
   user_id: number;
   session_hash: string;
+  /** The profile's maturity ceiling: a title above it does not start. */
+  maturity_ceiling: AgeRating | null;
 }
 
 /**

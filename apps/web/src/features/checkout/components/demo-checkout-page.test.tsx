@@ -25,6 +25,7 @@ const plan: Plan = {
     add_free_entertainment: false,
   },
   max_streams: 2,
+  max_profiles: 5,
   offered: true,
   sort_order: 2,
 };

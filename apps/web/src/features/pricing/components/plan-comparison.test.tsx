@@ -32,6 +32,7 @@ function plan(
     quality_label: cap === 480 ? 'SD' : cap === 720 ? 'HD' : 'FHD',
     features: { ...none, ...features },
     max_streams: streams,
+    max_profiles: 5,
     offered: true,
     sort_order: id,
   };

@@ -1,0 +1,97 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, ProfilesTable } from '../../../db/schema.js';
+import { writeTransaction } from '../../../db/write-transaction.js';
+
+export type ProfileRow = Selectable<ProfilesTable>;
+
+/** The profiles of accounts (accounts own the table; the per-profile lists belong to their domains). */
+export class ProfileRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** An account's profiles, the owner's first, then in the order they were made. */
+  listOf(userId: number): Promise<ProfileRow[]> {
+    return this.db
+      .selectFrom('profiles')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('position')
+      .orderBy('profile_id')
+      .execute();
+  }
+
+  /** One of the account's profiles (never another account's). */
+  findOf(userId: number, profileId: number): Promise<ProfileRow | undefined> {
+    return this.db
+      .selectFrom('profiles')
+      .selectAll()
+      .where('profile_id', '=', profileId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Adds a profile if the account has fewer than `max`; undefined when it is full. Counted and written under the
+   * account's row lock, so two adds at once cannot pass the limit together.
+   */
+  insertWithinLimit(
+    row: Omit<Insertable<ProfilesTable>, 'position'>,
+    max: number,
+  ): Promise<ProfileRow | undefined> {
+    return writeTransaction(
+      this.db,
+      (trx) =>
+        trx.selectFrom('users').select('user_id').where('user_id', '=', row.user_id).forUpdate().execute(),
+      async (trx) => {
+        const found = await trx
+          .selectFrom('profiles')
+          .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('position').as('last')])
+          .where('user_id', '=', row.user_id)
+          .executeTakeFirstOrThrow();
+        if (Number(found.count) >= max) return undefined;
+        return trx
+          .insertInto('profiles')
+          .values({ ...row, position: Number(found.last ?? 0) + 1 })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      },
+    );
+  }
+
+  async update(userId: number, profileId: number, values: Updateable<ProfilesTable>): Promise<void> {
+    await this.db
+      .updateTable('profiles')
+      .set(values)
+      .where('profile_id', '=', profileId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** Deletes a profile that is not the owner's; its lists, progress and ratings go with it (cascade). */
+  async delete(userId: number, profileId: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('profiles')
+      .where('profile_id', '=', profileId)
+      .where('user_id', '=', userId)
+      .where('position', '>', 0)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Moves the account's sessions on a deleted profile back to the owner's. */
+  async moveSessionsToOwner(userId: number, ownerProfileId: number, fromProfileId: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ profile_id: ownerProfileId })
+      .where('user_id', '=', userId)
+      .where('profile_id', '=', fromProfileId)
+      .execute();
+  }
+
+  async touch(profileId: number, now: string): Promise<void> {
+    await this.db
+      .updateTable('profiles')
+      .set({ last_active_at: now })
+      .where('profile_id', '=', profileId)
+      .execute();
+  }
+}
