@@ -6,7 +6,7 @@ import type { MediaStorage } from '../../../platform/storage/storage.js';
 import type { AssetRecords, AudioTrackRecords, EpisodeRecords, TitleRecords } from '../../catalog/module.js';
 import { MediaFailure } from '../failure.js';
 import type { MediaTools } from '../ffmpeg/tools.js';
-import { attemptFolder, progressReporter } from '../jobs/attempt.js';
+import { attemptFolder, failedAttempt, progressReporter } from '../jobs/attempt.js';
 import type { Job } from '../jobs/queue.js';
 import type { JobContext, JobHandler } from '../jobs/worker.js';
 
@@ -75,8 +75,7 @@ export class AudioTrackHandler implements JobHandler {
     const track = await this.tracks.findTrack(job.targetId);
     if (!track) return;
     await this.tracks.updateTrack(track.track_id, {
-      status: final ? 'failed' : 'queued',
-      error: final ? reason : `Attempt ${job.attempts} of ${job.maxAttempts} failed, retrying: ${reason}`,
+      ...failedAttempt(job, reason, final),
       updated_at: this.clock.now().toISOString(),
     });
   }

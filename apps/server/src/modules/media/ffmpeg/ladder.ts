@@ -227,20 +227,12 @@ export function audioOutputArgs(rendition: AudioRenditionPlan): string[] {
   ];
 }
 
+/** How every encode starts: quiet but for errors, no prompts, overwriting, its progress on stdout for the worker. */
+const ENCODER_PROLOGUE = ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-nostats', '-progress', 'pipe:1'];
+
 /** Arguments that encode the first audio stream of an audio file into `plan`'s folders; cwd the working folder. */
 export function audioTranscodeArgs(input: string, plan: readonly AudioRenditionPlan[]): string[] {
-  const args = [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-v',
-    'error',
-    '-nostats',
-    '-progress',
-    'pipe:1',
-    '-i',
-    input,
-  ];
+  const args = [...ENCODER_PROLOGUE, '-i', input];
   for (const rendition of plan) args.push('-map', '0:a:0', ...audioOutputArgs(rendition));
   return args;
 }
@@ -267,8 +259,7 @@ export function keyframeExpression(): string {
 
 /** Arguments for the whole ladder in one ffmpeg process; run with the working folder as cwd. */
 export function transcodeArgs(input: string, plan: TranscodePlan): string[] {
-  const args = ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-nostats', '-progress', 'pipe:1'];
-  args.push('-i', input, '-filter_complex', filterGraph(plan));
+  const args = [...ENCODER_PROLOGUE, '-i', input, '-filter_complex', filterGraph(plan)];
   plan.renditions.forEach((rendition, i) => {
     args.push('-map', `[o${i}]`);
     if (plan.muxedAudio) args.push('-map', '0:a:0');

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomToken } from '../../../lib/tokens.js';
+import type { Job } from './queue.js';
 import { type JobContext, PROGRESS_WRITE_MS } from './worker.js';
 
 /**
@@ -25,5 +26,16 @@ export function progressReporter(
     if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
     lastWrite = Date.now();
     void write(percent).catch(() => {});
+  };
+}
+
+/**
+ * What a failed attempt leaves on the record the job works for (a media asset, an audio track): failed with the
+ * reason once the job gives up, else queued again with the attempt counted.
+ */
+export function failedAttempt(job: Job, reason: string, final: boolean) {
+  return {
+    status: final ? ('failed' as const) : ('queued' as const),
+    error: final ? reason : `Attempt ${job.attempts} of ${job.maxAttempts} failed, retrying: ${reason}`,
   };
 }

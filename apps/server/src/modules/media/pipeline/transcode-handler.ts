@@ -8,7 +8,7 @@ import type { AssetRecords, AssetRow } from '../../catalog/module.js';
 import { MediaFailure } from '../failure.js';
 import { spriteVtt } from '../ffmpeg/ladder.js';
 import type { MediaTools, ProducedAudio, TranscodeResult } from '../ffmpeg/tools.js';
-import { attemptFolder, progressReporter } from '../jobs/attempt.js';
+import { attemptFolder, failedAttempt, progressReporter } from '../jobs/attempt.js';
 import type { Job } from '../jobs/queue.js';
 import type { JobContext, JobHandler } from '../jobs/worker.js';
 
@@ -105,8 +105,7 @@ export class TranscodeHandler implements JobHandler {
     const asset = await this.assets.findById(job.targetId);
     if (!asset) return;
     await this.assets.update(asset.asset_id, {
-      status: final ? 'failed' : 'queued',
-      error: final ? reason : `Attempt ${job.attempts} of ${job.maxAttempts} failed, retrying: ${reason}`,
+      ...failedAttempt(job, reason, final),
       updated_at: this.clock.now().toISOString(),
     });
     const label = asset.kind === 'trailer' ? 'Trailer' : asset.episode_id ? 'Episode video' : 'Video';
