@@ -30,3 +30,7 @@ export const unsupportedType = (message: string, fields?: Record<string, string>
   new AppError(415, 'unsupported_type', message, fields);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts, try again later') =>
   new AppError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+
+/** What a kids profile gets when it tries to change the account, its profiles or its billing. */
+export const kidsProfileRefused = () =>
+  new AppError(403, 'kids_profile', 'A kids profile cannot change the account: switch to an adult profile');

@@ -1,6 +1,6 @@
 import { SIGNED_IN_COOKIE } from '@salomtv/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { forbidden, kidsProfileRefused, unauthorized } from '../lib/errors.js';
 import type { NewSession, SessionResolver, SessionUser } from '../platform/viewer-session.js';
 import { renewCsrfCookie } from './csrf.js';
 import { appendHook } from './route-hooks.js';
@@ -130,4 +130,11 @@ export function clearSessionCookie(reply: FastifyReply): void {
 export function requireViewer(request: FastifyRequest): SessionUser {
   if (!request.viewer) throw unauthorized();
   return request.viewer;
+}
+
+/** A signed-in viewer on a profile that may change the account (billing, sign-in details): not a kids profile. */
+export function requireAccountHolder(request: FastifyRequest): SessionUser {
+  const viewer = requireViewer(request);
+  if (viewer.kids) throw kidsProfileRefused();
+  return viewer;
 }

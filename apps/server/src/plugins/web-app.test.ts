@@ -387,7 +387,9 @@ describe('/home painted by the server', () => {
   it("paints a kids profile's own first slide, never a title above its level", async () => {
     const viewer = await signedInViewer(t.app, '+998900000301');
     const kid = await viewer.post('/api/profiles', { name: 'Kid', kids: true });
-    expect((await viewer.post('/api/profiles/select', { profile_id: kid.json().profile_id })).statusCode).toBe(200);
+    expect(
+      (await viewer.post('/api/profiles/select', { profile_id: kid.json().profile_id })).statusCode,
+    ).toBe(200);
     await add('Iron Verdict', { genres: ['Crime'], age_rating: '18+', featured: true });
     expect(heading((await home({ sid: 'a-session' })).body)).toBe('Iron Verdict');
     const kids = heading((await home(Object.fromEntries(viewer.cookies))).body);
@@ -396,5 +398,4 @@ describe('/home painted by the server', () => {
     expect(visible).not.toContain('Iron Verdict');
     expect(visible).toContain(kids);
   });
-
 });

@@ -16,7 +16,7 @@ import {
   urlReplySchema,
 } from '@salomtv/contract';
 import type { AppInstance } from '../../app-types.js';
-import { requireViewer } from '../../plugins/access.js';
+import { requireAccountHolder, requireViewer } from '../../plugins/access.js';
 import type { DemoCheckoutService } from './demo-checkout-service.js';
 import type { PlanChangeService } from './plan-change-service.js';
 import type { PlanService } from './plan-service.js';
@@ -60,13 +60,17 @@ export function billingRoutes(
     config: { access: 'viewer' },
     schema: { tags, body: checkoutBodySchema, response: { 200: checkoutReplySchema } },
     handler: (request) =>
-      purchases.startCheckout(requireViewer(request).user_id, request.body.plan_id, request.body.interval),
+      purchases.startCheckout(
+        requireAccountHolder(request).user_id,
+        request.body.plan_id,
+        request.body.interval,
+      ),
   });
 
   app.post('/api/billing/change-plan', {
     config: { access: 'viewer' },
     schema: { tags, body: changePlanBodySchema, response: { 200: subscriptionReplySchema } },
-    handler: (request) => planChanges.change(requireViewer(request).user_id, request.body.plan_id),
+    handler: (request) => planChanges.change(requireAccountHolder(request).user_id, request.body.plan_id),
   });
 
   app.get('/api/billing/change-plan/preview', {
@@ -82,25 +86,25 @@ export function billingRoutes(
   app.post('/api/billing/change-plan/undo', {
     config: { access: 'viewer' },
     schema: { tags, response: { 200: subscriptionReplySchema } },
-    handler: (request) => planChanges.undo(requireViewer(request).user_id),
+    handler: (request) => planChanges.undo(requireAccountHolder(request).user_id),
   });
 
   app.post('/api/billing/cancel', {
     config: { access: 'viewer' },
     schema: { tags, response: { 200: subscriptionReplySchema } },
-    handler: (request) => subscriptions.cancel(requireViewer(request).user_id),
+    handler: (request) => subscriptions.cancel(requireAccountHolder(request).user_id),
   });
 
   app.post('/api/billing/resume', {
     config: { access: 'viewer' },
     schema: { tags, response: { 200: subscriptionReplySchema } },
-    handler: (request) => subscriptions.resume(requireViewer(request).user_id),
+    handler: (request) => subscriptions.resume(requireAccountHolder(request).user_id),
   });
 
   app.post('/api/billing/portal', {
     config: { access: 'viewer' },
     schema: { tags, response: { 200: urlReplySchema } },
-    handler: (request) => subscriptions.portal(requireViewer(request).user_id),
+    handler: (request) => subscriptions.portal(requireAccountHolder(request).user_id),
   });
 
   app.get('/api/billing/demo/session/:id', {
@@ -114,13 +118,13 @@ export function billingRoutes(
     schema: { tags, body: demoPayBodySchema, response: { 200: demoPayReplySchema } },
     handler: (request) => {
       const { session, ...card } = request.body;
-      return demo.pay(requireViewer(request).user_id, session, card);
+      return demo.pay(requireAccountHolder(request).user_id, session, card);
     },
   });
 
   app.post('/api/billing/demo/card', {
     config: { access: 'viewer' },
     schema: { tags, body: demoCardBodySchema, response: { 200: subscriptionReplySchema } },
-    handler: (request) => demo.saveCard(requireViewer(request).user_id, request.body),
+    handler: (request) => demo.saveCard(requireAccountHolder(request).user_id, request.body),
   });
 }

@@ -266,6 +266,37 @@ describe('profiles: a household, each with its own library, language and maturit
     expect((await viewer.post('/api/profiles/unlock', { password: PASSWORD })).statusCode).toBe(403);
   });
 
+  it('lets a kids profile change its own language and nothing of the account, its billing or its profiles', async () => {
+    const account = await billingViewer(t.app, 30);
+    const kid = await addProfile(account.client, { name: 'Aziza', kids: true });
+    expect((await select(account.client, kid)).statusCode).toBe(200);
+    const basic = await planByCode(t.app, 'basic');
+    const refused: [string, unknown][] = [
+      ['/api/billing/checkout', { plan_id: basic.plan_id, interval: 'month' }],
+      ['/api/billing/change-plan', { plan_id: basic.plan_id }],
+      ['/api/billing/cancel', undefined],
+      [
+        '/api/billing/demo/card',
+        { card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123', name: 'Aziza' },
+      ],
+      ['/api/user/edit', { first_name: 'Hacker' }],
+      ['/api/user/edit', { language: 'Uz', password: 'new-pass-123', current_password: account.password }],
+      ['/api/user/email/resend', undefined],
+      ['/api/profiles/maturity-limit', { maturity_limit: null, password: account.password }],
+    ];
+    for (const [url, body] of refused) {
+      const answer = await account.client.post(url, body);
+      expect(answer.statusCode, url).toBe(403);
+      expect(answer.json().error.code, url).toBe('kids_profile');
+    }
+    expect((await account.client.delete('/api/user/avatar')).statusCode).toBe(403);
+    // Its display language is its own to choose.
+    expect((await account.client.post('/api/user/edit', { language: 'Uz' })).statusCode).toBe(200);
+    expect((await account.client.get('/api/user/profile')).json().language).toBe('Uz');
+    // Reading stays open: its plan and the home rows.
+    expect((await account.client.get('/api/billing/subscription')).statusCode).toBe(200);
+  });
+
   it('locks a profile with a PIN: five wrong tries, then a wait; the account password resets it', async () => {
     const viewer = await signedInViewer(t.app, '+998900000105');
     const owner = (await viewer.get('/api/profiles')).json().current as number;

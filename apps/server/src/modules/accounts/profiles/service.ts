@@ -13,7 +13,14 @@ import {
 import type { Updateable } from 'kysely';
 import type { ProfilesTable } from '../../../db/schema.js';
 import type { Clock } from '../../../lib/clock.js';
-import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../../lib/errors.js';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  kidsProfileRefused,
+  notFound,
+  tooManyRequests,
+} from '../../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.js';
 import { randomToken } from '../../../lib/tokens.js';
 import type { AuditActor, AuditService } from '../../../platform/audit/service.js';
@@ -277,7 +284,7 @@ export class ProfileService {
 
   /** Kids profiles manage no profiles and change no account setting. */
   private assertMayManage(viewer: SessionUser): void {
-    if (viewer.kids) throw forbidden('Profiles are managed from an adult profile');
+    if (viewer.kids) throw kidsProfileRefused();
   }
 
   private async requireOwn(userId: number, profileId: number): Promise<ProfileRow> {

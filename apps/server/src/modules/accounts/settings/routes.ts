@@ -11,7 +11,7 @@ import {
 import type { AppInstance } from '../../../app-types.js';
 import type { Clock } from '../../../lib/clock.js';
 import { formRoutes, NO_TEXT_FIELDS, readSmallForm } from '../../../lib/multipart-form.js';
-import { requireViewer } from '../../../plugins/access.js';
+import { requireAccountHolder, requireViewer } from '../../../plugins/access.js';
 import type { AccountService } from './service.js';
 
 const tags = ['account'];
@@ -36,13 +36,13 @@ export function accountRoutes(app: AppInstance, accounts: AccountService, clock:
   app.post('/api/user/email/resend', {
     config: { access: 'viewer' },
     schema: { tags, response: { 200: otpSendReplySchema } },
-    handler: (request) => accounts.resendEmailCode(requireViewer(request).user_id),
+    handler: (request) => accounts.resendEmailCode(requireAccountHolder(request).user_id),
   });
 
   app.post('/api/user/email/confirm', {
     config: { access: 'viewer' },
     schema: { tags, body: emailConfirmBodySchema, response: { 200: userProfileSchema } },
-    handler: (request) => accounts.confirmEmail(requireViewer(request), request.body.code),
+    handler: (request) => accounts.confirmEmail(requireAccountHolder(request), request.body.code),
   });
 
   formRoutes(app, (forms) => {
@@ -54,7 +54,7 @@ export function accountRoutes(app: AppInstance, accounts: AccountService, clock:
           fields: NO_TEXT_FIELDS,
           files: { avatar: MAX_AVATAR_BYTES },
         });
-        return accounts.setAvatar(requireViewer(request), form.files.avatar);
+        return accounts.setAvatar(requireAccountHolder(request), form.files.avatar);
       },
     });
   });
@@ -62,7 +62,7 @@ export function accountRoutes(app: AppInstance, accounts: AccountService, clock:
   app.delete('/api/user/avatar', {
     config: { access: 'viewer' },
     schema: { tags, response: { 200: userProfileSchema } },
-    handler: (request) => accounts.removeAvatar(requireViewer(request)),
+    handler: (request) => accounts.removeAvatar(requireAccountHolder(request)),
   });
 
   app.post('/api/user/password/reset', {

@@ -10,7 +10,7 @@ import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { UsersTable } from '../../../db/schema.js';
 import type { Clock } from '../../../lib/clock.js';
-import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { AppError, badRequest, conflict, kidsProfileRefused, notFound } from '../../../lib/errors.js';
 import { hashPassword } from '../../../lib/passwords.js';
 import { randomToken } from '../../../lib/tokens.js';
 import { reencodeImage } from '../../../platform/images.js';
@@ -68,6 +68,8 @@ function phoneChangedText(newPhone: string): string {
 export interface AccountViewer {
   user_id: number;
   profile_id: number;
+  /** A kids profile changes its display language and nothing else of the account. */
+  kids: boolean;
 }
 
 export class AccountService {
@@ -108,6 +110,7 @@ export class AccountService {
     address: string,
   ): Promise<UserProfile> {
     const userId = viewer.user_id;
+    if (viewer.kids && Object.keys(body).some((field) => field !== 'language')) throw kidsProfileRefused();
     const user = await this.requireUser(userId);
     const changes: Updateable<UsersTable> = {};
     if (body.first_name !== undefined) changes.first_name = body.first_name;
