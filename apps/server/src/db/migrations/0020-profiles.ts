@@ -136,8 +136,9 @@ const PER_PROFILE: PerProfileTable[] = [
     key: ['profile_id', 'title_id'],
     primary: true,
     oldKey: 'title_ratings_pk',
-    oldIndexes: [],
-    indexes: [{ name: 'title_ratings_title_stars_idx', columns: ['title_id', 'stars'] }],
+    oldIndexes: ['title_ratings_title_stars_idx'],
+    // Covering: a title's average per account comes from the index alone.
+    indexes: [{ name: 'title_ratings_title_account_idx', columns: ['title_id', 'user_id', 'stars'] }],
     watchedBy: 'catalog_version',
   },
   {
@@ -188,9 +189,10 @@ async function keyByProfile(db: Kysely<unknown>, spec: PerProfileTable): Promise
         `alter table ${table} add constraint ${keyName} ${spec.primary ? 'primary key' : 'unique'} (${spec.key.join(', ')})`,
       )
       .execute(db);
-    for (const index of spec.indexes.filter((i) => i.columns.includes('profile_id')))
-      await db.schema.createIndex(index.name).on(table).columns(index.columns).execute();
     for (const old of spec.oldIndexes) await db.schema.dropIndex(old).execute();
+    // The indexes the table keeps stand already; the new ones are made.
+    for (const index of spec.indexes)
+      await db.schema.createIndex(index.name).ifNotExists().on(table).columns(index.columns).execute();
     return;
   }
   const names = spec.columns.map(([name]) => name);

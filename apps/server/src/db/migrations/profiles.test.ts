@@ -1,8 +1,20 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrationDatabase } from '../../test/migration-database.js';
+import { isPostgres } from './helpers.js';
 
 const AT = '2026-06-01T10:00:00.000Z';
+
+/** Every index name of the database (SQLite's catalogue, or PostgreSQL's for the test's schema). */
+async function indexNames(db: import('kysely').Kysely<unknown>): Promise<string[]> {
+  const postgres = isPostgres(db);
+  const { rows } = postgres
+    ? await sql<{
+        name: string;
+      }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(db)
+    : await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(db);
+  return rows.map((row) => row.name);
+}
 
 describe('migration 0020: every account gets a profile holding what it had', () => {
   const database = migrationDatabase();
@@ -152,6 +164,17 @@ describe('migration 0020: every account gets a profile holding what it had', () 
       .execute();
     const count = await sql<{ n: number }>`select count(*) as n from watchlist where user_id = 1`.execute(db);
     expect(Number(count.rows[0]!.n)).toBe(2);
+    // The per-profile indexes stand on both databases.
+    const indexes = await indexNames(db as never);
+    for (const name of [
+      'watchlist_profile_created_idx',
+      'favourites_profile_created_idx',
+      'playback_progress_profile_updated_idx',
+      'title_ratings_title_account_idx',
+    ])
+      expect(indexes).toContain(name);
+    expect(indexes).not.toContain('title_ratings_title_stars_idx');
+    expect(indexes).not.toContain('watchlist_user_created_idx');
     // ...and the same profile still cannot hold it twice.
     await expect(
       raw

@@ -137,6 +137,14 @@ describe('profiles: a household, each with its own library, language and maturit
     expect((await viewer.get(`/api/progress/${title}`)).statusCode).toBe(204);
     const rating = (await viewer.get(`/api/ratings/${title}`)).json();
     expect(rating).toMatchObject({ mine: null, count: 1 });
+    // A household is one vote: the profiles' stars are averaged, not counted apart.
+    expect((await viewer.post('/api/ratings', { movie_id: title, stars: 3 })).json()).toMatchObject({
+      mine: 3,
+      count: 1,
+      average: 4,
+    });
+    const card = (await viewer.get(`/api/catalog/titles/${title}`)).json();
+    expect([card.rating_average, card.rating_count]).toEqual([4, 1]);
     expect((await viewer.get('/api/notifications/unread-count')).json().unread).toBeGreaterThan(0);
     expect((await viewer.get('/api/library/state')).json().watchlist).toEqual([]);
 

@@ -108,19 +108,26 @@ export class CatalogRepo {
       .execute();
   }
 
-  /** Average stars (one decimal) and count of ratings per title (title_ratings, the library module's). */
+  /** Average stars (one decimal) and count of rating accounts per title (title_ratings, the library module's). */
   async ratingsOf(movieIds: number[]): Promise<Map<number, { average: number; count: number }>> {
     const ids = [...new Set(movieIds)];
     if (ids.length === 0) return new Map();
+    // Counted per account (its profiles' mean), as the title page counts them.
     const rows = await this.db
-      .selectFrom('title_ratings')
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('title_ratings')
+          .select((inner) => ['title_id', 'user_id', inner.fn.avg<number>('stars').as('stars')])
+          .where('title_id', 'in', ids)
+          .groupBy(['title_id', 'user_id'])
+          .as('accounts'),
+      )
       .select((eb) => [
-        'title_id',
-        eb.fn.sum<number>('stars').as('sum'),
+        'accounts.title_id',
+        eb.fn.sum<number>('accounts.stars').as('sum'),
         eb.fn.countAll<number>().as('count'),
       ])
-      .where('title_id', 'in', ids)
-      .groupBy('title_id')
+      .groupBy('accounts.title_id')
       .execute();
     return new Map(
       rows.map((r) => [

@@ -216,11 +216,18 @@ export class LibraryRepo {
       .execute();
   }
 
+  /** A title's ratings counted per account (its profiles' mean): a household of five is one vote, not five. */
   async ratingTotals(titleId: number): Promise<{ sum: number; count: number }> {
     const row = await this.db
-      .selectFrom('title_ratings')
-      .select((eb) => [eb.fn.sum<number>('stars').as('sum'), eb.fn.countAll<number>().as('count')])
-      .where('title_id', '=', titleId)
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('title_ratings')
+          .select((inner) => ['user_id', inner.fn.avg<number>('stars').as('stars')])
+          .where('title_id', '=', titleId)
+          .groupBy('user_id')
+          .as('accounts'),
+      )
+      .select((eb) => [eb.fn.sum<number>('accounts.stars').as('sum'), eb.fn.countAll<number>().as('count')])
       .executeTakeFirst();
     return { sum: Number(row?.sum ?? 0), count: Number(row?.count ?? 0) };
   }
