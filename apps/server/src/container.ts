@@ -80,6 +80,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     entitlements: billing.services.entitlements,
     liveSessions: accounts.services.liveSessions,
     events,
+    profiles: accounts.profileNames,
   });
   const admin = createAdminModule({
     db,

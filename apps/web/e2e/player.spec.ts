@@ -624,6 +624,8 @@ test('over the stream limit the second device sees who watches what and stops th
   const device = limit.getByTestId('stream-device');
   await expect(device).toHaveCount(1);
   await expect(device).toContainText(/Chrome on \w+/);
+  // The profile watching there, by its name (the account owner's first one).
+  await expect(device.getByTestId('stream-profile')).not.toBeEmpty();
   await expect(device).toContainText(NAMES.long);
   await expect(device).toContainText(/since \d{1,2}:\d{2}/);
 

@@ -383,6 +383,8 @@ export const playbackSessionSchema = z.object({
   title_id: z.number(),
   /** The title's name, as the over-the-limit prompt lists it. */
   title: z.string(),
+  /** The name of the profile watching (null when it was deleted since). */
+  profile: z.string().nullable(),
   device_label: z.string(),
   started_at: z.string(),
   last_seen_at: z.string(),

@@ -121,6 +121,8 @@ export interface PlaybackSessionsTable {
   user_id: number;
   /** The sign-in session (its token's hash) that started it: only that session streams under it. */
   session_hash: string;
+  /** The profile that started it (migration 0020): the over-the-limit prompt says who is watching. */
+  profile_id: number | null;
   title_id: number;
   device_label: string;
   started_at: string;

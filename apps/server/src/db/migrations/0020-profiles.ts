@@ -51,6 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('mature_unlocked', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await sql.raw(`update sessions set profile_id = (${ownerProfile('sessions')})`).execute(db);
+  await db.schema.alterTable('playback_sessions').addColumn('profile_id', 'integer').execute();
 
   for (const table of PER_PROFILE) await keyByProfile(db, table);
 

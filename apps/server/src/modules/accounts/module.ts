@@ -166,13 +166,17 @@ export function createAccountsModule(deps: AccountDeps) {
   };
   // An account's contact details, for the admin's feedback tickets.
   const contacts: AccountContacts = users;
-  return { repos, services, contacts, registerRoutes };
+  // Profile names by id, for playback's over-the-limit prompt.
+  const profileNames: ProfileNames = repos.profiles;
+  return { repos, services, contacts, profileNames, registerRoutes };
 }
 
 export type AccountsModule = ReturnType<typeof createAccountsModule>;
 
 export type { SmsLog } from './sms/sender.js';
 // Accounts' face: what other domains may use of it.
+/** Profile names by id. */
+export type ProfileNames = Pick<ProfileRepo, 'namesOf'>;
 /** An account's phone number and email by id. */
 export type AccountContacts = Pick<UserRepo, 'findById'>;
 /** What the admin's user activity page reads of an account. */

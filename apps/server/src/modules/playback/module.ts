@@ -12,7 +12,7 @@ import type { CatalogRecords } from '../catalog/module.js';
 import { LivePlaybacks } from './sessions/live-playbacks.js';
 import { PlaybackRepo } from './sessions/playback-repo.js';
 import { playbackRoutes } from './sessions/playback-routes.js';
-import { PlaybackService } from './sessions/playback-service.js';
+import { PlaybackService, type ProfileNames } from './sessions/playback-service.js';
 import type { EntitlementProvider } from './streams/entitlement.js';
 import { streamingRoutes } from './streams/routes.js';
 import { MediaFileCache } from './streams/send-file.js';
@@ -33,6 +33,8 @@ export interface PlaybackDeps {
   liveSessions: LiveSessionReader;
   /** `profileSwitched` ends the streams of the sign-in session that switched. */
   events: EventBus;
+  /** Accounts' profile names, for the over-the-limit prompt. */
+  profiles: ProfileNames;
 }
 
 /**
@@ -47,7 +49,14 @@ export function createPlaybackModule(deps: PlaybackDeps) {
   const signer = new StreamSigner(loadStreamSecret(config.media.streamSigningSecret, config.dataDir));
   const services = {
     livePlaybacks,
-    playback: new PlaybackService(repos.playbackSessions, livePlaybacks, deps.access, catalog.titles, clock),
+    playback: new PlaybackService(
+      repos.playbackSessions,
+      livePlaybacks,
+      deps.access,
+      catalog.titles,
+      deps.profiles,
+      clock,
+    ),
     streaming: new StreamingService(
       catalog.titles,
       catalog.episodes,

@@ -305,6 +305,22 @@ describe('profiles: a household, each with its own library, language and maturit
     expect((await account.client.get('/api/billing/subscription')).statusCode).toBe(200);
   });
 
+  it("counts every profile's streams against the account's limit, and names the profile watching", async () => {
+    const account = await billingViewer(t.app, null);
+    await buyWithDemo(t.app, account.client, 'basic');
+    const tv = account.client;
+    const phone = new TestClient(t.app);
+    await phone.signIn(account.phone, account.password);
+    const mum = await addProfile(phone, { name: 'Mum' });
+    expect((await select(phone, mum)).statusCode).toBe(200);
+    await startPlayback(tv, ids['Midnight Ledger']!);
+    const refused = await phone.post('/api/playback/start', { movie_id: ids['Midnight Ledger'] });
+    expect(refused.statusCode).toBe(409);
+    expect(
+      refused.json().active.map((s: { profile: string; title: string }) => [s.profile, s.title]),
+    ).toEqual([['Me', 'Midnight Ledger']]);
+  });
+
   it('locks a profile with a PIN: five wrong tries, then a wait; the account password resets it', async () => {
     const viewer = await signedInViewer(t.app, '+998900000105');
     const owner = (await viewer.get('/api/profiles')).json().current as number;

@@ -87,6 +87,18 @@ export class ProfileRepo {
       .execute();
   }
 
+  /** Profile names by id (the stream limit's prompt lists who watches). */
+  async namesOf(profileIds: number[]): Promise<Map<number, string>> {
+    const ids = [...new Set(profileIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('profiles')
+      .select(['profile_id', 'name'])
+      .where('profile_id', 'in', ids)
+      .execute();
+    return new Map(rows.map((row) => [row.profile_id, row.name]));
+  }
+
   async touch(profileId: number, now: string): Promise<void> {
     await this.db
       .updateTable('profiles')

@@ -30,8 +30,8 @@ class FakeSessions implements PlaybackSessionReader {
 }
 
 /** The sign-in sessions that started the rows of `setup` (one per account). */
-const viewer7 = { user_id: 7, session_hash: 'signed-in-7', maturity_ceiling: null };
-const viewer8 = { user_id: 8, session_hash: 'signed-in-8', maturity_ceiling: null };
+const viewer7 = { user_id: 7, session_hash: 'signed-in-7', profile_id: 7, maturity_ceiling: null };
+const viewer8 = { user_id: 8, session_hash: 'signed-in-8', profile_id: 8, maturity_ceiling: null };
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -45,6 +45,7 @@ function setup() {
       playback_id: id,
       user_id: userId,
       session_hash: `signed-in-${userId}`,
+      profile_id: userId,
       title_id: 3,
       device_label: 'TV',
       started_at: now,
@@ -99,7 +100,12 @@ describe('live playbacks in memory', () => {
   it('refuses another sign-in session of the same account: a playback id read from the device list streams nothing', async () => {
     const { live, row, now } = setup();
     live.remember(row('tv'));
-    const otherDevice = { user_id: 7, session_hash: 'signed-in-7-elsewhere', maturity_ceiling: null };
+    const otherDevice = {
+      user_id: 7,
+      session_hash: 'signed-in-7-elsewhere',
+      profile_id: 7,
+      maturity_ceiling: null,
+    };
     expect(live.state('tv', otherDevice, now())).toBe('none');
     expect(await live.check('tv', otherDevice, 3)).toBe('none');
     expect(live.state('tv', viewer7, now())).toBe('live');

@@ -31,6 +31,11 @@ export interface PlaybackTitles {
   >;
 }
 
+/** The names of profiles by id (accounts' profiles). */
+export interface ProfileNames {
+  namesOf(profileIds: number[]): Promise<Map<number, string>>;
+}
+
 export interface PlaybackGrant {
   playback_id: string;
   max_height: QualityCap;
@@ -40,11 +45,16 @@ export interface PlaybackGrant {
 
 export type PlaybackAnswer = { ok: true; grant: PlaybackGrant } | { ok: false; limit: StreamLimitReply };
 
-function sessionView(row: PlaybackRow, names: ReadonlyMap<number, string>): PlaybackSession {
+function sessionView(
+  row: PlaybackRow,
+  names: ReadonlyMap<number, string>,
+  profiles: ReadonlyMap<number, string>,
+): PlaybackSession {
   return {
     playback_id: row.playback_id,
     title_id: row.title_id,
     title: names.get(row.title_id) ?? '',
+    profile: (row.profile_id !== null && profiles.get(row.profile_id)) || null,
     device_label: row.device_label,
     started_at: row.started_at,
     last_seen_at: row.last_seen_at,
@@ -61,6 +71,8 @@ export class PlaybackService {
     private readonly live: LivePlaybacks,
     private readonly access: AccessReader,
     private readonly titles: PlaybackTitles,
+    /** Accounts' profile names: the over-the-limit prompt says which profile watches where. */
+    private readonly profiles: ProfileNames,
     private readonly clock: Clock,
   ) {}
 
@@ -78,6 +90,7 @@ export class PlaybackService {
       playback_id: randomToken(18),
       user_id: userId,
       session_hash: viewer.session_hash,
+      profile_id: viewer.profile_id,
       title_id: movieId,
       device_label: (label ?? deviceLabel(userAgent)).slice(0, 100),
       started_at: now.toISOString(),
@@ -158,9 +171,12 @@ export class PlaybackService {
   /** The sessions as the viewer sees them, with their titles' names (a few: at most the plan's streams). */
   private async views(rows: PlaybackRow[]): Promise<PlaybackSession[]> {
     const ids = [...new Set(rows.map((row) => row.title_id))];
-    const found = await Promise.all(ids.map((id) => this.titles.findById(id)));
+    const [found, profiles] = await Promise.all([
+      Promise.all(ids.map((id) => this.titles.findById(id))),
+      this.profiles.namesOf(rows.flatMap((row) => (row.profile_id === null ? [] : [row.profile_id]))),
+    ]);
     const names = new Map(ids.map((id, index) => [id, found[index]?.title ?? '']));
-    return rows.map((row) => sessionView(row, names));
+    return rows.map((row) => sessionView(row, names, profiles));
   }
 
   /**

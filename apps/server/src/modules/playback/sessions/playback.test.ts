@@ -50,6 +50,7 @@ describe('simultaneous streams', () => {
         playback_id: firstId,
         title_id: ids[1],
         title: 'Night Harbor',
+        profile: 'Me',
         device_label: 'Chrome on Windows',
         started_at: t.clock.now().toISOString(),
         last_seen_at: t.clock.now().toISOString(),
@@ -79,7 +80,7 @@ describe('simultaneous streams', () => {
     const answers = await Promise.all(
       [CHROME_WINDOWS, SAFARI_IPHONE, FIREFOX_LINUX].map((userAgent, index) =>
         playback.start(
-          { user_id: v.userId, session_hash: `device-${index}`, maturity_ceiling: null },
+          { user_id: v.userId, session_hash: `device-${index}`, profile_id: 0, maturity_ceiling: null },
           ids[1]!,
           userAgent,
         ),

@@ -11,6 +11,8 @@ export type PlaybackState = 'live' | 'stopped' | 'silent' | 'none';
 export interface StreamViewer {
   user_id: number;
   session_hash: string;
+  /** The profile the sign-in session is on: a playback session names it. */
+  profile_id: number;
   /** The profile's maturity ceiling: a title above it does not start. */
   maturity_ceiling: AgeRating | null;
 }

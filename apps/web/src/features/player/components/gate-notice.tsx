@@ -29,7 +29,15 @@ export function GateNotice({
           {gate.active.map((session) => (
             <li key={session.playback_id} className="flex items-center gap-3" data-testid="stream-device">
               <span className="flex flex-col items-start text-start">
-                <bdi className="font-semibold">{session.device_label}</bdi>
+                <span className="font-semibold">
+                  {session.profile ? (
+                    <>
+                      <bdi data-testid="stream-profile">{session.profile}</bdi>
+                      {' · '}
+                    </>
+                  ) : null}
+                  <bdi>{session.device_label}</bdi>
+                </span>
                 <span className="text-sm text-white/80">
                   {session.title ? (
                     <>

@@ -26,6 +26,7 @@ describe('playback sessions in the player', () => {
       playback_id: 'tv',
       title_id: 3,
       title: 'Night Harbor',
+      profile: 'Dilnoza',
       device_label: 'Chrome on Windows',
       started_at: '2026-06-01T10:00:00.000Z',
       last_seen_at: '2026-06-01T10:00:00.000Z',
