@@ -86,6 +86,8 @@ const signedIn: [string, (page: Page) => Promise<void>][] = [
     '/kidsection',
     '/pricingplan',
     '/userprofile',
+    '/profiles',
+    '/profiles/manage',
     '/browse?genre=thriller&row=tv_thrillers',
     '/no-such-page',
   ].map((path): [string, (page: Page) => Promise<void>] => [path, (page) => sweep(page, path)]),
@@ -118,6 +120,33 @@ const signedIn: [string, (page: Page) => Promise<void>][] = [
       await expectAccessible(page);
       await page.keyboard.press('Escape');
       await header.getByRole('button', { name: 'My Profile' }).click();
+      await expectAccessible(page);
+    },
+  ],
+  [
+    'the profile form and the PIN dialog',
+    async (page) => {
+      const headers = await xsrfHeaders(page);
+      const made = await page.request.post('/api/profiles', { headers, data: { name: 'Locked one' } });
+      expect(made.status(), await made.text()).toBe(201);
+      const locked = await page.request.post('/api/profiles/pin', {
+        headers,
+        data: {
+          profile_id: ((await made.json()) as { profile_id: number }).profile_id,
+          pin: '1357',
+          password: 'viewer-pass-123',
+        },
+      });
+      expect(locked.status(), await locked.text()).toBe(200);
+      await page.goto('/profiles/manage');
+      await page.getByRole('button', { name: 'Add profile' }).click();
+      await expect(page.getByLabel('Profile name')).toBeFocused();
+      await page.mouse.move(0, 0);
+      await expectAccessible(page);
+      await page.goto('/profiles');
+      await page.getByRole('button', { name: /Locked one/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Enter the PIN of Locked one' })).toBeVisible();
+      await expect(page.getByLabel('PIN', { exact: true })).toBeFocused();
       await expectAccessible(page);
     },
   ],

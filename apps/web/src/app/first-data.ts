@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DataRouter } from 'react-router';
+import { profilesQuery } from '../shared/api/profiles';
 import { meQuery, roleQuery } from '../shared/api/session';
 import { readStoredLanguage } from '../shared/i18n/language-storage';
 import { languageListQuery, languageRecordQuery } from '../shared/i18n/languages-api';
@@ -39,10 +40,14 @@ function callsSettled(queryClient: QueryClient): Promise<void> {
 export async function firstData(router: DataRouter, queryClient: QueryClient, waitMs: number): Promise<void> {
   void queryClient.prefetchQuery(languageListQuery());
   void queryClient.prefetchQuery(languageRecordQuery(readStoredLanguage().keyword));
-  // A signed-in viewer's account holds their saved language (features/account AccountLanguage).
+  // A signed-in viewer's profile (else account) holds their saved language (features/account AccountLanguage).
   const account = queryClient
     .fetchQuery(roleQuery())
-    .then((role) => (role ? queryClient.prefetchQuery(meQuery()) : undefined))
+    .then((role) =>
+      role
+        ? Promise.all([queryClient.prefetchQuery(meQuery()), queryClient.prefetchQuery(profilesQuery())])
+        : undefined,
+    )
     .catch(() => undefined);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<void>((resolve) => {

@@ -39,6 +39,30 @@ export interface SeedDeps {
   demoCatalog?: () => Promise<void>;
 }
 
+/**
+ * Texts for interface keys added since a seeded language was made (a new screen's words): filled in where the
+ * stored record has no text for the key at all, so an admin's own wording is never replaced.
+ */
+async function addNewTexts(deps: SeedDeps): Promise<void> {
+  const stored = await deps.languageRepo.list();
+  for (const language of seededLanguages) {
+    const record = stored.find((row) => row.keyword.toLowerCase() === language.keyword.toLowerCase());
+    if (!record) continue;
+    const texts = JSON.parse(record.texts) as Record<string, string>;
+    const missing = Object.keys(language.texts).filter((key) => !Object.hasOwn(texts, key));
+    if (missing.length === 0) continue;
+    for (const key of missing) texts[key] = language.texts[key]!;
+    await deps.languageRepo.update(record.lang_id, {
+      texts: JSON.stringify(texts),
+      updated_at: new Date().toISOString(),
+    });
+    deps.log.info(
+      { language: record.keyword, keys: missing.length },
+      'added the texts of new interface keys',
+    );
+  }
+}
+
 export interface SeedSettings {
   adminPhone: string | undefined;
   adminPassword: string | undefined;
@@ -66,6 +90,8 @@ export async function seedDatabase(deps: SeedDeps, settings: SeedSettings): Prom
       if (language.keyword === 'En') await deps.languageRepo.update(created.lang_id, { is_default: 1 });
     }
     deps.log.info('seeded languages En, Uz, Ru, Ur');
+  } else {
+    await addNewTexts(deps);
   }
 
   if (deps.plans) await seedPlans(deps.plans, deps.log);

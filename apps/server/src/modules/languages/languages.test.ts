@@ -57,6 +57,46 @@ describe('languages', () => {
     expect(record!.whats_New_on_salomtv).toMatch(/SalomTV/);
   });
 
+  it("adds new interface keys' texts to a seeded language at the next start, keeping an admin's wording", async () => {
+    const db = t.app.container.database.db;
+    const uz = await db
+      .selectFrom('languages')
+      .selectAll()
+      .where('keyword', '=', 'Uz')
+      .executeTakeFirstOrThrow();
+    const texts = JSON.parse(uz.texts) as Record<string, string>;
+    const seeded = texts.whos_watching!;
+    // As a database made before the key existed, with an admin's own text for another key.
+    delete texts.whos_watching;
+    texts.manage_profiles = 'Profillar (admin)';
+    await db
+      .updateTable('languages')
+      .set({ texts: JSON.stringify(texts) })
+      .where('lang_id', '=', uz.lang_id)
+      .execute();
+    const { seedDatabase } = await import('../../db/seed/index.js');
+    const { container } = t.app;
+    await seedDatabase(
+      {
+        languages: container.services.languages,
+        languageRepo: container.repos.languages,
+        users: container.services.users,
+        log: t.app.log,
+        legal: container.services.legal,
+        genreNames: container.modules.catalog.records.translations,
+      },
+      { adminPhone: undefined, adminPassword: undefined },
+    );
+    const after = await db
+      .selectFrom('languages')
+      .select('texts')
+      .where('lang_id', '=', uz.lang_id)
+      .executeTakeFirstOrThrow();
+    const filled = JSON.parse(after.texts) as Record<string, string>;
+    expect(filled.whos_watching).toBe(seeded);
+    expect(filled.manage_profiles).toBe('Profillar (admin)');
+  });
+
   it('seeds every plural form each language uses, and the record says numbers as its grammar wants', async () => {
     const client = new TestClient(t.app);
     const recordOf = async (keyword: string) =>

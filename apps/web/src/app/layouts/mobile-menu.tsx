@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router';
+import { useCurrentProfile } from '../../shared/api/profiles';
 import { useLogout } from '../../shared/api/session';
 import { useT } from '../../shared/i18n/language-context';
 import { LanguageMenu } from '../../shared/i18n/language-menu';
@@ -14,6 +15,8 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 export function MobileMenu({ id, signedIn }: { id: string; signedIn: boolean }) {
   const t = useT();
   const logout = useLogout();
+  // A kids profile has no account or profile settings to open.
+  const kids = useCurrentProfile()?.kids ?? false;
   return (
     <nav id={id} aria-label={t('menu')} className="border-t border-border bg-bg px-3 pb-4 lg:hidden">
       <div className="flex items-center justify-between gap-3 px-3 pt-3 sm:hidden">
@@ -31,16 +34,20 @@ export function MobileMenu({ id, signedIn }: { id: string; signedIn: boolean }) 
         <li className="my-2 border-t border-border" aria-hidden />
         {signedIn ? (
           <>
-            <li>
-              <NavLink to="/userprofile" className={itemClass}>
-                {t('my_profile')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/pricingplan" className={itemClass}>
-                {t('pricing_plan')}
-              </NavLink>
-            </li>
+            {kids ? null : (
+              <>
+                <li>
+                  <NavLink to="/userprofile" className={itemClass}>
+                    {t('my_profile')}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/pricingplan" className={itemClass}>
+                    {t('pricing_plan')}
+                  </NavLink>
+                </li>
+              </>
+            )}
             <li>
               <NavLink to="/help" className={itemClass}>
                 {t('help')}

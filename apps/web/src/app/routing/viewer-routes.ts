@@ -209,6 +209,20 @@ export const viewerRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'profiles',
+    lazy: lazyPage(
+      () => import('../../features/profiles/components/who-is-watching-page'),
+      (m) => m.WhoIsWatchingPage,
+    ),
+  },
+  {
+    path: 'profiles/manage',
+    lazy: lazyPage(
+      () => import('../../features/profiles/components/manage-profiles-page'),
+      (m) => m.ManageProfilesPage,
+    ),
+  },
+  {
     path: 'userprofile/payment',
     lazy: lazyPage(
       () => import('../../features/checkout/components/payment-method-page'),

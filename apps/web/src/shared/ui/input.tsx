@@ -1,9 +1,9 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { ComponentProps, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 const control =
   'w-full rounded-md border border-border bg-surface-2 px-3 text-text placeholder:text-muted/70 focus:border-brand focus:outline-none aria-[invalid=true]:border-danger';
 
-export function Input({ className = '', ...rest }: InputHTMLAttributes<HTMLInputElement>) {
+export function Input({ className = '', ...rest }: ComponentProps<'input'>) {
   return <input className={`${control} h-11 ${className}`} {...rest} />;
 }
 

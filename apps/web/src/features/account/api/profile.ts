@@ -1,6 +1,7 @@
 import type { Me, OtpSendReply, UserEditBody, UserEditReply, UserProfile } from '@salomtv/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
+import { currentProfileOf, profileKeys, storeCurrentLanguage } from '../../../shared/api/profiles';
 import { sessionKeys } from '../../../shared/api/session';
 
 export const accountKeys = { profile: ['account', 'profile'] as const };
@@ -17,6 +18,11 @@ export const profileQuery = () =>
 function useProfileSaved() {
   const queryClient = useQueryClient();
   return (profile: UserProfile) => {
+    // The language the account page shows and saves is the session's profile's.
+    const current = currentProfileOf(queryClient.getQueryData(profileKeys.list));
+    const shown = current?.language ?? queryClient.getQueryData<Me>(sessionKeys.me)?.language;
+    if (current && (shown ?? '').toLowerCase() !== (profile.language ?? '').toLowerCase())
+      storeCurrentLanguage(queryClient, profile.language);
     queryClient.setQueryData(accountKeys.profile, profile);
     queryClient.setQueryData<Me>(sessionKeys.me, (me) =>
       me

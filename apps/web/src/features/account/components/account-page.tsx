@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
+import { useCurrentProfile } from '../../../shared/api/profiles';
 import { roleQuery } from '../../../shared/api/session';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
@@ -25,6 +26,8 @@ export function AccountPage() {
   const role = useQuery(roleQuery());
   const profile = useQuery({ ...profileQuery(), enabled: Boolean(role.data) });
   const [editing, setEditing] = useState(false);
+  // Billing is the account holder's business, not a kids profile's.
+  const kids = useCurrentProfile()?.kids ?? false;
 
   if (role.isPending || (role.data && profile.isPending)) return <LoadingState label={t('loading')} />;
   if (role.data === null || (isApiError(profile.error) && profile.error.status === 401)) {
@@ -67,7 +70,7 @@ export function AccountPage() {
         <DobRow profile={profile.data} />
         <LanguageRow profile={profile.data} />
       </section>
-      <BillingSection profile={profile.data} />
+      {kids ? null : <BillingSection profile={profile.data} />}
     </div>
   );
 }

@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { profilesQuery } from '../../../shared/api/profiles';
 import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
@@ -20,6 +22,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin();
+  const queryClient = useQueryClient();
   // Sign-up sends a number that already has an account here with it.
   const [phone, setPhone] = useState(() => params.get('phone') ?? '');
   const [password, setPassword] = useState('');
@@ -29,7 +32,19 @@ export function SignInPage() {
     event.preventDefault();
     login.mutate(
       { phone_number: phone.trim(), password, remember_me: remember },
-      { onSuccess: (role) => navigate(afterSignInPath(role, params.get('next')), { replace: true }) },
+      {
+        onSuccess: async (role) => {
+          // A household of several profiles answers "Who's watching?" first.
+          const profiles =
+            role === 'user'
+              ? await queryClient
+                  .fetchQuery({ ...profilesQuery(), staleTime: 0 })
+                  .then((reply) => reply.profiles.length)
+                  .catch(() => 1)
+              : 1;
+          navigate(afterSignInPath(role, params.get('next'), profiles), { replace: true });
+        },
+      },
     );
   };
 

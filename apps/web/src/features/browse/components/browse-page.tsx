@@ -15,6 +15,7 @@ import { Carousel } from './carousel';
 import { CatalogRow } from './catalog-row';
 import { HeroSlide, StatsSlide } from './hero-slides';
 import { RowsPlaceholder } from './rows-placeholder';
+import { KIDS_CARD_WIDTH } from './title-card';
 import { useCardActions } from './use-card-actions';
 
 /** A row heading: its translation key when the catalogue has it, else the server's English text. */
@@ -29,8 +30,11 @@ export const seeAllHref = (row: Pick<Row, 'see_all' | 'key'>) =>
 interface BrowsePageProps {
   title: TranslationKey;
   filters?: CatalogFilters;
-  /** Home: the hero carousel, the viewer's rows and the second carousel in the spec's order. */
-  variant?: 'home' | 'section';
+  /**
+   * Home: the hero carousel, the viewer's rows and the second carousel in the spec's order. Kids: a kids profile's
+   * home, its own rows first, then the section's, with bigger art.
+   */
+  variant?: 'home' | 'section' | 'kids';
   /** Rows shown before the catalogue rows (e.g. the TV shows collection). */
   extraRows?: Row[];
   /** The extra rows are still loading: the page waits for them, so they do not push the others down. */
@@ -51,7 +55,8 @@ export function BrowsePage({
   useDocumentTitle(t(title));
   const heading = useRowHeading();
   const role = useQuery(roleQuery());
-  const personal = Boolean(role.data) && variant === 'home';
+  const personal = Boolean(role.data) && (variant === 'home' || variant === 'kids');
+  const cardWidth = variant === 'kids' ? KIDS_CARD_WIDTH : undefined;
   const lang = useKeyword();
   const rows = useQuery(rowsQuery(filters, lang));
   // The rows fill the page at once: React lays them out in slices, between the browser's own work.
@@ -103,6 +108,7 @@ export function BrowsePage({
         actions={first ? actions.first : actions.other}
         seeAll={seeAll === null ? undefined : (seeAll ?? seeAllHref(row))}
         captions={captions}
+        cardWidth={cardWidth}
       />,
     );
     first = false;
@@ -114,8 +120,7 @@ export function BrowsePage({
     if (row) pushRow(row);
   };
 
-  if (variant === 'home') {
-    take('genre:thriller');
+  const favouritesRow = () =>
     pushRow(
       {
         id: 'favourites',
@@ -127,23 +132,32 @@ export function BrowsePage({
       undefined,
       null,
     );
+  const continueRow = () => {
     const cw = continuing.data?.items ?? [];
     pushRow(
       { id: 'continue', key: 'continue_watching', title: '', see_all: {}, items: cw.map((i) => i.card) },
       new Map(cw.map((i) => [i.card.movie_id, `${Math.round(i.percent)}%`])),
       null,
     );
+  };
+  if (variant === 'home') {
+    take('genre:thriller');
+    favouritesRow();
+    continueRow();
     take('featured');
+  } else if (variant === 'kids') {
+    continueRow();
+    favouritesRow();
   }
   const upcoming = byId.get('upcoming');
   used.add('upcoming');
   const rest = all.filter((row) => !used.has(row.id));
-  const firstRest = rest.slice(0, variant === 'home' ? 0 : 3);
+  const firstRest = rest.slice(0, variant === 'home' ? 0 : variant === 'kids' ? rest.length : 3);
   for (const row of firstRest) pushRow(row);
 
   return (
     // At least a screen tall, as its placeholder: the footer never rises into view as the rows come.
-    <div className="min-h-dvh pb-10" data-testid={`browse-${title}`}>
+    <div className="min-h-dvh pb-10" data-testid={`browse-${title}`} data-layout={variant}>
       <h1 className="sr-only">{t(title)}</h1>
       {variant === 'home' ? (
         <Carousel
@@ -178,6 +192,7 @@ export function BrowsePage({
           items={upcoming.items}
           actions={actions.other}
           seeAll={seeAllHref(upcoming)}
+          cardWidth={cardWidth}
         />
       ) : null}
       {rest.slice(firstRest.length).map((row) => (
@@ -188,6 +203,7 @@ export function BrowsePage({
           items={row.items}
           actions={actions.other}
           seeAll={seeAllHref(row)}
+          cardWidth={cardWidth}
         />
       ))}
       {actions.prompt}

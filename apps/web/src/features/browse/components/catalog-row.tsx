@@ -13,11 +13,13 @@ interface CatalogRowProps {
   /** The "see all" page; none for the viewer's own rows without a grid. */
   seeAll?: string;
   captions?: Map<number, string>;
+  /** Bigger cards (a kids profile's home). */
+  cardWidth?: number;
 }
 
 /** Cards a row shows at first: one more than the screen's width holds (three on a phone, eight at 1440 px). */
-export function firstCards(screenWidth: number): number {
-  return Math.max(2, Math.ceil(screenWidth / (CARD_WIDTH + 12)) + 1);
+export function firstCards(screenWidth: number, cardWidth = CARD_WIDTH): number {
+  return Math.max(2, Math.ceil(screenWidth / (cardWidth + 12)) + 1);
 }
 
 /** A row's section (its spacing), shared with the server's first paint of a browse section. */
@@ -54,9 +56,9 @@ export function RowHeading({ id, heading, seeAll }: { id?: string; heading: stri
  * One titled row of cards with see all and left/right handles. The cards past the first few come when the viewer
  * reaches for the row (pointer, touch or keyboard): a page of rows then starts without rendering every card.
  */
-export function CatalogRow({ id, heading, items, actions, seeAll, captions }: CatalogRowProps) {
+export function CatalogRow({ id, heading, items, actions, seeAll, captions, cardWidth }: CatalogRowProps) {
   const t = useT();
-  const [first] = useState(() => firstCards(window.innerWidth));
+  const [first] = useState(() => firstCards(window.innerWidth, cardWidth));
   const [whole, setWhole] = useState(items.length <= first);
   const showAll = () => setWhole(true);
   const shown = whole ? items : items.slice(0, first);
@@ -78,6 +80,7 @@ export function CatalogRow({ id, heading, items, actions, seeAll, captions }: Ca
             card={card}
             actions={actions}
             caption={captions?.get(card.movie_id)}
+            width={cardWidth}
           />
         ))}
       </ScrollRow>

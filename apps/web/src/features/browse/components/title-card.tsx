@@ -1,6 +1,7 @@
 import type { TitleCard as Card } from '@salomtv/contract';
 import { type FocusEvent, lazy, Suspense, useState } from 'react';
 import { useTitleLists } from '../../../shared/api/library';
+import { useAutoplayPreviews } from '../../../shared/api/profiles';
 import { useDurationFormat } from '../../../shared/i18n/format';
 import { useT } from '../../../shared/i18n/language-context';
 import { fill } from '../../../shared/i18n/translate';
@@ -14,6 +15,8 @@ const CardPreview = lazy(() => import('./card-preview').then((m) => ({ default: 
 
 /** The spec's card width (px). */
 export const CARD_WIDTH = 200;
+/** A kids profile's home shows bigger art. */
+export const KIDS_CARD_WIDTH = 260;
 
 export interface CardActions {
   onPlay: (card: Card) => void;
@@ -32,10 +35,12 @@ export function TitleCard({
   card,
   actions,
   caption,
+  width = CARD_WIDTH,
 }: {
   card: Card;
   actions: CardActions;
   caption?: string;
+  width?: number;
 }) {
   const t = useT();
   const duration = useDurationFormat();
@@ -43,7 +48,9 @@ export function TitleCard({
   const [muted, setMuted] = useState(true);
   const upcoming = Boolean(card.release_date && card.release_date > new Date().toISOString().slice(0, 10));
   const image = card.thumbnail ?? card.banner;
-  const preview = useHoverPreview(card.trailer);
+  // A profile that turned previews off (every kids profile starts so) gets none.
+  const previews = useAutoplayPreviews();
+  const preview = useHoverPreview(previews ? card.trailer : null);
   const locked = isPlanLocked(card);
   const lockText = card.locked === 'upgrade' ? t('upgrade_to_watch') : t('subscribe_to_watch');
   const onBlur = (event: FocusEvent<HTMLLIElement>) => {
@@ -52,7 +59,7 @@ export function TitleCard({
   return (
     <li
       className={`group relative shrink-0 snap-start overflow-hidden rounded-card border border-border bg-surface ${GROWING_CARD}`}
-      style={{ width: CARD_WIDTH }}
+      style={{ width }}
       data-testid="title-card"
       data-movie-id={card.movie_id}
       data-locked={card.locked ?? undefined}
@@ -71,9 +78,9 @@ export function TitleCard({
           <img
             src={image.url}
             srcSet={image.srcset}
-            sizes={`${CARD_WIDTH}px`}
-            width={CARD_WIDTH}
-            height={300}
+            sizes={`${width}px`}
+            width={width}
+            height={width * 1.5}
             loading="lazy"
             decoding="async"
             alt=""

@@ -7,23 +7,26 @@ export const NEXT_EPISODE_COUNTDOWN_SECONDS = 10;
 
 /**
  * At the end of an episode: the next one with a countdown that plays it, Play now, and Cancel (which leaves
- * the viewer on the finished episode, with the toolbar's Next episode still there).
+ * the viewer on the finished episode, with the toolbar's Next episode still there). A profile that turned
+ * autoplay off gets no countdown: the next episode waits for Play now.
  */
 export function NextEpisodeCountdown({
   title,
   onPlay,
   onCancel,
+  autoPlay = true,
 }: {
   title: string;
   onPlay: () => void;
   onCancel: () => void;
+  autoPlay?: boolean;
 }) {
   const { t, plural } = useLanguage();
   const [until] = useState(() => Date.now() + NEXT_EPISODE_COUNTDOWN_SECONDS * 1000);
   const left = useCountdown(until);
   useEffect(() => {
-    if (left === 0) onPlay();
-  }, [left, onPlay]);
+    if (autoPlay && left === 0) onPlay();
+  }, [autoPlay, left, onPlay]);
   return (
     <section
       className="absolute end-4 bottom-28 flex max-w-sm flex-col gap-3 rounded-lg bg-black/85 p-4 text-white shadow-xl"
@@ -31,7 +34,7 @@ export function NextEpisodeCountdown({
       data-testid="next-episode"
     >
       <p className="text-sm text-white/80" role="status">
-        {plural('next_episode_in', left)}
+        {autoPlay ? plural('next_episode_in', left) : t('next_episode')}
       </p>
       <p className="font-semibold">{title}</p>
       <div className="flex gap-2">

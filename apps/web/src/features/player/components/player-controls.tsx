@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useCurrentProfile } from '../../../shared/api/profiles';
 import { useDisplayNames } from '../../../shared/i18n/display-names';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { fill } from '../../../shared/i18n/translate';
@@ -7,6 +8,7 @@ import { MenuButton } from '../../../shared/ui/menu-button';
 import type { CastTarget } from '../lib/cast-sender';
 import { formatClock } from '../lib/clock';
 import type { PreviewCue } from '../lib/preview-thumbnails';
+import { preferredSubtitle } from '../lib/subtitles';
 import { audioChoices, qualityChoices, speedChoices, subtitleChoices } from '../lib/track-choices';
 import { useFullscreen } from '../lib/use-fullscreen';
 import { useHlsTracks } from '../lib/use-hls-tracks';
@@ -71,6 +73,16 @@ export function PlayerControls({
   const { t, keyword } = useLanguage();
   const { state, controls, hls, videoRef } = player;
   const { tracks, chooseLevel, chooseSubtitle, chooseAudio } = useHlsTracks(hls);
+  // The profile's subtitle language is turned on once per video, when its tracks are known; turning subtitles
+  // off afterwards is the viewer's to do.
+  const subtitlePreference = useCurrentProfile()?.subtitle_language;
+  const subtitlesPreferredFor = useRef<unknown>(null);
+  useEffect(() => {
+    if (!hls || subtitlesPreferredFor.current === hls || tracks.subtitles.length === 0) return;
+    subtitlesPreferredFor.current = hls;
+    const preferred = preferredSubtitle(tracks.subtitles, subtitlePreference);
+    if (preferred && tracks.subtitle === -1) chooseSubtitle(preferred.index);
+  }, [hls, tracks.subtitles, tracks.subtitle, subtitlePreference, chooseSubtitle]);
   const [speed, setSpeed] = useState(1);
   const [casting, setCasting] = useState<string | null>(null);
   const [castNotice, setCastNotice] = useState(false);

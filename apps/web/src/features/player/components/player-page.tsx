@@ -2,8 +2,10 @@ import { type TranslationKey, translationKeyNames } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../../shared/api/api-error';
 import { rowsQuery, titleQuery } from '../../../shared/api/catalog';
 import { useSignedIn } from '../../../shared/api/library';
+import { useCurrentProfile } from '../../../shared/api/profiles';
 import type { PlayerState } from '../../../shared/hooks/open-title';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useKeyword, useT } from '../../../shared/i18n/language-context';
@@ -39,6 +41,7 @@ export function PlayerPage() {
   const lang = useKeyword();
   const details = useQuery({ ...titleQuery(movieId, lang), enabled: movieId > 0 });
   const signedIn = useSignedIn();
+  const autoplayNext = useCurrentProfile()?.autoplay_next ?? true;
   const title = details.data?.title ?? sendData?.title ?? '';
   useDocumentTitle(title || undefined);
   const episodeParam = Number(params.get('episode')) || undefined;
@@ -105,6 +108,12 @@ export function PlayerPage() {
 
   if (!movieId && !sendData?.video)
     return <p className="p-10 text-center text-muted">{t('nothing_here_yet')}</p>;
+  if (isApiError(details.error) && details.error.status === 404)
+    return (
+      <p className="p-10 text-center text-muted" role="alert" data-testid="title-not-found">
+        {t('title_not_found')}
+      </p>
+    );
 
   return (
     <div className="bg-black">
@@ -181,6 +190,7 @@ export function PlayerPage() {
             title={`${next.number}. ${next.title}`}
             onPlay={playNext}
             onCancel={() => setCountdownCancelled(true)}
+            autoPlay={autoplayNext}
           />
         ) : null}
         <PlayerControls

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../../shared/api/api-error';
 import { titleQuery } from '../../../shared/api/catalog';
 import type { PopupState } from '../../../shared/hooks/open-title';
 import { useKeyword, useT } from '../../../shared/i18n/language-context';
@@ -36,8 +37,11 @@ export function PopupHost({ movieId }: { movieId: number }) {
       {details.isPending ? (
         <LoadingState label={t('loading')} />
       ) : details.isError ? (
-        <p className="p-8 text-center text-muted" role="alert">
-          {t('something_went_wrong')}
+        // A title that does not exist, or is above this profile's maturity, is not found.
+        <p className="p-8 text-center text-muted" role="alert" data-testid="title-not-found">
+          {isApiError(details.error) && details.error.status === 404
+            ? t('title_not_found')
+            : t('something_went_wrong')}
         </p>
       ) : (
         <PopupPlayer key={movieId} details={details.data} />

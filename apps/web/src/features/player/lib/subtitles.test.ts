@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderSubtitles } from './subtitles';
+import { orderSubtitles, preferredSubtitle } from './subtitles';
 
 describe('subtitle menu order', () => {
   const tracks = [
@@ -15,5 +15,22 @@ describe('subtitle menu order', () => {
 
   it('keeps the order when the display language has no subtitles', () => {
     expect(orderSubtitles(tracks, 'Ur').map((t) => t.index)).toEqual([0, 1, 2]);
+  });
+});
+
+describe("the profile's subtitle language", () => {
+  const tracks = [
+    { index: 0, lang: 'uz', label: 'Oʻzbekcha' },
+    { index: 1, lang: 'ru-RU', label: 'Русский' },
+  ];
+
+  it('finds the track in the preferred language, by its primary language', () => {
+    expect(preferredSubtitle(tracks, 'Ru')?.index).toBe(1);
+    expect(preferredSubtitle(tracks, 'uz')?.index).toBe(0);
+  });
+
+  it('finds none without a preference or a track in it', () => {
+    expect(preferredSubtitle(tracks, null)).toBeUndefined();
+    expect(preferredSubtitle(tracks, 'Ur')).toBeUndefined();
   });
 });

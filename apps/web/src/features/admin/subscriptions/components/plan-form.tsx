@@ -1,4 +1,5 @@
 import {
+  DEFAULT_MAX_PROFILES,
   englishTexts,
   MAX_STREAMS_LIMIT,
   PLAN_FEATURES,
@@ -31,6 +32,7 @@ interface FormState {
   quality_cap: QualityCap;
   features: PlanFeatures;
   max_streams: string;
+  max_profiles: string;
   offered: boolean;
 }
 
@@ -45,12 +47,13 @@ const initialState = (plan: Plan | null): FormState => ({
   quality_cap: plan?.quality_cap ?? 480,
   features: plan ? { ...plan.features } : { ...NO_FEATURES },
   max_streams: String(plan?.max_streams ?? 1),
+  max_profiles: String(plan?.max_profiles ?? DEFAULT_MAX_PROFILES),
   offered: plan?.offered ?? true,
 });
 
 /**
- * The plan editor: name, monthly and yearly price, currency, quality cap, features, stream limit and whether the
- * plan is offered. `plan` null: a new plan (with its code, which never changes afterwards).
+ * The plan editor: name, monthly and yearly price, currency, quality cap, features, stream and profile limits and
+ * whether the plan is offered. `plan` null: a new plan (with its code, which never changes afterwards).
  */
 export function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
   const toast = useToast();
@@ -85,6 +88,7 @@ export function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => vo
       quality_cap: form.quality_cap,
       features: form.features,
       max_streams: Number(form.max_streams),
+      max_profiles: Number(form.max_profiles),
       offered: form.offered,
     };
     const parsed = plan
@@ -204,6 +208,17 @@ export function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => vo
             value={form.max_streams}
             onChange={(event) => set('max_streams', event.target.value)}
             {...describedBy(id('streams'), errorOf('max_streams'))}
+          />
+        </Field>
+        <Field id={id('profiles')} label="Profiles" error={errorOf('max_profiles')}>
+          <Input
+            id={id('profiles')}
+            type="number"
+            min={1}
+            max={DEFAULT_MAX_PROFILES}
+            value={form.max_profiles}
+            onChange={(event) => set('max_profiles', event.target.value)}
+            {...describedBy(id('profiles'), errorOf('max_profiles'))}
           />
         </Field>
         <div className="flex flex-col gap-1.5">

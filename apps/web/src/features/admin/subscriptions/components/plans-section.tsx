@@ -8,7 +8,18 @@ import { adminPlansQuery } from '../api/plans';
 import { formatMoney } from '../lib/money';
 import { PlanForm } from './plan-form';
 
-const COLUMNS = ['Name', 'Code', 'Monthly', 'Yearly', 'Quality', 'Features', 'Streams', 'Offered', 'Action'];
+const COLUMNS = [
+  'Name',
+  'Code',
+  'Monthly',
+  'Yearly',
+  'Quality',
+  'Features',
+  'Streams',
+  'Profiles',
+  'Offered',
+  'Action',
+];
 const cell = 'px-4 py-3';
 
 /** The plans as data: every plan with its prices and limits, an editor for one, and New plan. */
@@ -78,6 +89,7 @@ function PlanRow({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
         {features} of {PLAN_FEATURES.length}
       </td>
       <td className={cell}>{plan.max_streams}</td>
+      <td className={cell}>{plan.max_profiles}</td>
       <td className={cell}>{plan.offered ? 'Yes' : 'No'}</td>
       <td className={cell}>
         <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${plan.name}`}>

@@ -1,4 +1,5 @@
 import type {
+  AdminProfile,
   AdminUserCreateBody,
   AdminUserDetail,
   AdminUserListQuery,
@@ -15,6 +16,7 @@ export const userAdminKeys = {
   list: (query: AdminUserListQuery) => ['admin-users', 'list', query] as const,
   detail: (userId: number) => ['admin-users', 'detail', userId] as const,
   activity: (userId: number) => ['admin-users', 'activity', userId] as const,
+  profiles: (userId: number) => ['admin-users', 'profiles', userId] as const,
 };
 
 /** `GET /api/web/user`: a page of accounts, newest first, searched and filtered on the server; its total. */
@@ -93,5 +95,26 @@ export function useCreateUser() {
     mutationFn: (body: AdminUserCreateBody) =>
       api.request<AdminUserDetail>('/api/web/user', { method: 'POST', json: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userAdminKeys.all }),
+  });
+}
+
+/** `GET /api/web/user/:user_id/profiles`: the account's profiles (name, maturity, kids, lock, last active). */
+export const userProfilesQuery = (userId: number) =>
+  queryOptions({
+    queryKey: userAdminKeys.profiles(userId),
+    queryFn: ({ signal }) => api.request<AdminProfile[]>(`/api/web/user/${userId}/profiles`, { signal }),
+    retry: false,
+  });
+
+/** `POST /api/web/user/:user_id/profiles/remove-pin`: removes a profile's PIN at the holder's request (audited). */
+export function useRemoveProfilePin(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (profileId: number) =>
+      api.request<AdminProfile[]>(`/api/web/user/${userId}/profiles/remove-pin`, {
+        method: 'POST',
+        json: { profile_id: profileId },
+      }),
+    onSuccess: (profiles) => queryClient.setQueryData(userAdminKeys.profiles(userId), profiles),
   });
 }

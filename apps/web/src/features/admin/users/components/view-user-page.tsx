@@ -10,6 +10,7 @@ import { regionName } from '../../../../shared/ui/phone-number';
 import { useToast } from '../../../../shared/ui/toast-context';
 import { useChangeUser, userActivityQuery, userDetailQuery } from '../api/users';
 import { ConfirmAction } from './confirm-action';
+import { ProfilesPanel } from './profiles-panel';
 import { formatWhen, fullName, STATUS_LABELS, StatusBadge, UserAvatar } from './user-bits';
 import { VerifiedSwitch } from './verified-switch';
 
@@ -208,6 +209,7 @@ export function ViewUserPage() {
           ]}
         />
         <Activity userId={user.user_id} />
+        <ProfilesPanel userId={user.user_id} />
       </div>
     </>
   );
