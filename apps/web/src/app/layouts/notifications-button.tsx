@@ -38,6 +38,7 @@ export function NotificationsButton() {
         aria-expanded={open}
         aria-controls="notifications-panel"
         data-testid="notifications-button"
+        data-control="notifications"
         onClick={() => setOpen((value) => !value)}
         className="relative inline-flex size-10 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-text"
       >

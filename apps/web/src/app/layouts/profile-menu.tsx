@@ -46,6 +46,7 @@ export function ProfileMenu() {
         onClick={() => setOpen((value) => !value)}
         className="flex h-10 items-center gap-2 rounded-md px-2 text-text hover:bg-surface-2"
         data-testid="profile-menu-button"
+        data-control="profile-menu"
       >
         {current ? (
           <ProfileAvatar avatar={current.avatar} className="size-8" />

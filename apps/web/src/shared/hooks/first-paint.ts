@@ -5,9 +5,17 @@ import { PRERENDERED_PAGE_ID } from '@salomtv/contract';
 /** The button of the server's paint that was tapped before the app took over (its `controlKey`). */
 let tapBeforeTakeover: string | undefined;
 
-/** Names a button the same in the server's paint and in the app: both are rendered from the same components. */
+/**
+ * Names a button the same in the server's paint and in the app: both are rendered from the same components. A button
+ * whose label changes with the viewer's data (the profile's name, the unread count) says what it is in `data-control`.
+ */
 function controlKey(button: Element): string {
-  return button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
+  return (
+    button.getAttribute('data-control') ??
+    button.getAttribute('aria-label') ??
+    button.textContent?.trim() ??
+    ''
+  );
 }
 
 /**
