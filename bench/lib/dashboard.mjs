@@ -32,6 +32,11 @@ async function seed(app, sql) {
       select '+99897' || ${pad(sql`i`)}, 'bench', 'user', 'active', 1, ${isoDaysAgo(sql`i % 400`)}, ${isoDaysAgo(sql`i % 400`)}
       from ${series(USERS)}`.execute(db);
   }
+  // Each account's owner profile, as sign-up makes it: playback rows belong to a profile.
+  await sql`insert into profiles (user_id, name, avatar, position, created_at, updated_at)
+    select user_id, 'Me', 'avatar:0', 0, created_at, updated_at from users
+    where phone_number like '+99897%'
+      and not exists (select 1 from profiles p where p.user_id = users.user_id)`.execute(db);
   const firstUser = Number(
     (await sql`select min(user_id) as id from users where phone_number like '+99897%'`.execute(db)).rows[0]
       .id,
@@ -46,8 +51,9 @@ async function seed(app, sql) {
     // Literals, not parameters: better-sqlite3 binds numbers as REAL, and i / n must stay integer division.
     const userOf = sql`${sql.lit(firstUser)} + (i % ${sql.lit(USERS)})`;
     const titleOf = sql`${sql.lit(firstTitle)} + (i / ${sql.lit(USERS)})`;
-    await sql`${withSeries(PLAYBACK_ROWS)}insert into playback_progress (user_id, title_id, episode_id, position_seconds, duration_seconds, finished, updated_at)
-      select ${userOf}, ${titleOf}, 0, (i % 3600), 3600, (case when i % 7 = 0 then 1 else 0 end), ${isoDaysAgo(sql`i % 60`)}
+    const profileOf = sql`(select p.profile_id from profiles p where p.user_id = ${userOf} and p.position = 0)`;
+    await sql`${withSeries(PLAYBACK_ROWS)}insert into playback_progress (user_id, profile_id, title_id, episode_id, position_seconds, duration_seconds, finished, updated_at)
+      select ${userOf}, ${profileOf}, ${titleOf}, 0, (i % 3600), 3600, (case when i % 7 = 0 then 1 else 0 end), ${isoDaysAgo(sql`i % 60`)}
       from ${series(PLAYBACK_ROWS)}`.execute(db);
   }
   if ((await count('payments', sql`description = 'bench'`)) < USERS) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listReplySchema } from './paging.js';
+import { AGE_RATINGS } from './profile-rules.js';
 import { catalogLanguageQuery, taglineSchema } from './title-translations.js';
 
 /** Catalogue, movie administration, uploads and streaming: the shapes the server validates and answers. */
@@ -8,9 +9,6 @@ export const TITLE_KINDS = ['movie', 'series'] as const;
 export const TITLE_STATUSES = ['draft', 'processing', 'ready', 'published', 'failed', 'archived'] as const;
 /** Statuses an admin may choose; processing and failed are set by the media pipeline. */
 export const EDITABLE_STATUSES = ['draft', 'ready', 'published', 'archived'] as const;
-export const AGE_RATINGS = ['All', '7+', '13+', '16+', '18+'] as const;
-/** Titles with these ratings make up the kids section (a title without a rating is not in it). */
-export const KIDS_AGE_RATINGS = ['All', '7+'] as const;
 /** The plans' collections (translation keys of the same names). */
 export const COLLECTIONS = ['salomtv_special', 'america_tv_shows', 'hollywood_movies'] as const;
 export const QUALITIES = ['SD', 'HD', 'FHD'] as const;
@@ -49,7 +47,6 @@ export const qualitySchema = z.enum(QUALITIES);
 export const uploadKindSchema = z.enum(UPLOAD_KINDS);
 export type TitleKind = z.infer<typeof titleKindSchema>;
 export type TitleStatus = z.infer<typeof titleStatusSchema>;
-export type AgeRating = z.infer<typeof ageRatingSchema>;
 export type Collection = z.infer<typeof collectionSchema>;
 export type Quality = z.infer<typeof qualitySchema>;
 

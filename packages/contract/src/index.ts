@@ -15,6 +15,7 @@ export * from './library.js';
 export * from './locale-fallbacks.js';
 export * from './paging.js';
 export * from './prerender.js';
+export * from './profile-rules.js';
 export * from './profiles.js';
 export * from './title-translations.js';
 export * from './translate.js';
