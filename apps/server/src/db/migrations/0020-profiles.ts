@@ -33,7 +33,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', date, (c) => c.notNull())
     .addColumn('updated_at', date, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('profiles_user_idx').on('profiles').columns(['user_id', 'position']).execute();
+  // One owner (position 0) per account, and the positions in order.
+  await db.schema
+    .createIndex('profiles_user_position_uq')
+    .unique()
+    .on('profiles')
+    .columns(['user_id', 'position'])
+    .execute();
   await sql`
     insert into profiles (user_id, name, avatar, language, position, created_at, updated_at)
     select user_id, substr(coalesce(nullif(trim(first_name), ''), 'Me'), 1, 40), 'avatar:' || (user_id % 12),

@@ -9,6 +9,7 @@ import {
   profileOfSession,
   type SessionUser,
 } from '../../../platform/viewer-session.js';
+import { ensureOwnerProfile } from '../profiles/repo.js';
 
 /** The live session's account and profile columns, built and compiled once. */
 const liveSessionRead = (db: Kysely<Database>) =>
@@ -37,7 +38,7 @@ export class SessionRepo implements LiveSessionReader {
     this.live = liveSessionRead(db);
   }
 
-  /** A new session starts on the account owner's profile. */
+  /** A new session starts on the account owner's profile (made now if the account has none). */
   async insert(row: {
     session_hash: string;
     user_id: number;
@@ -45,6 +46,7 @@ export class SessionRepo implements LiveSessionReader {
     created_at: string;
     expires_at: string;
   }) {
+    await ensureOwnerProfile(this.db, row.user_id);
     await this.db
       .insertInto('sessions')
       .values((eb) => ({

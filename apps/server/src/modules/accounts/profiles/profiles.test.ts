@@ -100,6 +100,33 @@ describe('profiles: a household, each with its own library, language and maturit
     expect(badName.statusCode).toBe(400);
   });
 
+  it("signs an account made outside the app (an operator's script) in to an owner's profile of its own", async () => {
+    const { hashPassword } = await import('../../../lib/passwords.js');
+    await t.app.container.database.db
+      .insertInto('users')
+      .values({
+        phone_number: '+998900000110',
+        password_hash: await hashPassword(PASSWORD),
+        role: 'user',
+        status: 'active',
+        verified: 1,
+        first_name: 'Gulnora',
+        created_at: t.clock.now().toISOString(),
+        updated_at: t.clock.now().toISOString(),
+      })
+      .execute();
+    const scripted = new TestClient(t.app);
+    await scripted.signIn('+998900000110', PASSWORD);
+    const household = (await scripted.get('/api/profiles')).json();
+    expect(household.profiles.map((p: { name: string; owner: boolean }) => [p.name, p.owner])).toEqual([
+      ['Gulnora', true],
+    ]);
+    // A second sign-in finds it and makes no other.
+    const again = new TestClient(t.app);
+    await again.signIn('+998900000110', PASSWORD);
+    expect((await again.get('/api/profiles')).json().profiles).toHaveLength(1);
+  });
+
   it("holds to the plan's profile limit", async () => {
     const basic = await planByCode(t.app, 'basic');
     expect((await admin.post(`/api/admin/plans/${basic.plan_id}`, { max_profiles: 2 })).statusCode).toBe(200);

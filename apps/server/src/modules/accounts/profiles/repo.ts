@@ -1,8 +1,38 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { AVATAR_COUNT, PROFILE_NAME_MAX } from '@salomtv/contract';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database, ProfilesTable } from '../../../db/schema.js';
 import { writeTransaction } from '../../../db/write-transaction.js';
 
 export type ProfileRow = Selectable<ProfilesTable>;
+
+/**
+ * Gives an account its owner's profile (position 0) unless it has one: named after the first name, in the
+ * account's language, one of the drawn avatars. Made with the account (`UserRepo.insert`) and made sure of at each
+ * sign-in, so an account made any other way (an operator's script) still signs in to a profile.
+ */
+export async function ensureOwnerProfile(db: Kysely<Database>, userId: number): Promise<void> {
+  await db
+    .insertInto('profiles')
+    .columns(['user_id', 'name', 'avatar', 'language', 'position', 'created_at', 'updated_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users')
+        .select([
+          'user_id',
+          sql<string>`substr(coalesce(nullif(trim(first_name), ''), 'Me'), 1, ${sql.lit(PROFILE_NAME_MAX)})`.as(
+            'name',
+          ),
+          sql<string>`'avatar:' || (user_id % ${sql.lit(AVATAR_COUNT)})`.as('avatar'),
+          'language',
+          sql<number>`0`.as('position'),
+          'created_at',
+          'updated_at',
+        ])
+        .where('user_id', '=', userId),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'position']).doNothing())
+    .execute();
+}
 
 /** The profiles of accounts (accounts own the table; the per-profile lists belong to their domains). */
 export class ProfileRepo {

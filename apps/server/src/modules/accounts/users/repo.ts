@@ -1,7 +1,7 @@
-import { AVATAR_COUNT, PROFILE_NAME_MAX } from '@salomtv/contract';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../../db/schema.js';
 import { writeTransaction } from '../../../db/write-transaction.js';
+import { ensureOwnerProfile } from '../profiles/repo.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -53,22 +53,11 @@ export class UserRepo {
       .executeTakeFirst();
   }
 
-  /** A new account, with its owner's profile (named after the first name, in the account's language). */
+  /** A new account, with its owner's profile. */
   async insert(values: Insertable<UsersTable>): Promise<UserRow> {
     const write = async (trx: Kysely<Database>) => {
       const user = await trx.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
-      await trx
-        .insertInto('profiles')
-        .values({
-          user_id: user.user_id,
-          name: (user.first_name?.trim() || 'Me').slice(0, PROFILE_NAME_MAX),
-          avatar: `avatar:${user.user_id % AVATAR_COUNT}`,
-          language: user.language,
-          position: 0,
-          created_at: user.created_at,
-          updated_at: user.updated_at,
-        })
-        .execute();
+      await ensureOwnerProfile(trx, user.user_id);
       return user;
     };
     return this.db.isTransaction ? write(this.db) : this.db.transaction().execute(write);
