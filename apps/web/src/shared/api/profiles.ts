@@ -24,26 +24,23 @@ export const profilesQuery = () =>
 export const currentProfileOf = (reply: ProfilesReply | undefined): Profile | undefined =>
   reply?.profiles.find((profile) => profile.profile_id === reply.current);
 
-/** The profiles of the signed-in account (nothing is asked while signed out). */
-export function useProfiles() {
+/** The profiles of the signed-in account, or what `select` picks of them (nothing is asked while signed out). */
+export function useProfiles<T = ProfilesReply>(select?: (reply: ProfilesReply) => T) {
   const signedIn = Boolean(useQuery(roleQuery()).data);
-  return useQuery({ ...profilesQuery(), enabled: signedIn });
+  return useQuery({ ...profilesQuery(), enabled: signedIn, select });
 }
 
 /** The profile this session is on; undefined while signed out or not known yet. */
 export function useCurrentProfile(): Profile | undefined {
-  return currentProfileOf(useProfiles().data);
+  return useProfiles(currentProfileOf).data;
 }
+
+const autoplaysPreviews = (reply: ProfilesReply) => currentProfileOf(reply)?.autoplay_previews;
 
 /** Whether cards may play their trailer previews: the profile's setting (signed out: yes). */
 export function useAutoplayPreviews(): boolean {
-  const signedIn = Boolean(useQuery(roleQuery()).data);
-  const allowed = useQuery({
-    ...profilesQuery(),
-    enabled: signedIn,
-    select: (reply) => currentProfileOf(reply)?.autoplay_previews,
-  }).data;
-  return allowed ?? !signedIn;
+  const profiles = useProfiles(autoplaysPreviews);
+  return profiles.data ?? !profiles.isEnabled;
 }
 
 /** Writes a changed profile into the cached list (the server answers the whole profile). */

@@ -4,6 +4,47 @@ const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
+ * Shows a `<dialog>` as modal while the caller is mounted: Escape asks `onClose`, and focus returns to where it
+ * was. With `focusFirst`, focus starts on the element marked `data-initial-focus`, else the first control; with
+ * `lockScroll`, the page behind does not scroll.
+ */
+export function useModalDialog(
+  onClose: () => void,
+  { focusFirst = false, lockScroll = false }: { focusFirst?: boolean; lockScroll?: boolean } = {},
+) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal?.();
+    if (focusFirst) {
+      const first =
+        dialog.querySelector<HTMLElement>('[data-initial-focus]') ??
+        dialog.querySelector<HTMLElement>(FOCUSABLE);
+      first?.focus();
+    }
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    if (lockScroll) document.body.style.overflow = 'hidden';
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      if (lockScroll) document.body.style.overflow = '';
+      if (dialog.open) dialog.close();
+      if (previous?.isConnected) previous.focus();
+    };
+  }, [focusFirst, lockScroll]);
+
+  return ref;
+}
+
+/**
  * A modal `<dialog>` around a small form: the page behind is inert, focus starts on the element marked
  * `data-initial-focus` (else the first control) and stays inside (Tab wraps), Escape asks `onClose`, and focus
  * returns to where it was. Rendered while open; the caller unmounts it to close.
@@ -24,32 +65,9 @@ export function ModalDialog({
   /** `alertdialog` for a question before an action that cannot simply be taken back. */
   role?: 'alertdialog';
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const ref = useModalDialog(onClose, { focusFirst: true });
   const titleId = useId();
   const descriptionId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal?.();
-    const first =
-      dialog.querySelector<HTMLElement>('[data-initial-focus]') ??
-      dialog.querySelector<HTMLElement>(FOCUSABLE);
-    first?.focus();
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      onCloseRef.current();
-    };
-    dialog.addEventListener('cancel', onCancel);
-    return () => {
-      dialog.removeEventListener('cancel', onCancel);
-      if (dialog.open) dialog.close();
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
 
   const keepFocus = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab') return;

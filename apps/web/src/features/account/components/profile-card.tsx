@@ -1,6 +1,7 @@
 import { type UserProfile, userEditBodySchema } from '@salomtv/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
+import { useObjectUrl } from '../../../shared/hooks/use-object-url';
 import { useT } from '../../../shared/i18n/language-context';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
@@ -53,7 +54,7 @@ export function ProfileCard({
   const [firstName, setFirstName] = useState(profile.first_name ?? '');
   const [lastName, setLastName] = useState(profile.last_name ?? '');
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   useEffect(() => {
@@ -63,13 +64,6 @@ export function ProfileCard({
     setFile(null);
     setErrors({});
   }, [editing, profile.first_name, profile.last_name]);
-
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
 
   const names = refusalOf(edit.error, ['first_name', 'last_name'], t);
   const pictureError = isApiError(upload.error)

@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useT } from '../../../shared/i18n/language-context';
 import { CloseIcon } from '../../../shared/ui/icons';
+import { useModalDialog } from '../../../shared/ui/modal-dialog';
 
 /**
  * A modal dialog (native `<dialog>` opened with showModal: the rest of the page is inert, so focus stays
@@ -16,28 +17,7 @@ export function PopupDialog({
   children: ReactNode;
 }) {
   const t = useT();
-  const ref = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const previous = document.activeElement as HTMLElement | null;
-    if (!dialog.open) dialog.showModal();
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      onCloseRef.current();
-    };
-    dialog.addEventListener('cancel', onCancel);
-    document.body.style.overflow = 'hidden';
-    return () => {
-      dialog.removeEventListener('cancel', onCancel);
-      document.body.style.overflow = '';
-      if (dialog.open) dialog.close();
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
+  const ref = useModalDialog(onClose, { lockScroll: true });
 
   return (
     <dialog
@@ -49,7 +29,7 @@ export function PopupDialog({
     >
       <button
         type="button"
-        onClick={() => onCloseRef.current()}
+        onClick={onClose}
         aria-label={t('close')}
         className="absolute end-3 top-3 z-20 inline-flex size-10 items-center justify-center rounded-full bg-black/70 text-white hover:bg-black"
       >

@@ -1,5 +1,6 @@
 import { AVATAR_COUNT } from '@salomtv/contract';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useObjectUrl } from '../../../shared/hooks/use-object-url';
 import { useT } from '../../../shared/i18n/language-context';
 import { fill } from '../../../shared/i18n/translate';
 import { avatarValue } from '../lib/avatars';
@@ -24,16 +25,7 @@ export function AvatarPicker({
 }) {
   const t = useT();
   const name = useId();
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
   const uploaded = !value.startsWith('avatar:');
 
   return (

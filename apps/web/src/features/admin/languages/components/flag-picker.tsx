@@ -1,5 +1,6 @@
 import { MAX_FLAG_BYTES } from '@salomtv/contract';
-import { type ChangeEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
+import { useObjectUrl } from '../../../../shared/hooks/use-object-url';
 import { describedBy, Field } from '../../../../shared/ui/field';
 import { inputIdOf } from './form-layout';
 
@@ -8,16 +9,9 @@ const ACCEPT = 'image/png,image/jpeg,image/webp,image/svg+xml';
 /** The flag file input with a preview of the chosen (or current) image. */
 export function FlagPicker({ current, error }: { current: string | null; error?: string }) {
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
   const [localError, setLocalError] = useState<string | undefined>();
   const id = inputIdOf('flag');
-
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;

@@ -1,5 +1,6 @@
 import { MAX_POST_COVER_BYTES } from '@salomtv/contract';
-import { type ChangeEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
+import { useObjectUrl } from '../../../../shared/hooks/use-object-url';
 import { Button } from '../../../../shared/ui/button';
 
 interface CoverPickerProps {
@@ -16,18 +17,8 @@ const ACCEPT = 'image/png,image/jpeg,image/webp';
 
 /** The cover image: a chosen file shows at once (it is uploaded with Save); a saved one can be removed. */
 export function CoverPicker({ current, file, onFile, onRemoveSaved, removing, error }: CoverPickerProps) {
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
   const [tooBig, setTooBig] = useState(false);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;

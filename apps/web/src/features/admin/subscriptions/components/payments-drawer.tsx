@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../../../shared/ui/alert';
 import { CloseIcon } from '../../../../shared/ui/icons';
 import { LoadingState } from '../../../../shared/ui/loading-state';
+import { useModalDialog } from '../../../../shared/ui/modal-dialog';
 import { Pagination } from '../../../../shared/ui/pagination';
 import { type SubscriberRow, subscriberPaymentsQuery } from '../api/subscribers';
 import { formatMoney } from '../lib/money';
@@ -16,9 +17,7 @@ const cell = 'px-3 py-2';
  * Esc closes it and focus goes back to the button that opened it).
  */
 export function PaymentsDrawer({ subscriber, onClose }: { subscriber: SubscriberRow; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const ref = useModalDialog(onClose);
   const [page, setPage] = useState(1);
   const payments = useQuery({
     ...subscriberPaymentsQuery(subscriber.user_id, page, PAGE_SIZE),
@@ -26,23 +25,6 @@ export function PaymentsDrawer({ subscriber, onClose }: { subscriber: Subscriber
   });
   const name = subscriberName(subscriber);
   const headingId = `payments-${subscriber.user_id}-title`;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const previous = document.activeElement as HTMLElement | null;
-    if (!dialog.open) dialog.showModal();
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      onCloseRef.current();
-    };
-    dialog.addEventListener('cancel', onCancel);
-    return () => {
-      dialog.removeEventListener('cancel', onCancel);
-      if (dialog.open) dialog.close();
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
 
   return (
     <dialog
@@ -65,7 +47,7 @@ export function PaymentsDrawer({ subscriber, onClose }: { subscriber: Subscriber
           </div>
           <button
             type="button"
-            onClick={() => onCloseRef.current()}
+            onClick={onClose}
             aria-label="Close"
             className="inline-flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-surface-2"
           >
