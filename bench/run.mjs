@@ -105,6 +105,7 @@ async function startOurs(extraEnv = {}) {
 async function startOursPlaying(stream) {
   const server = await startOurs();
   const release = await holdPlayback(server.url, stream.playback);
+  server.child.once('stopping', release);
   server.child.once('exit', release);
   return server;
 }

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { serverDist } from './tools.mjs';
 
 const GENRES = ['Thriller', 'Crime', 'Drama', 'Mystery', 'Comedy', 'Animation', 'Sci-Fi', 'Action'];
@@ -347,22 +348,32 @@ export async function segmentAddresses(root, viewer, movieId) {
   };
 }
 
+/** The heartbeats of `holdPlayback`, in a worker of their own. */
+const HEARTBEATS = `
+const { workerData: { url, headers, everyMs } } = require('node:worker_threads');
+setInterval(() => {
+  fetch(url, { method: 'POST', headers })
+    .then(async (response) => {
+      if (!response.ok) console.warn(\`  the bench playback session: heartbeat \${response.status} \${await response.text()}\`);
+    })
+    .catch((error) => console.warn(\`  the bench playback session: \${error.message}\`));
+}, everyMs);
+`;
+
 /**
  * Keeps the bench viewer's playback session live on a running server, as the player does: a heartbeat now (it
- * also brings back a session that went silent between rows) and every `heartbeatSeconds`. Answers the stop.
+ * also brings back a session that went silent between rows) and every `heartbeatSeconds`. The later beats run in
+ * a worker thread, because wrk runs synchronously in this one and would hold them for a whole row. Answers the stop.
  */
 export async function holdPlayback(base, { id, heartbeatSeconds, cookie, xsrf }) {
-  const beat = async () => {
-    const response = await fetch(`${base}/api/playback/${id}/heartbeat`, {
-      method: 'POST',
-      headers: { cookie, 'x-xsrf-token': xsrf },
-    });
-    if (!response.ok) throw new Error(`heartbeat: ${response.status} ${await response.text()}`);
-  };
-  await beat();
-  const timer = setInterval(
-    () => beat().catch((error) => console.warn(`  the bench playback session: ${error.message}`)),
-    heartbeatSeconds * 1000,
-  );
-  return () => clearInterval(timer);
+  const url = `${base}/api/playback/${id}/heartbeat`;
+  const headers = { cookie, 'x-xsrf-token': xsrf };
+  const response = await fetch(url, { method: 'POST', headers });
+  if (!response.ok) throw new Error(`heartbeat: ${response.status} ${await response.text()}`);
+  const worker = new Worker(HEARTBEATS, {
+    eval: true,
+    workerData: { url, headers, everyMs: heartbeatSeconds * 1000 },
+  });
+  worker.unref();
+  return () => worker.terminate();
 }

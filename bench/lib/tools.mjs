@@ -56,6 +56,8 @@ export function startPinned(core, command, args, options = {}) {
 export async function stop(child) {
   if (!child || child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.on('exit', resolve));
+  // What runs beside the server (a playback's heartbeats) ends first, so it does not knock on a closed port.
+  child.emit('stopping');
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
   await exited;
