@@ -135,6 +135,18 @@ test('each profile has its own Continue Watching, and a kids profile cannot open
     return [details.status, progress.status];
   }, grownUpId);
   expect(statuses).toEqual([404, 404]);
+
+  // Typed by hand, the account's pages show a kid only the display language: no details, plan or payments.
+  await page.goto('/userprofile');
+  await expect(page.getByTestId('kids-account-notice')).toContainText("the account holder's");
+  await expect(page.getByRole('button', { name: 'Change: Language' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Change: (Email|Password|Phone)/ })).toHaveCount(0);
+  await expect(page.getByTestId('plan-details')).toHaveCount(0);
+  await expect(page.getByTestId('next-billing')).toHaveCount(0);
+  await page.goto('/pricingplan');
+  await expect(page.getByTestId('kids-account-notice')).toBeVisible();
+  await expect(page.getByTestId('plan-standard').getByRole('button')).toBeDisabled();
+
   // The grown-up title's Continue Watching entry is still the owner's: back on that profile it is there.
   await page.goto('/profiles');
   await page.getByTestId('profile-tile').filter({ hasText: 'Aziza' }).click();

@@ -480,6 +480,11 @@ const entries = [
     'A simpler home with titles for children. It cannot change profiles or account settings.',
   ],
   ['owner_not_kids', 'User Profile', "The account owner's profile cannot be a kids profile."],
+  [
+    'kids_account_notice',
+    'User Profile',
+    "This is a kids profile: the account's settings, plan and payments are the account holder's. Switch to their profile to change them.",
+  ],
   ['autoplay_next_episode', 'User Profile', 'Play the next episode automatically'],
   ['autoplay_previews', 'User Profile', 'Play previews while browsing'],
   ['subtitle_language', 'User Profile', 'Subtitle language'],

@@ -383,6 +383,8 @@ export const uzbekTexts: TranslationRecord = {
   kids_profile_hint:
     'Bolalar uchun filmlar bilan soddaroq bosh sahifa. U profillar va hisob sozlamalarini oʻzgartira olmaydi.',
   owner_not_kids: 'Hisob egasining profili bolalar profili boʻla olmaydi.',
+  kids_account_notice:
+    'Bu bolalar profili: hisob sozlamalari, tarif va toʻlovlar hisob egasiniki. Ularni oʻzgartirish uchun uning profiliga oʻting.',
   autoplay_next_episode: 'Keyingi qismni avtomatik ijro etish',
   autoplay_previews: 'Filmlarni koʻrib chiqishda parchalarni avtomatik ijro etish',
   subtitle_language: 'Subtitrlar tili',
@@ -805,6 +807,8 @@ export const russianTexts: TranslationRecord = {
   kids_profile_hint:
     'Простая главная страница с фильмами для детей. В нём нельзя менять профили и настройки аккаунта.',
   owner_not_kids: 'Профиль владельца аккаунта не может быть детским.',
+  kids_account_notice:
+    'Это детский профиль: настройки аккаунта, тариф и оплата — дело владельца аккаунта. Чтобы их изменить, перейдите в его профиль.',
   autoplay_next_episode: 'Автоматически включать следующую серию',
   autoplay_previews: 'Автоматически воспроизводить превью в каталоге',
   subtitle_language: 'Язык субтитров',
@@ -1215,6 +1219,8 @@ export const urduTexts: TranslationRecord = {
   kids_profile_hint:
     'بچوں کے ٹائٹلز کے ساتھ ایک آسان ہوم پیج۔ یہ پروفائلز یا اکاؤنٹ کی ترتیبات نہیں بدل سکتی۔',
   owner_not_kids: 'اکاؤنٹ کے مالک کی پروفائل بچوں کی پروفائل نہیں ہو سکتی۔',
+  kids_account_notice:
+    'یہ بچوں کی پروفائل ہے: اکاؤنٹ کی ترتیبات، پلان اور ادائیگیاں اکاؤنٹ کے مالک کی ہیں۔ انہیں بدلنے کے لیے ان کی پروفائل پر جائیں۔',
   autoplay_next_episode: 'اگلی قسط خود بخود چلائیں',
   autoplay_previews: 'براؤز کرتے وقت پیش نظارے خود بخود چلائیں',
   subtitle_language: 'سب ٹائٹلز کی زبان',

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { useCurrentProfile } from '../../../shared/api/profiles';
 import { roleQuery } from '../../../shared/api/session';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
+import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
+import { buttonClasses } from '../../../shared/ui/button-classes';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { profileQuery } from '../api/profile';
 import { BillingSection } from './billing-section';
@@ -44,6 +46,30 @@ export function AccountPage() {
     );
   }
 
+  // A kids profile chooses its own display language; the rest is the account holder's (the server refuses it too).
+  if (kids) {
+    return (
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
+        <h1 className="text-3xl font-bold sm:text-4xl">{t('account_setting')}</h1>
+        <Alert tone="info">
+          <p data-testid="kids-account-notice">{t('kids_account_notice')}</p>
+          <Link to="/profiles" className={buttonClasses('secondary', 'md', 'mt-3')}>
+            {t('switch_profile')}
+          </Link>
+        </Alert>
+        <section
+          aria-labelledby="personal-title"
+          className="rounded-card border border-border bg-surface p-5 sm:p-6"
+        >
+          <h2 id="personal-title" className="mb-1 text-lg font-semibold">
+            {t('personal_details')}
+          </h2>
+          <LanguageRow profile={profile.data} />
+        </section>
+      </div>
+    );
+  }
+
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -70,7 +96,7 @@ export function AccountPage() {
         <DobRow profile={profile.data} />
         <LanguageRow profile={profile.data} />
       </section>
-      {kids ? null : <BillingSection profile={profile.data} />}
+      <BillingSection profile={profile.data} />
     </div>
   );
 }

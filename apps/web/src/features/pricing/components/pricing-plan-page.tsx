@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { subscriptionQuery } from '../../../shared/api/billing';
+import { useCurrentProfile } from '../../../shared/api/profiles';
 import { roleQuery } from '../../../shared/api/session';
 import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
@@ -58,6 +59,8 @@ export function PricingPlanPage() {
   const signedIn = Boolean(role.data);
   const subscription = useQuery({ ...subscriptionQuery(), enabled: signedIn });
   const checkout = useCheckout();
+  // The plan is the account holder's to choose: a kids profile sees the plans without buying one.
+  const kids = useCurrentProfile()?.kids ?? false;
   const [interval, setInterval] = useState<BillingInterval>('month');
   const [error, setError] = useState<string>();
   const [changing, setChanging] = useState<Plan>();
@@ -135,6 +138,11 @@ export function PricingPlanPage() {
       >
         {trialNote ?? t('trial_pricing_intro')}
       </p>
+      {kids ? (
+        <Alert tone="info">
+          <span data-testid="kids-account-notice">{t('kids_account_notice')}</span>
+        </Alert>
+      ) : null}
       {error ? <Alert>{error}</Alert> : null}
       {changing ? (
         <PlanChangeConfirm
@@ -192,7 +200,7 @@ export function PricingPlanPage() {
                       </p>
                       <Button
                         variant={isCurrent ? 'secondary' : 'primary'}
-                        disabled={isCurrent || busyPlan !== undefined || role.isPending}
+                        disabled={isCurrent || kids || busyPlan !== undefined || role.isPending}
                         busy={busyPlan === plan.plan_id}
                         aria-describedby={headingId}
                         onClick={() => choose(plan)}
