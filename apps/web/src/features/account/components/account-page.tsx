@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
-import { useCurrentProfile } from '../../../shared/api/profiles';
+import { currentProfileOf, useProfiles } from '../../../shared/api/profiles';
 import { roleQuery } from '../../../shared/api/session';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
@@ -28,10 +28,12 @@ export function AccountPage() {
   const role = useQuery(roleQuery());
   const profile = useQuery({ ...profileQuery(), enabled: Boolean(role.data) });
   const [editing, setEditing] = useState(false);
-  // Billing is the account holder's business, not a kids profile's.
-  const kids = useCurrentProfile()?.kids ?? false;
+  // The account is the account holder's business, not a kids profile's: known before the page shows.
+  const current = useProfiles(currentProfileOf);
+  const kids = current.data?.kids ?? false;
 
-  if (role.isPending || (role.data && profile.isPending)) return <LoadingState label={t('loading')} />;
+  if (role.isPending || (role.data && (profile.isPending || current.isLoading)))
+    return <LoadingState label={t('loading')} />;
   if (role.data === null || (isApiError(profile.error) && profile.error.status === 401)) {
     return <Navigate to={SIGN_IN} replace />;
   }

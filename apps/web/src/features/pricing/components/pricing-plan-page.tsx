@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { subscriptionQuery } from '../../../shared/api/billing';
-import { useCurrentProfile } from '../../../shared/api/profiles';
+import { currentProfileOf, useProfiles } from '../../../shared/api/profiles';
 import { roleQuery } from '../../../shared/api/session';
 import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
@@ -60,7 +60,8 @@ export function PricingPlanPage() {
   const subscription = useQuery({ ...subscriptionQuery(), enabled: signedIn });
   const checkout = useCheckout();
   // The plan is the account holder's to choose: a kids profile sees the plans without buying one.
-  const kids = useCurrentProfile()?.kids ?? false;
+  const profile = useProfiles(currentProfileOf);
+  const kids = profile.data?.kids ?? false;
   const [interval, setInterval] = useState<BillingInterval>('month');
   const [error, setError] = useState<string>();
   const [changing, setChanging] = useState<Plan>();
@@ -200,7 +201,9 @@ export function PricingPlanPage() {
                       </p>
                       <Button
                         variant={isCurrent ? 'secondary' : 'primary'}
-                        disabled={isCurrent || kids || busyPlan !== undefined || role.isPending}
+                        disabled={
+                          isCurrent || kids || busyPlan !== undefined || role.isPending || profile.isLoading
+                        }
                         busy={busyPlan === plan.plan_id}
                         aria-describedby={headingId}
                         onClick={() => choose(plan)}
