@@ -6,6 +6,7 @@ import {
   createTestApp,
   listFiles,
   pngImage,
+  publishedTitle,
   signedInAdmin,
   signedInViewer,
   type TestApp,
@@ -390,6 +391,83 @@ describe('languages', () => {
       expect((await viewer.delete('/api/language/2')).statusCode).toBe(403);
       expect(await snapshot(t)).toEqual(before);
     });
+  });
+
+  it("moves a language's translations and choices with its keyword, and takes them away with the language", async () => {
+    const db = t.app.container.database.db;
+    const created = await admin.postForm('/api/language', {
+      language_title: 'Тоҷикӣ',
+      keyword: 'Tj',
+      flag: { filename: 'tj.png', contentType: 'image/png', data: await pngImage(30, 20) },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const langId = created.json().lang_id as number;
+    const movieId = await publishedTitle(admin, 'The Dark Night Road', { genres: ['Drama'] });
+    const now = new Date().toISOString();
+    await db
+      .insertInto('title_translations')
+      .values({
+        movie_id: movieId,
+        language: 'Tj',
+        title: 'Роҳи шаби торик',
+        description: '',
+        updated_at: now,
+      })
+      .execute();
+    await db.insertInto('genre_names').values({ genre: 'drama', language: 'Tj', name: 'Драма' }).execute();
+    await db
+      .insertInto('legal_pages')
+      .values({
+        page: 'terms',
+        language: 'tj',
+        title: 'Шартҳо',
+        body: '<p>Шартҳо</p>',
+        updated_by: null,
+        updated_at: now,
+      })
+      .execute();
+    const viewer = await signedInViewer(t.app, '+998901119911');
+    const me = (await viewer.get('/api/profiles')).json() as { current: number };
+    await db.updateTable('profiles').set({ language: 'Tj' }).where('profile_id', '=', me.current).execute();
+    const titleIn = async (lang: string) => {
+      const list = (await viewer.get(`/api/catalog/list?lang=${lang}&pageSize=48`)).json() as {
+        items: { movie_id: number; title: string }[];
+      };
+      return list.items.find((item) => item.movie_id === movieId)?.title;
+    };
+    expect(await titleIn('Tj')).toBe('Роҳи шаби торик');
+
+    const renamed = await admin.postForm('/api/language/update', { lang_id: String(langId), keyword: 'Tg' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await titleIn('Tg')).toBe('Роҳи шаби торик');
+    const chosen = () =>
+      db
+        .selectFrom('profiles')
+        .select('language')
+        .where('profile_id', '=', me.current)
+        .executeTakeFirstOrThrow();
+    expect((await chosen()).language).toBe('Tg');
+    const left = async (keyword: string) => ({
+      titles: (
+        await db.selectFrom('title_translations').select('movie_id').where('language', '=', keyword).execute()
+      ).length,
+      genres: (await db.selectFrom('genre_names').select('genre').where('language', '=', keyword).execute())
+        .length,
+      legal: (
+        await db
+          .selectFrom('legal_pages')
+          .select('page')
+          .where('language', '=', keyword.toLowerCase())
+          .execute()
+      ).length,
+    });
+    expect(await left('Tj')).toEqual({ titles: 0, genres: 0, legal: 0 });
+    expect(await left('Tg')).toEqual({ titles: 1, genres: 1, legal: 1 });
+
+    expect((await admin.delete(`/api/language/${langId}`)).statusCode).toBe(204);
+    expect(await left('Tg')).toEqual({ titles: 0, genres: 0, legal: 0 });
+    expect((await chosen()).language).toBeNull();
+    expect(await titleIn('En')).toBe('The Dark Night Road');
   });
 
   it('deletes a language and its flag file', async () => {

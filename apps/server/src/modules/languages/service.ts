@@ -192,15 +192,19 @@ export class LanguageService {
     }
     const flagKey = flag ? await this.storeFlag(flag) : row.flag;
     try {
-      await this.languages.update(langId, {
-        keyword,
-        keyword_lower: keyword.toLowerCase(),
-        language_title: title,
-        dir: fields.dir ?? row.dir,
-        flag: flagKey,
-        texts: JSON.stringify(pickTexts({ ...parseTexts(row), ...fields })),
-        updated_at: this.clock.now().toISOString(),
-      });
+      await this.languages.update(
+        langId,
+        {
+          keyword,
+          keyword_lower: keyword.toLowerCase(),
+          language_title: title,
+          dir: fields.dir ?? row.dir,
+          flag: flagKey,
+          texts: JSON.stringify(pickTexts({ ...parseTexts(row), ...fields })),
+          updated_at: this.clock.now().toISOString(),
+        },
+        row.keyword,
+      );
     } catch (error) {
       if (flagKey !== row.flag) await this.storage.remove(flagKey);
       throw error;
@@ -213,7 +217,7 @@ export class LanguageService {
   async delete(langId: number, actor: AuditActor): Promise<void> {
     const row = await this.requireRow(langId);
     if (row.is_default === 1) throw conflict('The default language cannot be deleted');
-    await this.languages.delete(langId);
+    await this.languages.delete(langId, row.keyword);
     this.recordCache.clear();
     await this.audit.record(actor, 'delete', 'language', langId, auditView(row), null);
     await this.storage.remove(row.flag);
