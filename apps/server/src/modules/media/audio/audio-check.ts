@@ -1,3 +1,4 @@
+import { AUDIO_DURATION_TOLERANCE_SECONDS } from '@salomtv/contract';
 import { fileTypeFromFile } from 'file-type';
 import { unsupportedType } from '../../../lib/errors.js';
 import { MEDIA_REASONS, MediaFailure } from '../failure.js';
@@ -38,4 +39,10 @@ export async function checkAudioFile(tools: MediaTools, file: string, field = 'f
   if (probe.video) throw unsupportedType('The file holds a video', { [field]: CHOOSE });
   if (!probe.audio) throw unsupportedType(MEDIA_REASONS.noAudio, { [field]: MEDIA_REASONS.noAudio });
   return { extension, probe };
+}
+
+/** Why a sound does not fit its video's length (they must match within the tolerance); undefined when it fits. */
+export function lengthMismatch(soundSeconds: number, videoSeconds: number): string | undefined {
+  if (Math.abs(soundSeconds - videoSeconds) <= AUDIO_DURATION_TOLERANCE_SECONDS) return undefined;
+  return `The sound lasts ${soundSeconds.toFixed(1)} s and the video ${videoSeconds.toFixed(1)} s: they must match within ${AUDIO_DURATION_TOLERANCE_SECONDS} s`;
 }

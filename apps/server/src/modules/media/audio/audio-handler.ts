@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import { AUDIO_DURATION_TOLERANCE_SECONDS } from '@salomtv/contract';
 import type { Clock } from '../../../lib/clock.js';
 import { randomToken } from '../../../lib/tokens.js';
 import type { MediaStorage } from '../../../platform/storage/storage.js';
@@ -9,6 +8,7 @@ import type { MediaTools } from '../ffmpeg/tools.js';
 import { attemptFolder, failedAttempt, progressReporter } from '../jobs/attempt.js';
 import type { Job } from '../jobs/queue.js';
 import type { JobContext, JobHandler } from '../jobs/worker.js';
+import { lengthMismatch } from './audio-check.js';
 
 /**
  * The `audio` job: encodes an uploaded audio track (stereo AAC, and 5.1 where it has six channels) into HLS
@@ -39,14 +39,8 @@ export class AudioTrackHandler implements JobHandler {
     try {
       const result = await this.tools.transcodeAudio(source.path, workDir, onProgress, context.signal);
       const videoSeconds = await this.videoSeconds(track.movie_id, track.episode_id);
-      if (
-        videoSeconds &&
-        Math.abs(result.source.duration - videoSeconds) > AUDIO_DURATION_TOLERANCE_SECONDS
-      ) {
-        throw new MediaFailure(
-          `The sound lasts ${result.source.duration.toFixed(1)} s and the video ${videoSeconds.toFixed(1)} s: they must match within ${AUDIO_DURATION_TOLERANCE_SECONDS} s`,
-        );
-      }
+      const mismatch = videoSeconds ? lengthMismatch(result.source.duration, videoSeconds) : undefined;
+      if (mismatch) throw new MediaFailure(mismatch);
       const hlsKey = `hls/t${track.track_id}-${randomToken(9)}`;
       await this.storage.moveIn(hlsKey, workDir);
       // Replaced or deleted while we worked: throw the result away.

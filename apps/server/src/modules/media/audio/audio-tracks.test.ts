@@ -82,6 +82,26 @@ describe('audio tracks: streams of the video, uploaded dubs, the default per vie
     return { master: response.body, playback };
   };
 
+  /** Replaces the title's video with a clip of `seconds` speaking English and Russian, transcoded. */
+  const replaceVideo = async (name: string, seconds: number) => {
+    const clip = await makeDubbedClip(
+      clips,
+      name,
+      [
+        { language: 'eng', frequency: 440 },
+        { language: 'rus', frequency: 550 },
+      ],
+      seconds,
+    );
+    const upload = await admin.postForm('/api/movie/add', {
+      file: { filename: `${name}.mp4`, contentType: 'video/mp4', data: clip },
+      movie_id: String(movieId),
+    });
+    expect(upload.statusCode).toBe(200);
+    await waitForJobs(t.app);
+    await refresh();
+  };
+
   beforeAll(async () => {
     t = await createTestApp({
       ...mediaEnv(),
@@ -396,21 +416,36 @@ describe('audio tracks: streams of the video, uploaded dubs, the default per vie
   });
 
   it("keeps the admin's labels and order when the video is replaced", async () => {
-    const clip = await makeDubbedClip(clips, 'dubbed-again', [
-      { language: 'eng', frequency: 440 },
-      { language: 'rus', frequency: 550 },
-    ]);
-    const upload = await admin.postForm('/api/movie/add', {
-      file: { filename: 'dubbed-again.mp4', contentType: 'video/mp4', data: clip },
-      movie_id: String(movieId),
-    });
-    expect(upload.statusCode).toBe(200);
-    await waitForJobs(t.app);
-    await refresh();
+    await replaceVideo('dubbed-again', 2);
     expect(tracks()).toMatchObject([
       { language: 'ru', label: 'Русский дубляж', is_default: true, channels: [2] },
       { language: 'en', label: 'Original', is_default: false, channels: [2] },
     ]);
+  });
+
+  it('takes a dub off the player when the video it was matched to is replaced by one of another length', async () => {
+    const dub = await makeSound(clips, 'uzbek-again', 'mp3', 2);
+    const added = await admin.postForm('/api/movie/audio', {
+      file: { filename: 'uz.mp3', contentType: 'audio/mpeg', data: dub },
+      movie_id: String(movieId),
+      language: 'uz',
+      label: "O'zbekcha",
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    await waitForJobs(t.app);
+    await refresh();
+    expect(track('uz')).toMatchObject({ status: 'ready', source: 'file' });
+    expect(audioOf((await masterFor(viewer, '')).master).map((audio) => audio.language)).toContain('uz');
+
+    await replaceVideo('longer-cut', 6);
+    expect(track('uz').status).toBe('failed');
+    expect(track('uz').error).toMatch(
+      /^The video was replaced\. The sound lasts 2\.\d s and the video 6\.\d s/,
+    );
+    expect(track('ru')).toMatchObject({ status: 'ready', is_default: true });
+    const languages = audioOf((await masterFor(viewer, '&lang=Uz')).master).map((audio) => audio.language);
+    expect(languages).not.toContain('uz');
+    expect(languages).toEqual(expect.arrayContaining(['ru', 'en']));
   });
 
   it("gives each episode of a serial its own tracks, with the title's remembered language", async () => {

@@ -1,5 +1,4 @@
 import {
-  AUDIO_DURATION_TOLERANCE_SECONDS,
   type AudioTrackOrderBody,
   type AudioTrackUpdateBody,
   MAX_AUDIO_TRACKS,
@@ -15,7 +14,7 @@ import type { MediaTools, ProducedAudio } from '../ffmpeg/tools.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { IncomingVideo, JobSignal, MovieMediaService } from '../pipeline/media-service.js';
 import { type MovieService, removeTrackFiles } from '../title-admin/service.js';
-import { checkAudioFile } from './audio-check.js';
+import { checkAudioFile, lengthMismatch } from './audio-check.js';
 import { defaultTrackLabel, isTrackLanguage, trackLanguage } from './track-language.js';
 
 export interface AudioUploadFields {
@@ -53,9 +52,26 @@ export class AudioTrackService {
     const episodeId = asset.episode_id ?? 0;
     const existing = await this.tracks.listTracks(asset.movie_id, episodeId);
     const previous = existing.filter((track) => track.source === 'stream');
-    const hasDefault = existing.some((track) => track.source === 'file' && track.is_default === 1);
-    let next = Math.max(-1, ...existing.map((track) => track.position)) + 1;
     const now = this.clock.now().toISOString();
+    // An uploaded dub was matched to the replaced video's length: one that does not fit the new video leaves the
+    // player, with the reason for the admin (uploaded again, it is checked against the new one).
+    const unfit = new Set<number>();
+    for (const track of existing) {
+      if (track.source !== 'file' || track.status !== 'ready' || !track.duration_seconds) continue;
+      const mismatch = lengthMismatch(track.duration_seconds, asset.duration_seconds ?? 0);
+      if (!mismatch) continue;
+      unfit.add(track.track_id);
+      await this.tracks.updateTrack(track.track_id, {
+        status: 'failed',
+        error: `The video was replaced. ${mismatch}`,
+        is_default: 0,
+        updated_at: now,
+      });
+    }
+    const hasDefault = existing.some(
+      (track) => track.source === 'file' && track.is_default === 1 && !unfit.has(track.track_id),
+    );
+    let next = Math.max(-1, ...existing.map((track) => track.position)) + 1;
     for (const audio of produced) {
       if (audio.renditions.length === 0) continue;
       const same = previous.find((track) => track.stream_index === audio.stream);
@@ -127,11 +143,8 @@ export class AudioTrackService {
     const language = this.language(fields.language);
     const video = await this.videoFor(movieId, episodeId);
     const checked = await checkAudioFile(this.tools, file.path);
-    const videoSeconds = video.duration_seconds ?? 0;
-    if (Math.abs(checked.probe.duration - videoSeconds) > AUDIO_DURATION_TOLERANCE_SECONDS) {
-      const message = `The sound lasts ${checked.probe.duration.toFixed(1)} s and the video ${videoSeconds.toFixed(1)} s: they must match within ${AUDIO_DURATION_TOLERANCE_SECONDS} s`;
-      throw badRequest(message, { file: message });
-    }
+    const mismatch = lengthMismatch(checked.probe.duration, video.duration_seconds ?? 0);
+    if (mismatch) throw badRequest(mismatch, { file: mismatch });
     const target = episodeId ?? 0;
     const sourceKey = `sources/m${movieId}-${target ? `e${target}-` : ''}audio-${randomToken(9)}.${checked.extension}`;
     await this.storage.moveIn(sourceKey, file.path);
