@@ -230,7 +230,7 @@ function TrackStatus({ track }: { track: AudioTrack }) {
     return (
       <div data-testid="audio-track-status" data-status={track.status}>
         <Alert>
-          <span className="font-semibold">Encoding failed.</span> {track.error ?? 'No reason was given.'}
+          <span className="font-semibold">Not playable.</span> {track.error ?? 'No reason was given.'}
         </Alert>
       </div>
     );
