@@ -132,6 +132,9 @@ test.describe
 
       await page.getByRole('link', { name: 'All Languages' }).click();
       await page.getByRole('button', { name: `Delete ${TITLE}` }).click();
+      await expect(
+        page.getByText('Its translated titles, genre names and legal pages go with it.'),
+      ).toBeVisible();
       await page.getByRole('button', { name: 'Yes, delete' }).click();
       await expect(page.getByRole('row', { name: new RegExp(TITLE) })).toHaveCount(0);
       await expect(page.getByRole('row')).toHaveCount(5); // the header row and the four seeded languages

@@ -29,7 +29,9 @@ export function LanguageRow({ language, deleting, onDelete }: LanguageRowProps) 
       <td className="px-4 py-3">
         {confirming ? (
           <div className="flex flex-wrap items-center gap-2">
-            <span className="text-sm">Delete {language.language_title}?</span>
+            <span className="text-sm">
+              Delete {language.language_title}? Its translated titles, genre names and legal pages go with it.
+            </span>
             <Button variant="danger" size="sm" busy={deleting} onClick={() => onDelete(language)}>
               Yes, delete
             </Button>
