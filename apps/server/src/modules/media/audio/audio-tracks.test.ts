@@ -435,14 +435,23 @@ describe('audio tracks: streams of the video, uploaded dubs, the default per vie
     await waitForJobs(t.app);
     await refresh();
     expect(track('uz')).toMatchObject({ status: 'ready', source: 'file' });
-    expect(audioOf((await masterFor(viewer, '')).master).map((audio) => audio.language)).toContain('uz');
+    const chosen = await admin.post('/api/movie/audio/update', {
+      track_id: track('uz').track_id,
+      is_default: true,
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(defaultOf((await masterFor(viewer, '')).master)).toBe("O'zbekcha");
 
     await replaceVideo('longer-cut', 6);
     expect(track('uz').status).toBe('failed');
     expect(track('uz').error).toMatch(
       /^The video was replaced\. The sound lasts 2\.\d s and the video 6\.\d s/,
     );
-    expect(track('ru')).toMatchObject({ status: 'ready', is_default: true });
+    // The video's first sound becomes the original in its place.
+    expect(tracks().filter((candidate) => candidate.is_default)).toMatchObject([
+      { language: 'en', status: 'ready' },
+    ]);
+    expect(track('uz').is_default).toBe(false);
     const languages = audioOf((await masterFor(viewer, '&lang=Uz')).master).map((audio) => audio.language);
     expect(languages).not.toContain('uz');
     expect(languages).toEqual(expect.arrayContaining(['ru', 'en']));

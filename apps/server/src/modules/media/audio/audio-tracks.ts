@@ -58,7 +58,8 @@ export class AudioTrackService {
     const unfit = new Set<number>();
     for (const track of existing) {
       if (track.source !== 'file' || track.status !== 'ready' || !track.duration_seconds) continue;
-      const mismatch = lengthMismatch(track.duration_seconds, asset.duration_seconds ?? 0);
+      if (!asset.duration_seconds) break;
+      const mismatch = lengthMismatch(track.duration_seconds, asset.duration_seconds);
       if (!mismatch) continue;
       unfit.add(track.track_id);
       await this.tracks.updateTrack(track.track_id, {
@@ -98,6 +99,17 @@ export class AudioTrackService {
     }
     // Their files lie in the replaced video's ladder, removed with it.
     for (const track of previous) await this.tracks.deleteTrack(track.track_id);
+    if (unfit.size > 0) await this.keepADefault(asset.movie_id, episodeId);
+  }
+
+  /** With the default dub taken off, the video's first sound becomes the original. */
+  private async keepADefault(movieId: number, episodeId: number): Promise<void> {
+    const tracks = await this.tracks.listTracks(movieId, episodeId);
+    if (tracks.some((track) => track.is_default === 1)) return;
+    const first = tracks
+      .filter((track) => track.source === 'stream' && track.status === 'ready')
+      .sort((a, b) => (a.stream_index ?? 0) - (b.stream_index ?? 0))[0];
+    if (first) await this.tracks.setDefaultTrack(movieId, episodeId, first.track_id);
   }
 
   /** Checks an uploaded audio file against the video it dubs, moves it into place and queues its encoding. */
