@@ -437,6 +437,8 @@ describe('languages', () => {
     };
     expect(await titleIn('Tj')).toBe('Роҳи шаби торик');
 
+    // A text left under the new keyword by a deletion before texts went with their language.
+    await db.insertInto('genre_names').values({ genre: 'drama', language: 'Tg', name: 'Stale' }).execute();
     const renamed = await admin.postForm('/api/language/update', { lang_id: String(langId), keyword: 'Tg' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await titleIn('Tg')).toBe('Роҳи шаби торик');
@@ -463,6 +465,12 @@ describe('languages', () => {
     });
     expect(await left('Tj')).toEqual({ titles: 0, genres: 0, legal: 0 });
     expect(await left('Tg')).toEqual({ titles: 1, genres: 1, legal: 1 });
+    const genre = await db
+      .selectFrom('genre_names')
+      .select('name')
+      .where('language', '=', 'Tg')
+      .executeTakeFirst();
+    expect(genre?.name).toBe('Драма');
 
     expect((await admin.delete(`/api/language/${langId}`)).statusCode).toBe(204);
     expect(await left('Tg')).toEqual({ titles: 0, genres: 0, legal: 0 });

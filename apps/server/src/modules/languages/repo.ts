@@ -8,6 +8,13 @@ const TEXTS_BY_KEYWORD = ['title_translations', 'episode_translations', 'genre_n
 /** The display language chosen by an account and by a profile (a keyword; null follows the browser). */
 const CHOSEN_LANGUAGE = ['users', 'profiles'] as const;
 
+/** Deletes every text kept under a keyword (given in lower case). */
+async function dropTexts(trx: Kysely<Database>, keywordLower: string): Promise<void> {
+  for (const table of TEXTS_BY_KEYWORD)
+    await trx.deleteFrom(table).where(sql<string>`lower(language)`, '=', keywordLower).execute();
+  await trx.deleteFrom('legal_pages').where('language', '=', keywordLower).execute();
+}
+
 export class LanguageRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -50,17 +57,16 @@ export class LanguageRepo {
       const keyword = values.keyword;
       if (keyword === undefined || keywordBefore === undefined || keyword === keywordBefore) return;
       const before = keywordBefore.toLowerCase();
+      const after = keyword.toLowerCase();
+      // No language had the new keyword: texts left under it (by a deletion before they went with it) are dropped.
+      if (after !== before) await dropTexts(trx, after);
       for (const table of [...TEXTS_BY_KEYWORD, ...CHOSEN_LANGUAGE])
         await trx
           .updateTable(table)
           .set({ language: keyword })
           .where(sql<string>`lower(language)`, '=', before)
           .execute();
-      await trx
-        .updateTable('legal_pages')
-        .set({ language: keyword.toLowerCase() })
-        .where('language', '=', before)
-        .execute();
+      await trx.updateTable('legal_pages').set({ language: after }).where('language', '=', before).execute();
     });
   }
 
@@ -68,9 +74,7 @@ export class LanguageRepo {
   async delete(langId: number, keyword: string): Promise<void> {
     const lower = keyword.toLowerCase();
     await this.db.transaction().execute(async (trx) => {
-      for (const table of TEXTS_BY_KEYWORD)
-        await trx.deleteFrom(table).where(sql<string>`lower(language)`, '=', lower).execute();
-      await trx.deleteFrom('legal_pages').where('language', '=', lower).execute();
+      await dropTexts(trx, lower);
       for (const table of CHOSEN_LANGUAGE)
         await trx
           .updateTable(table)
