@@ -8,18 +8,6 @@ const port = Number(process.env.E2E_PORT ?? 3101);
 // the tests that reach the server's database directly (the workers inherit this environment).
 process.env.E2E_WORK_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
-const CATALOGUE_SPECS = [
-  'accessibility',
-  'admin-movies',
-  'browse-quality',
-  'first-impression',
-  'home',
-  'landing',
-  'mobile',
-  'polish',
-  'signed-out-play',
-  'viewer',
-].map((name) => `**/${name}.spec.ts`);
 
 /**
  * End-to-end tests in Debian's Chromium against the real server: `e2e/start-server.mjs` builds the server and
@@ -29,9 +17,7 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   fullyParallel: false,
-  // Two spec files at a time: a browser test mostly waits (one worker kept 2 cores about a third busy), and every
-  // spec makes its own viewers and titles on the shared server.
-  workers: 2,
+  workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -56,12 +42,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    // The specs that publish featured titles or read the home's hero and first rows: one at a time, so none sees
-    // another's featured title arrive (the other project's specs run beside them).
-    { name: 'catalogue', testMatch: CATALOGUE_SPECS, workers: 1 },
-    { name: 'chromium', testIgnore: CATALOGUE_SPECS },
-  ],
+  projects: [{ name: 'chromium' }],
   webServer: {
     command: 'node e2e/start-server.mjs',
     url: `${baseURL}/api/health`,
