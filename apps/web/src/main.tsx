@@ -1,11 +1,10 @@
 import './index.css';
 import { keepTapsBeforeTakeover } from './shared/hooks/first-paint';
+import { nextTask } from './shared/hooks/next-task';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 keepTapsBeforeTakeover();
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 /**
  * React, the router and then the app are evaluated in tasks of their own, not in one: a phone's CPU answers taps in
