@@ -364,13 +364,6 @@ export const demoPayReplySchema = z.object({
 
 /* ---------- Playback sessions (simultaneous streams) ---------- */
 
-/** A playback session that has not sent a heartbeat for this long no longer counts. */
-export const PLAYBACK_SILENCE_SECONDS = 90;
-/** How often the player should send a heartbeat. */
-export const PLAYBACK_HEARTBEAT_SECONDS = 30;
-/** A pre-roll can be skipped after this many seconds. */
-export const PREROLL_SKIP_SECONDS = 5;
-
 export const playbackStartBodySchema = z.strictObject({
   movie_id: z.number({ error: 'Choose a title' }).int().positive(),
   /** An optional label the player chooses; otherwise one is made from the browser's User-Agent. */

@@ -14,6 +14,7 @@ export * from './legal.js';
 export * from './library.js';
 export * from './locale-fallbacks.js';
 export * from './paging.js';
+export * from './playback-rules.js';
 export * from './prerender.js';
 export * from './profile-rules.js';
 export * from './profiles.js';

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { browseFilters, type CatalogFilters, listQuery, rowsQuery } from '../../shared/api/catalog';
+import { libraryStateQuery } from '../../shared/api/library';
 import { hasSessionHint } from '../../shared/api/session';
 import { readStoredLanguage } from '../../shared/i18n/language-storage';
 import { queryClient } from '../query-client';
@@ -11,9 +12,10 @@ import { lazyPage } from './lazy-page';
 /** The language the pages will ask the catalogue's texts in (the language provider starts with the same choice). */
 const storedKeyword = () => readStoredLanguage().keyword;
 
-/** A browse page's rows. */
+/** A browse page's rows, and a signed-in viewer's lists (the cards' heart and plus). */
 const prefetchRows = (filters: CatalogFilters) => () => {
   void queryClient.prefetchQuery(rowsQuery(filters, storedKeyword()));
+  if (hasSessionHint()) void queryClient.prefetchQuery(libraryStateQuery());
   return null;
 };
 

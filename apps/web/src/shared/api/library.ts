@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from './api-client';
 import { isApiError } from './api-error';
 import { roleQuery } from './session';
@@ -95,19 +96,50 @@ export function useToggleList(name: ListName) {
   });
 }
 
-/** The state of one title in the viewer's lists, and toggles for both. */
-export function useTitleLists(movieId: number) {
+/** One title's place in the viewer's lists, and toggles for both. */
+export interface TitleLists {
+  signedIn: boolean;
+  inWatchlist: boolean;
+  inFavourites: boolean;
+  toggleWatchlist: () => void;
+  toggleFavourite: () => void;
+}
+
+/** The viewer's lists for any title on a page: `of(movieId)` is that title's state and toggles. */
+export interface LibraryLists {
+  signedIn: boolean;
+  of: (movieId: number) => TitleLists;
+}
+
+/**
+ * The watch list and favourites for a page of titles: one set of queries and mutations for every card, not one
+ * per card (a browse page holds dozens, and each observer costs its mount and its updates).
+ */
+export function useLibraryLists(): LibraryLists {
   const signedIn = useSignedIn();
   const state = useQuery({ ...libraryStateQuery(), enabled: signedIn }).data ?? EMPTY;
-  const watchlist = useToggleList('watchlist');
-  const favourites = useToggleList('favourites');
-  const inWatchlist = state.watchlist.includes(movieId);
-  const inFavourites = state.favourites.includes(movieId);
-  return {
-    signedIn,
-    inWatchlist,
-    inFavourites,
-    toggleWatchlist: () => watchlist.mutate({ movieId, on: !inWatchlist }),
-    toggleFavourite: () => favourites.mutate({ movieId, on: !inFavourites }),
-  };
+  const { mutate: toggleWatchlist } = useToggleList('watchlist');
+  const { mutate: toggleFavourites } = useToggleList('favourites');
+  return useMemo(
+    () => ({
+      signedIn,
+      of: (movieId) => {
+        const inWatchlist = state.watchlist.includes(movieId);
+        const inFavourites = state.favourites.includes(movieId);
+        return {
+          signedIn,
+          inWatchlist,
+          inFavourites,
+          toggleWatchlist: () => toggleWatchlist({ movieId, on: !inWatchlist }),
+          toggleFavourite: () => toggleFavourites({ movieId, on: !inFavourites }),
+        };
+      },
+    }),
+    [signedIn, state, toggleWatchlist, toggleFavourites],
+  );
+}
+
+/** The state of one title in the viewer's lists, and toggles for both. */
+export function useTitleLists(movieId: number): TitleLists {
+  return useLibraryLists().of(movieId);
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { browseFilters } from '../../../shared/api/catalog';
+import { libraryStateQuery } from '../../../shared/api/library';
 import { useProfiles } from '../../../shared/api/profiles';
 import { hasSessionHint, roleQuery } from '../../../shared/api/session';
 import { useT } from '../../../shared/i18n/language-context';
@@ -18,6 +19,8 @@ export function startFirstCalls(queryClient: QueryClient): void {
   const lang = readStoredLanguage().keyword;
   void queryClient.prefetchQuery(libraryListQuery('favourites', lang));
   void queryClient.prefetchQuery(continueWatchingQuery(lang));
+  // The cards' heart and plus: arriving after the first render, they would re-render every card at once.
+  void queryClient.prefetchQuery(libraryStateQuery());
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { TitleCard as Card } from '@salomtv/contract';
 import { type FocusEvent, lazy, Suspense, useState } from 'react';
-import { useTitleLists } from '../../../shared/api/library';
-import { useAutoplayPreviews } from '../../../shared/api/profiles';
+import type { LibraryLists } from '../../../shared/api/library';
 import { useDurationFormat } from '../../../shared/i18n/format';
 import { useT } from '../../../shared/i18n/language-context';
 import { fill } from '../../../shared/i18n/translate';
@@ -21,6 +20,10 @@ export const KIDS_CARD_WIDTH = 260;
 export interface CardActions {
   onPlay: (card: Card) => void;
   onOpen: (card: Card) => void;
+  /** The viewer's lists, read once for the page's cards. */
+  lists: LibraryLists;
+  /** Whether cards play their trailer previews (a profile can turn them off; every kids profile starts so). */
+  previews: boolean;
 }
 
 // Never narrower than its 36 px: a squeezed icon is a target too small for a finger (WCAG 2.5.8).
@@ -44,13 +47,11 @@ export function TitleCard({
 }) {
   const t = useT();
   const duration = useDurationFormat();
-  const lists = useTitleLists(card.movie_id);
+  const lists = actions.lists.of(card.movie_id);
   const [muted, setMuted] = useState(true);
   const upcoming = Boolean(card.release_date && card.release_date > new Date().toISOString().slice(0, 10));
   const image = card.thumbnail ?? card.banner;
-  // A profile that turned previews off (every kids profile starts so) gets none.
-  const previews = useAutoplayPreviews();
-  const preview = useHoverPreview(previews ? card.trailer : null);
+  const preview = useHoverPreview(actions.previews ? card.trailer : null);
   const locked = isPlanLocked(card);
   const lockText = card.locked === 'upgrade' ? t('upgrade_to_watch') : t('subscribe_to_watch');
   const onBlur = (event: FocusEvent<HTMLLIElement>) => {

@@ -1,5 +1,7 @@
 import type { TitleCard as Card } from '@salomtv/contract';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useLibraryLists } from '../../../shared/api/library';
+import { useAutoplayPreviews } from '../../../shared/api/profiles';
 import { useOpenPlayer, useOpenPopup } from '../../../shared/hooks/open-title';
 import { isPlanLocked } from './plan-lock';
 import type { CardActions } from './title-card';
@@ -28,6 +30,8 @@ export interface BrowseActions {
 export function useCardActions(): BrowseActions {
   const openPopup = useOpenPopup();
   const openPlayer = useOpenPlayer();
+  const lists = useLibraryLists();
+  const previews = useAutoplayPreviews();
   const [locked, setLocked] = useState<Card | null>(null);
   const popup = (card: Card) => openPopup(card.movie_id);
   const trailer = (card: Card) => openPopup(card.movie_id, { trailer: true });
@@ -49,8 +53,8 @@ export function useCardActions(): BrowseActions {
     </Suspense>
   ) : null;
   return {
-    first: { onOpen: popup, onPlay: guard(openPlayer) },
-    other: { onOpen: popup, onPlay: guard(popup) },
+    first: { onOpen: popup, onPlay: guard(openPlayer), lists, previews },
+    other: { onOpen: popup, onPlay: guard(popup), lists, previews },
     trailer,
     play: guard((card) => (card.playable ? openPlayer(card) : popup(card))),
     prompt,
