@@ -143,9 +143,13 @@ test('each profile has its own Continue Watching, and a kids profile cannot open
   await expect(page.getByRole('button', { name: /^Change: (Email|Password|Phone)/ })).toHaveCount(0);
   await expect(page.getByTestId('plan-details')).toHaveCount(0);
   await expect(page.getByTestId('next-billing')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
   await page.goto('/pricingplan');
   await expect(page.getByTestId('kids-account-notice')).toBeVisible();
   await expect(page.getByTestId('plan-standard').getByRole('button')).toBeDisabled();
+  await page.goto('/userprofile/payment');
+  await expect(page.getByTestId('kids-account-notice')).toBeVisible();
+  await expect(page.getByLabel(/card number/i)).toHaveCount(0);
 
   // The grown-up title's Continue Watching entry is still the owner's: back on that profile it is there.
   await page.goto('/profiles');

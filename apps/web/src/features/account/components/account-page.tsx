@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { currentProfileOf, useProfiles } from '../../../shared/api/profiles';
 import { roleQuery } from '../../../shared/api/session';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
-import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { buttonClasses } from '../../../shared/ui/button-classes';
+import { KidsProfileNotice } from '../../../shared/ui/kids-profile-notice';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { profileQuery } from '../api/profile';
 import { BillingSection } from './billing-section';
@@ -49,42 +48,25 @@ export function AccountPage() {
   }
 
   // A kids profile chooses its own display language; the rest is the account holder's (the server refuses it too).
-  if (kids) {
-    return (
-      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
-        <h1 className="text-3xl font-bold sm:text-4xl">{t('account_setting')}</h1>
-        <Alert tone="info">
-          <p data-testid="kids-account-notice">{t('kids_account_notice')}</p>
-          <Link to="/profiles" className={buttonClasses('secondary', 'md', 'mt-3')}>
-            {t('switch_profile')}
-          </Link>
-        </Alert>
-        <section
-          aria-labelledby="personal-title"
-          className="rounded-card border border-border bg-surface p-5 sm:p-6"
-        >
-          <h2 id="personal-title" className="mb-1 text-lg font-semibold">
-            {t('personal_details')}
-          </h2>
-          <LanguageRow profile={profile.data} />
-        </section>
-      </div>
-    );
-  }
-
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold sm:text-4xl">{t('account_setting')}</h1>
-        <Button
-          variant={editing ? 'primary' : 'secondary'}
-          aria-pressed={editing}
-          onClick={() => setEditing(!editing)}
-        >
-          {t('edit')}
-        </Button>
+        {kids ? null : (
+          <Button
+            variant={editing ? 'primary' : 'secondary'}
+            aria-pressed={editing}
+            onClick={() => setEditing(!editing)}
+          >
+            {t('edit')}
+          </Button>
+        )}
       </div>
-      <ProfileCard profile={profile.data} editing={editing} onDone={() => setEditing(false)} />
+      {kids ? (
+        <KidsProfileNotice />
+      ) : (
+        <ProfileCard profile={profile.data} editing={editing} onDone={() => setEditing(false)} />
+      )}
       <section
         aria-labelledby="personal-title"
         className="rounded-card border border-border bg-surface p-5 sm:p-6"
@@ -92,13 +74,17 @@ export function AccountPage() {
         <h2 id="personal-title" className="mb-1 text-lg font-semibold">
           {t('personal_details')}
         </h2>
-        <EmailRow profile={profile.data} />
-        <PasswordRow profile={profile.data} />
-        <PhoneRow profile={profile.data} />
-        <DobRow profile={profile.data} />
+        {kids ? null : (
+          <>
+            <EmailRow profile={profile.data} />
+            <PasswordRow profile={profile.data} />
+            <PhoneRow profile={profile.data} />
+            <DobRow profile={profile.data} />
+          </>
+        )}
         <LanguageRow profile={profile.data} />
       </section>
-      <BillingSection profile={profile.data} />
+      {kids ? null : <BillingSection profile={profile.data} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { subscriptionQuery } from '../../../shared/api/billing';
+import { currentProfileOf, useProfiles } from '../../../shared/api/profiles';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { formatDate } from '../../../shared/i18n/format-date';
 import { useLanguage } from '../../../shared/i18n/language-context';
@@ -10,6 +11,7 @@ import { htmlLangOf } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { buttonClasses } from '../../../shared/ui/button-classes';
+import { KidsProfileNotice } from '../../../shared/ui/kids-profile-notice';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { useToast } from '../../../shared/ui/toast-context';
 import { useSaveDemoCard } from '../api/checkout-api';
@@ -27,11 +29,21 @@ export function PaymentMethodPage() {
   const subscription = useQuery(subscriptionQuery());
   const save = useSaveDemoCard();
   const form = useDemoCardForm();
+  // The account's payments are the account holder's: a kids profile is told so (the server refuses it too).
+  const current = useProfiles(currentProfileOf);
 
   if (isApiError(subscription.error) && subscription.error.status === 401) {
     return <Navigate to={`/signin?next=${encodeURIComponent('/userprofile/payment')}`} replace />;
   }
-  if (subscription.isPending) return <LoadingState label={t('loading')} />;
+  if (subscription.isPending || current.isLoading) return <LoadingState label={t('loading')} />;
+  if (current.data?.kids) {
+    return (
+      <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-10 sm:px-6">
+        <h1 className="text-3xl font-bold">{t('update_payment_info')}</h1>
+        <KidsProfileNotice />
+      </div>
+    );
+  }
   const sub = subscription.data;
 
   const submit = (event: FormEvent) => {
