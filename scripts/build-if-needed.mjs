@@ -29,7 +29,11 @@ export function buildIfNeeded({ web = true } = {}) {
     'packages/contract',
     'apps/server',
   ]);
-  if (!web) return;
+  if (web) buildWebIfNeeded();
+}
+
+/** Builds the web app into apps/web/dist when its sources (or the contract's) are newer than its last build. */
+export function buildWebIfNeeded() {
   const webDir = path.join(root, 'apps/web');
   const builtIndex = path.join(webDir, 'dist/index.html');
   const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;

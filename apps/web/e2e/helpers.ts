@@ -21,8 +21,8 @@ export async function submitSignIn(page: Page, phone: string, password: string):
 export async function signInAsAdmin(page: Page, next?: string): Promise<void> {
   await page.goto(next ? `/signin?next=${encodeURIComponent(next)}` : '/signin');
   await submitSignIn(page, ADMIN.phone, ADMIN.password);
-  // The sign-in form is the server's paint until the app takes over, which a machine busy transcoding for the
-  // other specs can hold past the usual 10 s.
+  // The sign-in form is the server's paint until the app takes over, which a machine busy with transcodes (the
+  // earlier tests' uploads) can hold past the usual 10 s.
   await expect(page).toHaveURL(next ? new RegExp(`${next.replace(/[?]/g, '\\?')}$`) : /\/dashboard$/, {
     timeout: 30_000,
   });

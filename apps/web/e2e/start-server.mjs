@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildIfNeeded } from '../../../scripts/build-if-needed.mjs';
+import { buildWebIfNeeded } from '../../../scripts/build-if-needed.mjs';
 import { bundleServer, SERVER_BUNDLE_RUNNER } from '../../../scripts/server-bundle.mjs';
 import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 
@@ -20,14 +20,20 @@ function run(command, args, cwd) {
   return result.status === 0;
 }
 
-if (!run('npx', ['tsc', '-b'], rootDir)) {
+if (
+  !run(
+    process.execPath,
+    [path.join(rootDir, 'node_modules/typescript/bin/tsc'), '-b', 'packages/contract', 'apps/server'],
+    rootDir,
+  )
+) {
   // Type errors elsewhere in the tree must not hide what the browser sees; a missing build must.
   if (!fs.existsSync(path.join(rootDir, 'apps/server/dist/main.js'))) process.exit(1);
   console.warn('[e2e] tsc -b reported errors; testing the server build that was emitted');
 }
 // The web app's build, made only when its sources are newer (`npm test` has made it just before), copied into the
 // run's own folder.
-buildIfNeeded();
+buildWebIfNeeded();
 fs.cpSync(path.join(webDir, 'dist'), webDist, { recursive: true });
 
 // The server as `npm start` runs it: the bundle, through its runner.

@@ -72,11 +72,24 @@ async function migrate(
   run: (migrator: Migrator) => Promise<MigrationResultSet>,
 ): Promise<void> {
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await run(migrator);
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
-    throw new Error(
-      `Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`,
-    );
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await run(migrator);
+    if (attempt < 3 && anotherSchemaWentAway(error, schema)) continue;
+    const failed = results?.find((result) => result.status === 'Error');
+    if (error || failed) {
+      throw new Error(
+        `Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`,
+      );
+    }
+    return;
   }
+}
+
+/**
+ * Kysely finds its migration tables by reading the tables of every schema of the database; a schema dropped during
+ * that read (another instance's or test suite's, on a shared database) fails it before any migration ran.
+ */
+function anotherSchemaWentAway(error: unknown, schema: string | undefined): boolean {
+  const gone = /^schema "([^"]+)" does not exist$/.exec(String((error as Error | undefined)?.message ?? ''));
+  return gone !== null && gone[1] !== schema;
 }
