@@ -81,7 +81,7 @@ export const viewerRoutes: RouteObject[] = [
     // The rows call starts beside the page's chunk instead of after it renders (bench/README.md, home LCP); a
     // signed-in viewer's page shows their favourites and what they are watching too.
     loader: () => {
-      void queryClient.prefetchQuery(rowsQuery({}, storedKeyword()));
+      prefetchRows({})();
       return startFirstCalls(homePage);
     },
     lazy: lazyPage(homePage, (m) => m.HomePage),

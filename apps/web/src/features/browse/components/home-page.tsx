@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { browseFilters } from '../../../shared/api/catalog';
-import { libraryStateQuery } from '../../../shared/api/library';
 import { useProfiles } from '../../../shared/api/profiles';
 import { hasSessionHint, roleQuery } from '../../../shared/api/session';
 import { useT } from '../../../shared/i18n/language-context';
@@ -11,16 +10,14 @@ import { BrowsePage } from './browse-page';
 import { RowsPlaceholder } from './rows-placeholder';
 
 /**
- * The calls a signed-in viewer's home starts with besides its rows (which its route starts at once), started by
- * its route as soon as this module is in (app/routing).
+ * The calls a signed-in viewer's home starts with besides its rows and lists (which its route starts at once),
+ * started by its route as soon as this module is in (app/routing).
  */
 export function startFirstCalls(queryClient: QueryClient): void {
   if (!hasSessionHint()) return;
   const lang = readStoredLanguage().keyword;
   void queryClient.prefetchQuery(libraryListQuery('favourites', lang));
   void queryClient.prefetchQuery(continueWatchingQuery(lang));
-  // The cards' heart and plus: arriving after the first render, they would re-render every card at once.
-  void queryClient.prefetchQuery(libraryStateQuery());
 }
 
 /**
