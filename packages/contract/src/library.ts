@@ -52,27 +52,51 @@ export const progressBodySchema = z.strictObject({
 });
 export type ProgressBody = z.infer<typeof progressBodySchema>;
 
-/** `GET /api/progress/:movie_id`: the latest saved position of the title (for Resume). */
+/** A saved position in one episode of a series. */
+export const episodeProgressSchema = z.object({
+  episode_id: z.number(),
+  position_seconds: z.number(),
+  duration_seconds: z.number(),
+  finished: z.boolean(),
+});
+export type EpisodeProgress = z.infer<typeof episodeProgressSchema>;
+
+/**
+ * `GET /api/progress/:movie_id`: where Resume goes on. For a film its saved position; for a series the episode
+ * watched last at its position, or, once that one is finished, the next episode (`up_next`) at its own position
+ * (the start when never opened). `episodes` holds the position in every episode the viewer has opened.
+ */
 export const progressReplySchema = z.object({
   movie_id: z.number(),
   episode_id: z.number().nullable(),
   position_seconds: z.number(),
   duration_seconds: z.number(),
   finished: z.boolean(),
+  /** The episode after the one finished last: the series goes on with it. */
+  up_next: z.boolean(),
   updated_at: z.string(),
+  episodes: z.array(episodeProgressSchema),
 });
 export type ProgressReply = z.infer<typeof progressReplySchema>;
 
 /** `GET /api/continue-watching`: titles with saved, unfinished progress, the latest first. */
 export const continueWatchingItemSchema = z.object({
   card: titleCardSchema,
+  /** The episode to go on with (a series), null for a film. */
   episode_id: z.number().nullable(),
+  /** That episode's season and number, for "S1:E2". */
+  episode: z.object({ season: z.number(), number: z.number() }).nullable(),
   position_seconds: z.number(),
   duration_seconds: z.number(),
+  /** Seconds left to watch of the film or episode. */
+  remaining_seconds: z.number(),
   /** Whole percent watched, 0 to 100. */
   percent: z.number(),
+  /** The next episode after a finished one, not yet started. */
+  up_next: z.boolean(),
   updated_at: z.string(),
 });
+export type ContinueWatchingItem = z.infer<typeof continueWatchingItemSchema>;
 export const continueWatchingReplySchema = z.object({ items: z.array(continueWatchingItemSchema) });
 export type ContinueWatchingReply = z.infer<typeof continueWatchingReplySchema>;
 

@@ -49,7 +49,13 @@ export function createCatalogModule(deps: CatalogDeps) {
     repos.translations,
   );
   // The library's lists show the same cards as the catalogue.
-  const services = { catalog, library: new LibraryService(repos.library, catalog, clock) };
+  const library = new LibraryService({
+    repo: repos.library,
+    presenter: catalog,
+    episodes: repos.episodes,
+    clock,
+  });
+  const services = { catalog, library };
   const registerRoutes = (app: AppInstance) => {
     catalogRoutes(app, services.catalog);
     libraryRoutes(app, services.library);

@@ -243,7 +243,9 @@ describe('viewer library: watch list, favourites, progress, views and ratings', 
       position_seconds: 300,
       duration_seconds: 600,
       finished: false,
+      up_next: false,
       updated_at: t.clock.now().toISOString(),
+      episodes: [],
     });
     const rows = await t.app.container.database.db
       .selectFrom('playback_progress')
@@ -288,9 +290,12 @@ describe('viewer library: watch list, favourites, progress, views and ratings', 
     expect(items[0]).toEqual({
       card: expect.objectContaining({ movie_id: harbor, title: 'Night Harbor' }),
       episode_id: null,
+      episode: null,
       position_seconds: 50,
       duration_seconds: 200,
+      remaining_seconds: 150,
       percent: 25,
+      up_next: false,
       updated_at: t.clock.now().toISOString(),
     });
     expect(items[1]).toMatchObject({ episode_id: episodeId, percent: 4 });

@@ -26,15 +26,14 @@ const MAX_LIST = 500;
 export class LibraryRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** A published title's age rating (null when it has none); undefined when no such title is published. */
-  async publishedRating(movieId: number): Promise<TitleRow['age_rating'] | undefined> {
-    const row = await this.db
+  /** A published title's age rating and kind; undefined when no such title is published. */
+  publishedTitle(movieId: number): Promise<Pick<TitleRow, 'age_rating' | 'kind'> | undefined> {
+    return this.db
       .selectFrom('titles')
-      .select('age_rating')
+      .select(['age_rating', 'kind'])
       .where('movie_id', '=', movieId)
       .where('status', '=', 'published')
       .executeTakeFirst();
-    return row?.age_rating;
   }
 
   async episodeOf(movieId: number, episodeId: number): Promise<boolean> {
@@ -126,8 +125,8 @@ export class LibraryRepo {
       .execute();
   }
 
-  /** The viewer's most recently saved position in a title (any episode). */
-  latestProgress(owner: LibraryOwner, titleId: number): Promise<ProgressRow | undefined> {
+  /** The viewer's saved positions in a title (one per episode of a series), the latest first. */
+  progressOf(owner: LibraryOwner, titleId: number): Promise<ProgressRow[]> {
     return this.db
       .selectFrom('playback_progress')
       .selectAll()
@@ -135,24 +134,25 @@ export class LibraryRepo {
       .where('title_id', '=', titleId)
       .orderBy('updated_at', 'desc')
       .orderBy('progress_id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+      .execute();
   }
 
   /**
-   * Per published title, the viewer's latest progress row when it is unfinished and past the start,
-   * the latest first.
+   * Every progress row of the `limit` published titles watched last whose latest row is past the start and
+   * unfinished, or is of a series (which goes on with its next episode): the latest title first, each title's
+   * rows the latest first.
    */
-  continueWatching(owner: ProgressScope, limit: number): Promise<ProgressRow[]> {
+  async continueWatching(owner: ProgressScope, limit: number): Promise<ProgressRow[]> {
     const scope = owner.profile_id === undefined ? 'user_id' : 'profile_id';
-    return this.db
+    const id = owner.profile_id ?? owner.user_id;
+    const latest = await this.db
       .selectFrom('playback_progress as p')
       .innerJoin('titles', 'titles.movie_id', 'p.title_id')
-      .selectAll('p')
-      .where(`p.${scope}`, '=', owner.profile_id ?? owner.user_id)
+      .select('p.title_id')
+      .where(`p.${scope}`, '=', id)
       .where('titles.status', '=', 'published')
-      .where('p.finished', '=', 0)
       .where('p.position_seconds', '>', 0)
+      .where((eb) => eb.or([eb('p.finished', '=', 0), eb('titles.kind', '=', 'series')]))
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
@@ -176,6 +176,18 @@ export class LibraryRepo {
       .orderBy('p.progress_id', 'desc')
       .limit(limit)
       .execute();
+    if (latest.length === 0) return [];
+    const order = new Map(latest.map((row, index) => [row.title_id, index]));
+    const rows = await this.db
+      .selectFrom('playback_progress')
+      .selectAll()
+      .where(scope, '=', id)
+      .where('title_id', 'in', [...order.keys()])
+      .orderBy('updated_at', 'desc')
+      .orderBy('progress_id', 'desc')
+      .execute();
+    // A stable sort: each title's rows stay the latest first.
+    return rows.sort((a, b) => (order.get(a.title_id) ?? 0) - (order.get(b.title_id) ?? 0));
   }
 
   /**

@@ -15,14 +15,37 @@ import {
   withinMaturity,
 } from '@salomtv/contract';
 import type { Clock } from '../../../lib/clock.js';
-import { notFound } from '../../../lib/errors.js';
+import { badRequest, notFound } from '../../../lib/errors.js';
 import type { SessionUser } from '../../../platform/viewer-session.js';
+import type { PlayableEpisode } from '../titles/episode-repo.js';
 import type { TitleRow } from '../titles/repo.js';
 import type { LibraryRepo, ListTable, ProgressRow, ProgressScope } from './repo.js';
 
 /** Builds catalogue cards from title rows (the catalogue's presenter), locked as the viewer's plan says. */
 export interface CardPresenter {
   cards(rows: TitleRow[], viewer: SessionUser | number, lang?: string): Promise<TitleCard[]>;
+}
+
+/** The playable episodes of series, each series' in viewing order. */
+export interface EpisodeOrder {
+  playableInOrder(movieIds: number[]): Promise<PlayableEpisode[]>;
+}
+
+export interface LibraryDeps {
+  repo: LibraryRepo;
+  presenter: CardPresenter;
+  episodes: EpisodeOrder;
+  clock: Clock;
+}
+
+/** Where a title goes on for a viewer: one of its saved rows, or the start of the next episode. */
+interface ResumePoint {
+  episodeId: number | null;
+  position: number;
+  duration: number;
+  finished: boolean;
+  upNext: boolean;
+  updatedAt: string;
 }
 
 /**
@@ -42,34 +65,71 @@ export function viewThreshold(durationSeconds: number): number {
   return Math.min(VIEW_AFTER_SECONDS, VIEW_AFTER_SHARE * durationSeconds);
 }
 
-function presentProgress(row: ProgressRow): ProgressReply {
+const pointOf = (row: ProgressRow): ResumePoint => ({
+  episodeId: row.episode_id === 0 ? null : row.episode_id,
+  position: Number(row.position_seconds),
+  duration: Number(row.duration_seconds),
+  finished: row.finished === 1,
+  upNext: false,
+  updatedAt: row.updated_at,
+});
+
+/**
+ * Where a title goes on from the viewer's rows of it (the latest first): the latest row; for a series whose latest
+ * episode is finished, the next playable episode, at its own unfinished position or its start.
+ */
+export function resumePoint(rows: ProgressRow[], order: PlayableEpisode[] | undefined): ResumePoint | undefined {
+  const [latest] = rows;
+  if (!latest) return undefined;
+  const point = pointOf(latest);
+  if (!point.finished || point.episodeId === null || !order) return point;
+  const at = order.findIndex((episode) => episode.episode_id === point.episodeId);
+  const next = at < 0 ? undefined : order[at + 1];
+  if (!next) return point;
+  const saved = rows.find((row) => row.episode_id === next.episode_id && row.finished === 0);
   return {
-    movie_id: row.title_id,
-    episode_id: row.episode_id === 0 ? null : row.episode_id,
-    position_seconds: Number(row.position_seconds),
-    duration_seconds: Number(row.duration_seconds),
-    finished: row.finished === 1,
-    updated_at: row.updated_at,
+    episodeId: next.episode_id,
+    position: saved ? Number(saved.position_seconds) : 0,
+    duration: saved ? Number(saved.duration_seconds) : (next.duration_seconds ?? 0),
+    finished: false,
+    upNext: true,
+    updatedAt: point.updatedAt,
   };
 }
 
+const byTitle = (episodes: PlayableEpisode[]) => {
+  const map = new Map<number, PlayableEpisode[]>();
+  for (const episode of episodes) map.set(episode.movie_id, [...(map.get(episode.movie_id) ?? []), episode]);
+  return map;
+};
+
 /** The viewer's watch list, favourites, playback progress and ratings. */
 export class LibraryService {
-  constructor(
-    private readonly repo: LibraryRepo,
-    private readonly presenter: CardPresenter,
-    private readonly clock: Clock,
-  ) {}
+  private readonly repo: LibraryRepo;
+  private readonly presenter: CardPresenter;
+  private readonly episodes: EpisodeOrder;
+  private readonly clock: Clock;
+
+  constructor(deps: LibraryDeps) {
+    this.repo = deps.repo;
+    this.presenter = deps.presenter;
+    this.episodes = deps.episodes;
+    this.clock = deps.clock;
+  }
 
   private now(): string {
     return this.clock.now().toISOString();
   }
 
-  /** A published title the viewer's profile may see (any other is as if it did not exist). */
-  private async requireVisible(viewer: LibraryViewer | undefined, movieId: number): Promise<void> {
-    const rating = await this.repo.publishedRating(movieId);
-    if (rating === undefined || !withinMaturity(rating, viewer?.maturity_ceiling ?? null))
+  /** A published title the viewer's profile may see (any other is as if it did not exist); its kind. */
+  private async requireVisible(
+    viewer: LibraryViewer | undefined,
+    movieId: number,
+  ): Promise<TitleRow['kind']> {
+    const title = await this.repo.publishedTitle(movieId);
+    if (title === undefined || !withinMaturity(title.age_rating, viewer?.maturity_ceiling ?? null))
       throw notFound('This title does not exist');
+    return title.kind;
   }
 
   /** Title rows the viewer's profile may see. */
@@ -112,8 +172,11 @@ export class LibraryService {
    * view threshold, the title's view count goes up by one; administrators' previews are not counted.
    */
   async saveProgress(viewer: LibraryViewer, body: ProgressBody): Promise<void> {
-    await this.requireVisible(viewer, body.movie_id);
+    const kind = await this.requireVisible(viewer, body.movie_id);
     const episodeId = body.episode_id ?? null;
+    if (episodeId === null && kind === 'series') {
+      throw badRequest('Say which episode of the series', { episode_id: 'Choose an episode' });
+    }
     if (episodeId !== null && !(await this.repo.episodeOf(body.movie_id, episodeId))) {
       throw notFound('This episode does not exist');
     }
@@ -135,11 +198,33 @@ export class LibraryService {
     }
   }
 
-  /** The latest position in a published title; null when the viewer has not watched it yet (nothing is wrong). */
+  /**
+   * Where a published title goes on for the viewer, with the position in each episode opened; null when the
+   * viewer has not watched it yet (nothing is wrong).
+   */
   async progress(viewer: LibraryViewer, movieId: number): Promise<ProgressReply | null> {
-    await this.requireVisible(viewer, movieId);
-    const row = await this.repo.latestProgress(viewer, movieId);
-    return row ? presentProgress(row) : null;
+    const kind = await this.requireVisible(viewer, movieId);
+    const rows = await this.repo.progressOf(viewer, movieId);
+    const order = kind === 'series' ? await this.episodes.playableInOrder([movieId]) : undefined;
+    const point = resumePoint(rows, order);
+    if (!point) return null;
+    return {
+      movie_id: movieId,
+      episode_id: point.episodeId,
+      position_seconds: point.position,
+      duration_seconds: point.duration,
+      finished: point.finished,
+      up_next: point.upNext,
+      updated_at: point.updatedAt,
+      episodes: rows
+        .filter((row) => row.episode_id !== 0)
+        .map((row) => ({
+          episode_id: row.episode_id,
+          position_seconds: Number(row.position_seconds),
+          duration_seconds: Number(row.duration_seconds),
+          finished: row.finished === 1,
+        })),
+    };
   }
 
   async continueWatching(viewer: LibraryViewer, lang?: string): Promise<ContinueWatchingReply> {
@@ -157,23 +242,36 @@ export class LibraryService {
     lang?: string,
   ): Promise<ContinueWatchingReply> {
     const rows = await this.repo.continueWatching(scope, CONTINUE_WATCHING_LIMIT);
-    const titles = await this.repo.titles(rows.map((row) => row.title_id));
-    const cards = new Map(
-      (
-        await this.presenter.cards(
-          typeof asker === 'number' ? titles : this.visible(asker, titles),
-          asker,
-          lang,
-        )
-      ).map((card) => [card.movie_id, card]),
-    );
+    const titleIds = [...new Set(rows.map((row) => row.title_id))];
+    const titles = await this.repo.titles(titleIds);
+    const seriesIds = titles.filter((title) => title.kind === 'series').map((title) => title.movie_id);
+    const [cardList, order] = await Promise.all([
+      this.presenter.cards(typeof asker === 'number' ? titles : this.visible(asker, titles), asker, lang),
+      this.episodes.playableInOrder(seriesIds).then(byTitle),
+    ]);
+    const cards = new Map(cardList.map((card) => [card.movie_id, card]));
     const items: ContinueWatchingReply['items'] = [];
-    for (const row of rows) {
-      const card = cards.get(row.title_id);
-      if (!card) continue;
-      const { episode_id, position_seconds, duration_seconds, updated_at } = presentProgress(row);
-      const percent = Math.min(100, Math.max(0, Math.round((position_seconds / duration_seconds) * 100)));
-      items.push({ card, episode_id, position_seconds, duration_seconds, percent, updated_at });
+    for (const titleId of titleIds) {
+      const card = cards.get(titleId);
+      const episodes = order.get(titleId);
+      const point = resumePoint(
+        rows.filter((row) => row.title_id === titleId),
+        episodes,
+      );
+      if (!card || !point || point.finished || items.length === CONTINUE_WATCHING_LIMIT) continue;
+      const episode = episodes?.find((e) => e.episode_id === point.episodeId);
+      const share = point.duration > 0 ? point.position / point.duration : 0;
+      items.push({
+        card,
+        episode_id: point.episodeId,
+        episode: episode ? { season: episode.season, number: episode.number } : null,
+        position_seconds: point.position,
+        duration_seconds: point.duration,
+        remaining_seconds: Math.max(0, Math.round(point.duration - point.position)),
+        percent: Math.min(100, Math.max(0, Math.round(share * 100))),
+        up_next: point.upNext,
+        updated_at: point.updatedAt,
+      });
     }
     return { items };
   }

@@ -5,6 +5,15 @@ import type { EpisodesTable, SeasonsTable } from '../../../db/schema-catalog.js'
 export type SeasonRow = Selectable<SeasonsTable>;
 export type EpisodeRow = Selectable<EpisodesTable>;
 
+/** An episode a viewer can play (its video is ready), with where it sits in its series. */
+export interface PlayableEpisode {
+  movie_id: number;
+  episode_id: number;
+  season: number;
+  number: number;
+  duration_seconds: number | null;
+}
+
 /** Seasons and episodes of series. */
 export class EpisodeRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -37,6 +46,29 @@ export class EpisodeRepo {
       .where('movie_id', 'in', movieIds)
       .orderBy('season_id')
       .orderBy('number')
+      .execute();
+  }
+
+  /** The playable episodes of several series, each series' in viewing order (season, then episode number). */
+  playableInOrder(movieIds: number[]): Promise<PlayableEpisode[]> {
+    if (movieIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('episodes')
+      .innerJoin('seasons', 'seasons.season_id', 'episodes.season_id')
+      .innerJoin('media_assets', 'media_assets.asset_id', 'episodes.video_asset_id')
+      .select([
+        'episodes.movie_id',
+        'episodes.episode_id',
+        'seasons.number as season',
+        'episodes.number',
+        'episodes.duration_seconds',
+      ])
+      .where('episodes.movie_id', 'in', movieIds)
+      .where('media_assets.status', '=', 'ready')
+      .where('media_assets.hls_key', 'is not', null)
+      .orderBy('episodes.movie_id')
+      .orderBy('seasons.number')
+      .orderBy('episodes.number')
       .execute();
   }
 
