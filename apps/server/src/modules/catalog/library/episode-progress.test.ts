@@ -168,14 +168,26 @@ describe('progress per episode, through the API', () => {
   it('goes on with the next episode, into the next season, once one is finished', async () => {
     const [, e2, e3] = episodes as [number, number, number];
     await save(e2, 580);
-    expect(await resume()).toMatchObject({ episode_id: e3, position_seconds: 0, up_next: true, finished: false });
+    expect(await resume()).toMatchObject({
+      episode_id: e3,
+      position_seconds: 0,
+      up_next: true,
+      finished: false,
+    });
     const [item] = await watching();
-    expect(item).toMatchObject({ episode_id: e3, episode: { season: 2, number: 1 }, up_next: true, percent: 0 });
+    expect(item).toMatchObject({
+      episode_id: e3,
+      episode: { season: 2, number: 1 },
+      up_next: true,
+      percent: 0,
+    });
 
     // The last episode finished: the series leaves Continue Watching.
     await save(e3, 600);
     expect(await resume()).toMatchObject({ episode_id: e3, finished: true });
-    expect((await watching()).map((i: { card: { movie_id: number } }) => i.card.movie_id)).not.toContain(serial);
+    expect((await watching()).map((i: { card: { movie_id: number } }) => i.card.movie_id)).not.toContain(
+      serial,
+    );
   });
 
   it("asks which episode a series' position is in, and takes none for a film", async () => {

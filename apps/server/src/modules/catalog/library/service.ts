@@ -78,7 +78,10 @@ const pointOf = (row: ProgressRow): ResumePoint => ({
  * Where a title goes on from the viewer's rows of it (the latest first): the latest row; for a series whose latest
  * episode is finished, the next playable episode, at its own unfinished position or its start.
  */
-export function resumePoint(rows: ProgressRow[], order: PlayableEpisode[] | undefined): ResumePoint | undefined {
+export function resumePoint(
+  rows: ProgressRow[],
+  order: PlayableEpisode[] | undefined,
+): ResumePoint | undefined {
   const [latest] = rows;
   if (!latest) return undefined;
   const point = pointOf(latest);
