@@ -1,18 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  type APIRequestContext,
-  expect as baseExpect,
-  type Locator,
-  type Page,
-  request,
-  test,
-} from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page, request, test } from '@playwright/test';
 import { PLAYBACK_HEARTBEAT_SECONDS } from '@salomtv/contract';
 import { expectAccessible, newPhone, signUpViaApi } from './accounts-helpers';
-import { ADMIN, chooseLanguage, snap, xsrfHeaders } from './helpers';
+import { makeClip as makeClipFile } from './clips';
+import { ADMIN, chooseLanguage, createTitle, snap, xsrfHeaders } from './helpers';
+import { mediaReady, movieState, publish, upload } from './media';
 import { endTrial, markPublished } from './server-database';
 
 /*
@@ -23,7 +17,6 @@ import { endTrial, markPublished } from './server-database';
 // This machine is shared with other builds and tests: give the page time.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const FFMPEG = path.resolve(import.meta.dirname, '../../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
 const stamp = Date.now().toString(36);
 const PASSWORD = 'viewer-pass-123';
 const NAMES = {
@@ -37,92 +30,8 @@ const ids = { feature: 0, long: 0, promo: 0, series: 0, episode1: 0, episode2: 0
 let workDir = '';
 const clips = { hd: '', long: '', promo: '', short: '' };
 
-function makeClip(name: string, size: string, seconds: number, pattern: 'testsrc2' | 'color'): string {
-  const file = path.join(workDir, `${name}.mp4`);
-  const source =
-    pattern === 'color' ? `color=c=0x3060a0:size=${size}:rate=24` : `testsrc2=size=${size}:rate=24`;
-  const made = spawnSync(
-    FFMPEG,
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', source, '-f', 'lavfi', '-i', 'sine=frequency=440'],
-      ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
-      ...['-c:a', 'aac', '-shortest', file],
-    ],
-    { encoding: 'utf8' },
-  );
-  if (made.status !== 0) throw new Error(`ffmpeg could not make ${name}: ${made.stderr}`);
-  return file;
-}
-
-interface AssetState {
-  status: string;
-}
-interface MovieState {
-  trailer: AssetState | null;
-  video: AssetState | null;
-  seasons: { episodes: { episode_id: number; number: number; video: AssetState | null }[] }[];
-}
-
-async function upload(
-  admin: APIRequestContext,
-  endpoint: 'add' | 'trailer',
-  movieId: number,
-  file: string,
-  episodeId?: number,
-): Promise<void> {
-  const reply = await admin.post(`/api/movie/${endpoint}`, {
-    headers: await xsrfHeaders(admin),
-    multipart: {
-      movie_id: String(movieId),
-      ...(episodeId ? { episode_id: String(episodeId) } : {}),
-      file: { name: path.basename(file), mimeType: 'video/mp4', buffer: fs.readFileSync(file) },
-    },
-  });
-  expect(reply.status(), await reply.text()).toBe(200);
-}
-
-async function createTitle(admin: APIRequestContext, details: Record<string, unknown>): Promise<number> {
-  const created = await admin.post('/api/movie/create', { headers: await xsrfHeaders(admin) });
-  expect(created.status()).toBe(201);
-  const movieId = ((await created.json()) as { movie_id: number }).movie_id;
-  const saved = await admin.post('/api/movie/details', {
-    headers: await xsrfHeaders(admin),
-    data: { movie_id: movieId, ...details },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  return movieId;
-}
-
-async function movieState(admin: APIRequestContext, movieId: number): Promise<MovieState> {
-  return (await (await admin.get(`/api/movie/${movieId}`)).json()) as MovieState;
-}
-
-async function mediaReady(admin: APIRequestContext, movieId: number, title: string): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const movie = await movieState(admin, movieId);
-        const assets = [
-          movie.trailer,
-          movie.video,
-          ...movie.seasons.flatMap((s) => s.episodes.map((e) => e.video)),
-        ].filter((a): a is AssetState => a !== null);
-        return assets.length > 0 && assets.every((a) => a.status === 'ready');
-      },
-      { timeout: 120_000, message: `the media of ${title} is transcoded` },
-    )
-    .toBe(true);
-}
-
-async function publish(admin: APIRequestContext, movieId: number, title: string): Promise<void> {
-  await mediaReady(admin, movieId, title);
-  const published = await admin.post('/api/movie/details', {
-    headers: await xsrfHeaders(admin),
-    data: { movie_id: movieId, title, status: 'published' },
-  });
-  expect(published.status(), await published.text()).toBe(200);
-}
+const makeClip = (name: string, size: string, seconds: number, pattern: 'testsrc2' | 'color') =>
+  makeClipFile(path.join(workDir, `${name}.mp4`), seconds, size, pattern);
 
 /** Buys a plan on /pricingplan with the demo provider's test card (as e2e/billing.spec.ts does), past the trial. */
 async function buyPlan(page: Page, code: string): Promise<void> {
@@ -336,7 +245,9 @@ test('the full-page player: speed, keyboard, scrub previews and progress saved o
   expect(await video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1);
   await video.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
-  // Keyboard: space pauses (which saves the position), arrows move 10 s, space plays again.
+  // Keyboard: space pauses (which saves the position, once it has played a few seconds), arrows move 10 s,
+  // space plays again.
+  await expect.poll(() => currentTime(video)).toBeGreaterThan(6);
   await page.keyboard.press(' ');
   await expect.poll(() => isPaused(video)).toBe(true);
   const pausedAt = await currentTime(video);
@@ -344,7 +255,9 @@ test('the full-page player: speed, keyboard, scrub previews and progress saved o
     .poll(
       async () => {
         const reply = await page.request.get(`/api/progress/${ids.long}`);
-        return reply.ok() ? ((await reply.json()) as { position_seconds: number }).position_seconds : -1;
+        return reply.status() === 200
+          ? ((await reply.json()) as { position_seconds: number }).position_seconds
+          : -1;
       },
       { message: 'the position is saved on pause' },
     )
@@ -405,7 +318,7 @@ test('the full-page player: speed, keyboard, scrub previews and progress saved o
   await expect.poll(() => currentTime(video), { timeout: 15_000 }).toBeGreaterThanOrEqual(19.5);
 });
 
-test('the popup: it goes on from the saved position with Start over, ratings update the average, a series plays its episodes', async ({
+test('the popup: details first, Play goes on from the saved position with Start over, ratings update the average, a series plays its episodes', async ({
   page,
   browser,
 }) => {
@@ -422,15 +335,17 @@ test('the popup: it goes on from the saved position with Start over, ratings upd
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await signUpViaApi(page, newPhone().phone, PASSWORD);
-  // Nothing watched yet: it starts at the top, with no Start over.
+  // Nothing watched yet: the details open on Play; Play starts at the top, with no Start over.
   await page.goto(`/home?title=${ids.long}`);
   const dialog = page.getByRole('dialog', { name: NAMES.long });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByTestId('popup-play')).toHaveText('Play');
+  await expect(dialog.getByTestId('popup-video')).toHaveCount(0);
+  await dialog.getByTestId('popup-play').click();
   const video = dialog.getByTestId('popup-video');
   await expect.poll(() => currentTime(video), { timeout: 20_000 }).toBeGreaterThan(0.3);
   expect(await currentTime(video)).toBeLessThan(10);
   await expect(dialog.getByRole('button', { name: 'Start over' })).toHaveCount(0);
-  await expect(dialog.getByRole('button', { name: 'Resume' })).toHaveCount(0);
   // The long clip is 320x180: an SD-only title says SD, though the trial would allow FHD.
   await expect(dialog.getByTestId('quality')).toHaveText('SD');
 
@@ -443,11 +358,8 @@ test('the popup: it goes on from the saved position with Start over, ratings upd
   await expect(dialog.getByRole('button', { name: 'Rate 4 stars' })).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  // Closing saved where the popup was; wait for it so the position below is the newest.
-  await expect.poll(async () => (await page.request.get(`/api/progress/${ids.long}`)).status()).toBe(200);
 
-  // A saved position of 20 s: reopened, the popup starts there by itself (not at 0:00 with a Resume button),
-  // and offers Start over.
+  // A saved position of 20 s: reopened, the details offer Resume, which starts there, with Start over.
   const saved = await page.request.post('/api/progress', {
     headers: await xsrfHeaders(page),
     data: { movie_id: ids.long, position_seconds: 20, duration_seconds: 30 },
@@ -466,10 +378,11 @@ test('the popup: it goes on from the saved position with Start over, ratings upd
   });
   await page.goto(`/home?title=${ids.long}`);
   await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByTestId('popup-play')).toHaveText('Resume');
+  await dialog.getByTestId('popup-play').click();
   await expect.poll(() => video.getAttribute('data-first-played-at'), { timeout: 20_000 }).not.toBeNull();
   expect(Number(await video.getAttribute('data-first-played-at'))).toBeGreaterThanOrEqual(19);
   await expect.poll(() => currentTime(video)).toBeGreaterThanOrEqual(19.5);
-  await expect(dialog.getByRole('button', { name: 'Resume' })).toHaveCount(0);
   await wake(page);
   const startOver = dialog.getByRole('button', { name: 'Start over' });
   await expect(startOver).toBeVisible();
@@ -796,7 +709,7 @@ test('the quality badge says what the title has, capped by the plan', async ({ p
     [ids.feature, NAMES.feature, 'FHD'],
     [ids.long, NAMES.long, 'SD'],
   ] as const) {
-    await page.goto(`/home?title=${id}`);
+    await page.goto(`/home?title=${id}&play=1`);
     const dialog = page.getByRole('dialog', { name });
     await expect(dialog).toBeVisible({ timeout: 30_000 });
     await expect
@@ -812,7 +725,7 @@ test('the quality badge says what the title has, capped by the plan', async ({ p
     for (const row of body.rows) row.items = [];
     await route.fulfill({ response, json: body });
   });
-  await page.goto(`/home?title=${ids.feature}`);
+  await page.goto(`/home?title=${ids.feature}&play=1`);
   const dialog = page.getByRole('dialog', { name: NAMES.feature });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect
@@ -862,7 +775,7 @@ test.describe('on a phone (360 px)', () => {
     await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
     expect(errors).toEqual([]);
 
-    await page.goto(`/home?title=${ids.long}`);
+    await page.goto(`/home?title=${ids.long}&play=1`);
     const dialog = page.getByRole('dialog', { name: NAMES.long });
     await expect(dialog).toBeVisible({ timeout: 30_000 });
     const popupVideo = dialog.getByTestId('popup-video');
@@ -891,7 +804,7 @@ test('in Urdu, right to left, at 1440 and 360 px: the player and the popup', asy
     await expect(page.getByTestId('player-heading').getByRole('button', { name: 'واپس' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^رفتار/ })).toBeVisible();
     await snap(page, `player-${width}-ur`);
-    await page.goto(`/home?title=${ids.long}`);
+    await page.goto(`/home?title=${ids.long}&play=1`);
     const dialog = page.getByRole('dialog', { name: NAMES.long });
     await expect(dialog).toBeVisible({ timeout: 30_000 });
     await expect

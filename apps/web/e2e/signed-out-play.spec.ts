@@ -108,6 +108,8 @@ test('at 360 px in Urdu, the popup labels the trailer and ends on the way to the
   const dialog = page.getByRole('dialog', { name: FILM });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('popup-content')).toHaveAttribute('data-trailer', 'true');
+  // The details first; the viewer's Play (a signed-out visitor's: Watch Trailer) plays the trailer.
+  await dialog.getByTestId('popup-play').click();
   await expect(dialog.getByTestId('trailer-badge')).toHaveText('ٹریلر');
   const end = dialog.getByTestId('trailer-end');
   await expect(end).toBeVisible({ timeout: 30_000 });

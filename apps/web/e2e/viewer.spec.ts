@@ -115,17 +115,19 @@ test('a viewer browses home, keeps titles, plays a trailer in the popup and sees
   await card.getByRole('button', { name: `Add to Favourites: ${THRILLER}` }).click();
   await expect(page.getByTestId('row-favourites').getByTestId('title-card')).toContainText([THRILLER]);
 
-  // The popup: header hidden, the trailer plays, Esc closes it and the header is back.
+  // The popup: header hidden, the details over the trailer playing muted, Esc closes it and the header is back.
   await card.getByRole('button', { name: THRILLER, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: THRILLER });
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/[?&]title=\d+/);
   await expect(page.getByRole('banner')).toHaveCount(0);
   await expect(dialog.getByText('Ann Lee')).toBeVisible();
-  const video = dialog.getByTestId('popup-video');
+  const video = dialog.getByTestId('popup-preview-video');
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
     .toBeGreaterThan(0.3);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+  await expect(dialog.getByTestId('popup-play')).toHaveText('Watch Trailer');
   await snap(page, 'viewer-popup');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);

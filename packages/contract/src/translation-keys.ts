@@ -387,6 +387,11 @@ const entries = [
   ['exit_fullscreen', 'Homepage Popup', 'Exit full screen'],
   ['season_episode', 'Homepage Season Popup', 'Season {season}, episode {number}'],
   ['season_number', 'Homepage Season Popup', 'Season {number}'],
+  ['episode_code', 'Homepage Season Popup', 'S{season}:E{number}'],
+  ['up_next', 'Homepage', 'Up next'],
+  ['percent_watched', 'Homepage', '{percent}% watched'],
+  ['open_full_player', 'Homepage Popup', 'Open full player'],
+  ['watch_again', 'Homepage Popup', 'Watch again'],
   ['views', 'Homepage', 'Views'],
   // Sign-up with a known number, legal pages, installing the app, search results, plan comparison, trailers
   ['account_exists', 'Sign Up OTP', 'You already have an account'],
@@ -542,6 +547,7 @@ const pluralEntries = [
     'Homepage Season Popup',
     { one: 'Next episode in {count} s', other: 'Next episode in {count} s' },
   ],
+  ['minutes_left', 'Homepage', { one: '{count} min left', other: '{count} min left' }],
   [
     'pin_wait',
     'Site',

@@ -478,7 +478,8 @@ export class CatalogService {
         title: translated?.title || episode.title,
         description: translated?.description || episode.description,
         duration: episode.duration_seconds,
-        thumbnail: presentImage(this.storage, episode.thumbnail),
+        // The episode's own still, else a frame of its video.
+        thumbnail: presentImage(this.storage, episode.thumbnail ?? asset?.poster ?? null),
         playable,
         video: playable ? masterUrl(movieId, episode.episode_id) : null,
         preview_vtt: this.storage.publicUrl(asset?.sprite_vtt_key ?? null),

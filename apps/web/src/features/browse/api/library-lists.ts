@@ -1,17 +1,10 @@
-import type { TitleCard } from '@salomtv/contract';
+import type { ContinueWatchingItem, TitleCard } from '@salomtv/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
 import { type ListName, libraryKeys, orEmpty } from '../../../shared/api/library';
 
-/** A title the viewer started, with how far they got. */
-export interface ContinueItem {
-  card: TitleCard;
-  episode_id: number | null;
-  position_seconds: number;
-  duration_seconds: number;
-  percent: number;
-  updated_at: string;
-}
+/** A title the viewer started, with where it goes on (the episode of a series) and how much is left. */
+export type ContinueItem = ContinueWatchingItem;
 
 /** A list's cards in the viewer's display language (`lang`). */
 export const libraryListQuery = (name: ListName, lang: string) =>

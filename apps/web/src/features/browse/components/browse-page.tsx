@@ -7,16 +7,29 @@ import { roleQuery } from '../../../shared/api/session';
 import { useOpenPopup } from '../../../shared/hooks/open-title';
 import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { useKeyword, useT } from '../../../shared/i18n/language-context';
+import { useKeyword, useLanguage, useT } from '../../../shared/i18n/language-context';
+import { fill } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { continueWatchingQuery, libraryListQuery } from '../api/library-lists';
+import { type ContinueItem, continueWatchingQuery, libraryListQuery } from '../api/library-lists';
 import { Carousel } from './carousel';
 import { CatalogRow } from './catalog-row';
 import { HeroSlide, StatsSlide } from './hero-slides';
 import { RowsPlaceholder } from './rows-placeholder';
 import { KIDS_CARD_WIDTH } from './title-card';
 import { useCardActions } from './use-card-actions';
+
+/** What a Continue Watching card says of where the viewer is: "S1:E2 · 12 min left", "Up next · S1:E3". */
+function useWatchingCaption() {
+  const { t, plural } = useLanguage();
+  return (item: ContinueItem) => {
+    const code = item.episode ? fill(t('episode_code'), item.episode) : null;
+    const left = item.up_next
+      ? t('up_next')
+      : plural('minutes_left', Math.max(1, Math.round(item.remaining_seconds / 60)));
+    return item.up_next && code ? `${left} · ${code}` : code ? `${code} · ${left}` : left;
+  };
+}
 
 /** A row heading: its translation key when the catalogue has it, else the server's English text. */
 export function useRowHeading() {
@@ -31,7 +44,7 @@ interface BrowsePageProps {
   title: TranslationKey;
   filters?: CatalogFilters;
   /**
-   * Home: the hero carousel, the viewer's rows and the second carousel in the spec's order. Kids: a kids profile's
+   * Home: the hero carousel, Continue Watching, then the rows and the second carousel in the spec's order. Kids: a kids profile's
    * home, its own rows first, then the section's, with bigger art.
    */
   variant?: 'home' | 'section' | 'kids';
@@ -52,6 +65,7 @@ export function BrowsePage({
   banner,
 }: BrowsePageProps) {
   const t = useT();
+  const watchingCaption = useWatchingCaption();
   useDocumentTitle(t(title));
   const heading = useRowHeading();
   const role = useQuery(roleQuery());
@@ -97,7 +111,7 @@ export function BrowsePage({
 
   const rendered: ReactNode[] = [];
   let first = true;
-  const pushRow = (row: Row, captions?: Map<number, string>, seeAll?: string | null) => {
+  const pushRow = (row: Row, seeAll?: string | null) => {
     if (row.items.length === 0) return;
     rendered.push(
       <CatalogRow
@@ -107,7 +121,6 @@ export function BrowsePage({
         items={row.items}
         actions={first ? actions.first : actions.other}
         seeAll={seeAll === null ? undefined : (seeAll ?? seeAllHref(row))}
-        captions={captions}
         cardWidth={cardWidth}
       />,
     );
@@ -129,21 +142,31 @@ export function BrowsePage({
         see_all: {},
         items: favourites.data?.items ?? [],
       },
-      undefined,
       null,
     );
+  // Continue Watching is the viewer's own row: it opens the player where each title goes on, and does not take
+  // the first catalogue row's part (spec: that row's Play Now goes to /player).
   const continueRow = () => {
     const cw = continuing.data?.items ?? [];
-    pushRow(
-      { id: 'continue', key: 'continue_watching', title: '', see_all: {}, items: cw.map((i) => i.card) },
-      new Map(cw.map((i) => [i.card.movie_id, `${Math.round(i.percent)}%`])),
-      null,
+    if (cw.length === 0) return;
+    const episodes = new Map(cw.map((item) => [item.card.movie_id, item.episode_id ?? undefined]));
+    rendered.push(
+      <CatalogRow
+        key="continue"
+        id="continue"
+        heading={t('continue_watching')}
+        items={cw.map((item) => item.card)}
+        actions={actions.resume((card) => episodes.get(card.movie_id))}
+        captions={new Map(cw.map((item) => [item.card.movie_id, watchingCaption(item)]))}
+        progress={new Map(cw.map((item) => [item.card.movie_id, item.percent]))}
+        cardWidth={cardWidth}
+      />,
     );
   };
   if (variant === 'home') {
+    continueRow();
     take('genre:thriller');
     favouritesRow();
-    continueRow();
     take('featured');
   } else if (variant === 'kids') {
     continueRow();

@@ -13,6 +13,8 @@ interface CatalogRowProps {
   /** The "see all" page; none for the viewer's own rows without a grid. */
   seeAll?: string;
   captions?: Map<number, string>;
+  /** How much of each title the viewer has watched, 0..100 (Continue Watching). */
+  progress?: Map<number, number>;
   /** Bigger cards (a kids profile's home). */
   cardWidth?: number;
 }
@@ -56,7 +58,16 @@ export function RowHeading({ id, heading, seeAll }: { id?: string; heading: stri
  * One titled row of cards with see all and left/right handles. The cards past the first few come when the viewer
  * reaches for the row (pointer, touch or keyboard): a page of rows then starts without rendering every card.
  */
-export function CatalogRow({ id, heading, items, actions, seeAll, captions, cardWidth }: CatalogRowProps) {
+export function CatalogRow({
+  id,
+  heading,
+  items,
+  actions,
+  seeAll,
+  captions,
+  progress,
+  cardWidth,
+}: CatalogRowProps) {
   const t = useT();
   const [first] = useState(() => firstCards(window.innerWidth, cardWidth));
   const [whole, setWhole] = useState(items.length <= first);
@@ -80,6 +91,7 @@ export function CatalogRow({ id, heading, items, actions, seeAll, captions, card
             card={card}
             actions={actions}
             caption={captions?.get(card.movie_id)}
+            progress={progress?.get(card.movie_id)}
             width={cardWidth}
           />
         ))}

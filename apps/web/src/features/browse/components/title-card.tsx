@@ -1,6 +1,7 @@
 import type { TitleCard as Card } from '@salomtv/contract';
 import { type FocusEvent, lazy, Suspense, useState } from 'react';
 import type { LibraryLists } from '../../../shared/api/library';
+import { keepInPlace } from '../../../shared/hooks/keep-in-place';
 import { useDurationFormat } from '../../../shared/i18n/format';
 import { useT } from '../../../shared/i18n/language-context';
 import { fill } from '../../../shared/i18n/translate';
@@ -38,11 +39,14 @@ export function TitleCard({
   card,
   actions,
   caption,
+  progress,
   width = CARD_WIDTH,
 }: {
   card: Card;
   actions: CardActions;
   caption?: string;
+  /** How much of it the viewer has watched, 0..100: a bar along the poster's foot. */
+  progress?: number | undefined;
   width?: number;
 }) {
   const t = useT();
@@ -96,6 +100,21 @@ export function TitleCard({
           </div>
         )}
       </button>
+      {progress !== undefined ? (
+        <span
+          className="pointer-events-none absolute inset-x-0 top-0 flex aspect-[2/3] items-end"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          aria-label={fill(t('percent_watched'), { percent: progress })}
+          data-testid="card-progress"
+        >
+          <span className="block h-1 w-full bg-white/30">
+            <span className="block h-full bg-brand" style={{ width: `${progress}%` }} />
+          </span>
+        </span>
+      ) : null}
       {preview.active && card.trailer ? (
         <Suspense fallback={null}>
           <CardPreview src={card.trailer} muted={muted} />
@@ -119,12 +138,13 @@ export function TitleCard({
           {card.age_rating ? (
             <span className="rounded border border-border px-1">{card.age_rating}</span>
           ) : null}
-          {upcoming && card.release_date ? (
+          {caption ? (
+            <span data-testid="card-caption">{caption}</span>
+          ) : upcoming && card.release_date ? (
             <span>{fill(t('coming_on'), { date: card.release_date })}</span>
           ) : (
             <span>{duration(card.duration)}</span>
           )}
-          {caption ? <span>{caption}</span> : null}
         </p>
       </div>
       <div className="pointer-events-none absolute inset-x-0 top-0 flex aspect-[2/3] items-end bg-gradient-to-t from-black/85 via-black/10 to-transparent p-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100">
@@ -155,7 +175,10 @@ export function TitleCard({
                 className={iconButton}
                 aria-pressed={lists.inFavourites}
                 aria-label={`${lists.inFavourites ? t('remove_from_favourites') : t('add_to_favourites')}: ${card.title}`}
-                onClick={lists.toggleFavourite}
+                onClick={(event) => {
+                  keepInPlace(event.currentTarget);
+                  lists.toggleFavourite();
+                }}
               >
                 <HeartIcon filled={lists.inFavourites} className="size-4" />
               </button>
@@ -164,7 +187,10 @@ export function TitleCard({
                 className={iconButton}
                 aria-pressed={lists.inWatchlist}
                 aria-label={`${lists.inWatchlist ? t('remove_from_watch_list') : t('add_to_watch_list')}: ${card.title}`}
-                onClick={lists.toggleWatchlist}
+                onClick={(event) => {
+                  keepInPlace(event.currentTarget);
+                  lists.toggleWatchlist();
+                }}
               >
                 {lists.inWatchlist ? <CheckIcon className="size-4" /> : <PlusIcon className="size-4" />}
               </button>

@@ -18,12 +18,15 @@ export interface BrowseActions {
   trailer: (card: Card) => void;
   /** Play for a slide or banner: the full-page player, or the locked prompt. */
   play: (card: Card) => void;
+  /** Continue Watching's cards: the full player, on the episode each goes on with (`episodeOf`). */
+  resume: (episodeOf: (card: Card) => number | undefined) => CardActions;
   /** The locked prompt while open: the page renders it. */
   prompt: ReactNode;
 }
 
 /**
- * Card actions: Play Now goes to /player on the first row (the spec's sendData), else opens the popup. A title
+ * Card actions: a card opens the popup on its details; Play Now goes to /player on the first row (the spec's
+ * sendData), else plays in the popup, from the viewer's saved position. A title
  * the viewer's plan lacks (or any feature once the subscription has ended) opens the locked prompt instead:
  * the way to /pricingplan, and its trailer.
  */
@@ -34,6 +37,7 @@ export function useCardActions(): BrowseActions {
   const previews = useAutoplayPreviews();
   const [locked, setLocked] = useState<Card | null>(null);
   const popup = (card: Card) => openPopup(card.movie_id);
+  const playInPopup = (card: Card) => openPopup(card.movie_id, { play: true });
   const trailer = (card: Card) => openPopup(card.movie_id, { trailer: true });
   const guard = (play: (card: Card) => void) => (card: Card) => {
     if (isUpcoming(card)) trailer(card);
@@ -54,9 +58,13 @@ export function useCardActions(): BrowseActions {
   ) : null;
   return {
     first: { onOpen: popup, onPlay: guard(openPlayer), lists, previews },
-    other: { onOpen: popup, onPlay: guard(popup), lists, previews },
+    other: { onOpen: popup, onPlay: guard(playInPopup), lists, previews },
     trailer,
     play: guard((card) => (card.playable ? openPlayer(card) : popup(card))),
+    resume: (episodeOf) => {
+      const goOn = guard((card) => openPlayer(card, episodeOf(card)));
+      return { onOpen: goOn, onPlay: goOn, lists, previews };
+    },
     prompt,
   };
 }

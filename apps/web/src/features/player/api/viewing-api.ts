@@ -1,14 +1,10 @@
+import type { ProgressReply } from '@salomtv/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
 import { libraryKeys, orEmpty, type Ratings } from '../../../shared/api/library';
 
-/** Where the viewer stopped in a title. */
-export interface SavedProgress {
-  position_seconds: number;
-  duration_seconds: number;
-  finished: boolean;
-  episode_id: number | null;
-}
+/** Where the viewer goes on in a title, and their place in each episode they opened. */
+export type SavedProgress = Omit<ProgressReply, 'movie_id' | 'updated_at'>;
 
 export const progressQuery = (movieId: number) =>
   queryOptions({
@@ -22,15 +18,15 @@ export const progressQuery = (movieId: number) =>
     staleTime: 0,
   });
 
-/** `POST /api/progress`: fire and forget (keepalive so it survives leaving the page). */
+/** `POST /api/progress`: never fails (a position lost on the way is saved again by the next one). */
 export function saveProgress(body: {
   movie_id: number;
   episode_id?: number | undefined;
   position_seconds: number;
   duration_seconds: number;
-}): void {
-  if (!(body.duration_seconds > 0)) return;
-  void api
+}): Promise<void> {
+  if (!(body.duration_seconds > 0)) return Promise.resolve();
+  return api
     .request<void>('/api/progress', {
       method: 'POST',
       json: {

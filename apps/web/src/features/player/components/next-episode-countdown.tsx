@@ -29,7 +29,7 @@ export function NextEpisodeCountdown({
   }, [autoPlay, left, onPlay]);
   return (
     <section
-      className="absolute end-4 bottom-28 flex max-w-sm flex-col gap-3 rounded-lg bg-black/85 p-4 text-white shadow-xl"
+      className="absolute inset-x-2 bottom-14 z-10 flex flex-col gap-2 rounded-lg bg-black/85 p-3 text-white shadow-xl @lg:inset-x-auto @lg:end-4 @lg:bottom-28 @lg:max-w-sm @lg:gap-3 @lg:p-4"
       aria-label={t('next_episode')}
       data-testid="next-episode"
     >

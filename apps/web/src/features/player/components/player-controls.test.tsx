@@ -40,6 +40,7 @@ function renderControls(
     hls: stream as unknown as Hls,
     state: { playing: true, currentTime: 65, duration: 3725, percent: 2, volume: 1, muted: false },
     controls: {
+      saveNow: vi.fn(async () => undefined),
       toggle: vi.fn(),
       seekTo: vi.fn(),
       seekBy: vi.fn(),
@@ -55,12 +56,11 @@ function renderControls(
       visible
       cues={[]}
       prerolling={options.prerolling ?? false}
-      shortcuts={false}
       castTarget={null}
       onAudioChosen={options.onAudioChosen}
     />,
   );
-  return { stream, video, user: userEvent.setup() };
+  return { stream, video, player, user: userEvent.setup() };
 }
 
 /** The choices of the open menu, and whether each is the checked one. */
@@ -170,5 +170,34 @@ describe('the player controls', () => {
     expect(screen.queryByTestId('quality-menu')).toBeNull();
     expect(screen.queryByTestId('speed-menu')).toBeNull();
     expect(screen.queryByRole('slider', { name: 'Playback position' })).toBeNull();
+  });
+
+  it('keep Space, M and the arrows for the player after a click on the seek bar', async () => {
+    const { player, user } = renderControls();
+    await user.click(screen.getByRole('slider', { name: 'Playback position' }));
+    player.controls.seekTo.mockClear();
+    await user.keyboard(' ');
+    expect(player.controls.toggle).toHaveBeenCalledTimes(1);
+    await user.keyboard('m');
+    expect(player.controls.toggleMute).toHaveBeenCalledTimes(1);
+    await user.keyboard('{ArrowRight}');
+    expect(player.controls.seekBy).toHaveBeenCalledWith(10);
+    // The seek bar itself did not move by the key: the player stepped 10 s instead.
+    expect(player.controls.seekTo).not.toHaveBeenCalled();
+  });
+
+  it('leave Space to a focused button, and arrows to the volume slider', async () => {
+    const { player, user } = renderControls();
+    await user.click(screen.getByRole('slider', { name: 'Volume' }));
+    player.controls.setVolume.mockClear();
+    await user.keyboard('{ArrowUp}');
+    // The slider's own step, not the player's 0.1.
+    expect(player.controls.setVolume).not.toHaveBeenCalledWith(1.1);
+    await user.keyboard('m');
+    expect(player.controls.toggleMute).toHaveBeenCalledTimes(1);
+    screen.getByRole('button', { name: 'Pause' }).focus();
+    await user.keyboard(' ');
+    // Space pressed the button (one toggle), the player did not toggle a second time.
+    expect(player.controls.toggle).toHaveBeenCalledTimes(1);
   });
 });

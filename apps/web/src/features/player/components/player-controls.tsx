@@ -42,8 +42,6 @@ interface PlayerControlsProps {
   cues: readonly PreviewCue[];
   /** A pre-roll plays: no seeking, no quality, speed, subtitle or episode choices. */
   prerolling: boolean;
-  /** Space, arrows, f and m anywhere on the page (the full-page player; the popup is a dialog of its own). */
-  shortcuts: boolean;
   onNextEpisode?: (() => void) | undefined;
   /** Offered while the player goes on from a saved position. */
   onStartOver?: (() => void) | undefined;
@@ -64,7 +62,6 @@ export function PlayerControls({
   visible,
   cues,
   prerolling,
-  shortcuts,
   onNextEpisode,
   onStartOver,
   castTarget,
@@ -119,7 +116,7 @@ export function PlayerControls({
     }
   };
 
-  usePlayerKeys(shortcuts, player, { prerolling, toggleFullscreen });
+  usePlayerKeys(frameRef, player, { prerolling, toggleFullscreen });
 
   const ownLanguageNames = useDisplayNames(keyword)?.languages;
   const languageName = (code: string) => {
@@ -154,10 +151,9 @@ export function PlayerControls({
             {casting ? fill(t('casting_to'), { device: casting }) : t('cast_unavailable')}
           </p>
         ) : null}
-        <div className="flex items-center gap-2 text-xs tabular-nums sm:gap-3 sm:text-sm">
-          <span dir="ltr" data-testid="player-time">
-            {formatClock(state.currentTime)}
-          </span>
+        {/* Time runs left to right in every language, as on every player. */}
+        <div dir="ltr" className="flex items-center gap-2 text-xs tabular-nums sm:gap-3 sm:text-sm">
+          <span data-testid="player-time">{formatClock(state.currentTime)}</span>
           <div className="min-w-0 flex-1">
             {prerolling ? null : (
               <SeekBar
@@ -170,7 +166,7 @@ export function PlayerControls({
               />
             )}
           </div>
-          <span dir="ltr">{formatClock(state.duration)}</span>
+          <span>{formatClock(state.duration)}</span>
         </div>
         <div className="flex items-center gap-0.5 sm:gap-1">
           <button

@@ -78,3 +78,10 @@ export const FullscreenIcon = ({ exit, ...props }: IconProps & { exit?: boolean 
     <path d={exit ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5' : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'} />
   </Icon>
 );
+export const EpisodesIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="13" height="10" rx="1.5" />
+    <path d="M8 19h10a3 3 0 0 0 3-3V9" />
+    <path d="M8.5 8v4l3-2z" />
+  </Icon>
+);

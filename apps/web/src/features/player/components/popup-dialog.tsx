@@ -25,7 +25,7 @@ export function PopupDialog({
       aria-modal="true"
       aria-label={label}
       data-testid="popup-player"
-      className="m-0 size-full max-h-none max-w-none overflow-y-auto bg-bg/95 p-0 text-text backdrop:bg-black/80 sm:m-auto sm:my-6 sm:h-auto sm:max-h-[calc(100dvh-3rem)] sm:w-[min(64rem,calc(100vw-2rem))] sm:rounded-card sm:border sm:border-border"
+      className="m-0 size-full max-h-none max-w-none overflow-y-auto bg-bg p-0 text-text backdrop:bg-black sm:m-auto sm:my-6 sm:h-auto sm:max-h-[calc(100dvh-3rem)] sm:w-[min(64rem,calc(100vw-2rem))] sm:rounded-card sm:border sm:border-border"
     >
       <button
         type="button"

@@ -26,6 +26,7 @@ export function PopupHost({ movieId }: { movieId: number }) {
     params.delete('title');
     params.delete('trailer');
     params.delete('episode');
+    params.delete('play');
     const search = params.toString();
     // /popup has nothing under the dialog: closing it leads home.
     const pathname = /^\/popup\/?$/i.test(location.pathname) ? '/home' : location.pathname;

@@ -1,79 +1,66 @@
 import type { TitleDetails } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { similarQuery } from '../../../shared/api/catalog';
 import { useTitleLists } from '../../../shared/api/library';
 import { useOpenPopup } from '../../../shared/hooks/open-title';
 import { useDurationFormat } from '../../../shared/i18n/format';
 import { useKeyword, useT } from '../../../shared/i18n/language-context';
+import { fill } from '../../../shared/i18n/translate';
 import { Button } from '../../../shared/ui/button';
 import { CheckIcon, HeartIcon, PlusIcon } from '../../../shared/ui/icons';
+import { progressQuery } from '../api/viewing-api';
+import { useEpisodeToOpen } from '../lib/episode-to-open';
 import { qualityBadge } from '../lib/quality-badge';
-import { useIdleControls } from '../lib/use-idle-controls';
+import { resumePosition } from '../lib/saved-start';
 import { useTitlePlayer } from '../lib/use-title-player';
-import { choosePlayback } from '../lib/what-to-play';
-import { GateNotice } from './gate-notice';
+import { choosePlayback, episodeById, NOTHING_TO_PLAY, seasonOf } from '../lib/what-to-play';
+import { EpisodeList } from './episode-list';
 import { MiniRow } from './mini-row';
-import { PlayerControls } from './player-controls';
-import { PrerollOverlay } from './preroll-overlay';
-import { SeasonList } from './season-list';
+import { PlayerShell } from './player-shell';
 import { StarRating } from './star-rating';
-import { TrailerOverlay } from './trailer-overlay';
+import { TitlePreview } from './title-preview';
 
 const chip = 'rounded-full border border-border bg-surface-2 px-3 py-1 text-xs';
 
 /**
- * The popup player (spec viewer 8): the video with the player's controls, going on from the viewer's saved
- * position (with Start over), and the title's details below.
+ * The popup (spec viewer 8): the title's details over a muted preview; the viewer's Play starts the title in the
+ * player (from their saved position, the episode they go on with), a chosen episode plays at once, and the full
+ * player is a button away.
  */
 export function PopupPlayer({ details }: { details: TitleDetails }) {
   const t = useT();
   const duration = useDurationFormat();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const lists = useTitleLists(details.movie_id);
+  const { signedIn } = lists;
   const openPopup = useOpenPopup();
-  const episodeParam = Number(params.get('episode')) || undefined;
-  const choice = choosePlayback(details, {
-    trailer: params.get('trailer') === '1',
-    signedIn: lists.signedIn,
-    episodeId: episodeParam,
-  });
-  const {
-    feature,
-    session,
-    gate,
-    preroll,
-    prerolling,
-    player,
-    playingFeature,
-    startOver,
-    castTarget,
-    rememberAudio,
-  } = useTitlePlayer(details.movie_id, choice, details.title);
-  const { videoRef, controls } = player;
-  const frameRef = useRef<HTMLDivElement>(null);
-  const visible = useIdleControls(frameRef, player.state.playing);
-  const finishPreroll = useRef(() => {});
-  finishPreroll.current = prerolling ? preroll.finish : () => {};
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    const onEnded = () => finishPreroll.current();
-    video.addEventListener('ended', onEnded);
-    return () => video.removeEventListener('ended', onEnded);
-  }, [videoRef]);
+  const trailer = params.get('trailer') === '1';
+  const asked = Number(params.get('episode')) || undefined;
+  // Details open on the preview; Play (a card's Play Now, Watch Trailer, an episode) starts the player.
+  const [playing, setPlaying] = useState(trailer || params.get('play') === '1');
+  const opening = useEpisodeToOpen(details, signedIn, asked);
+  const choice = choosePlayback(details, { trailer, signedIn, episodeId: opening.episodeId });
+  const playback = useTitlePlayer(
+    details.movie_id,
+    playing && opening.ready ? choice : NOTHING_TO_PLAY,
+    details.title,
+  );
+  const saved = useQuery({ ...progressQuery(details.movie_id), enabled: signedIn }).data;
   const similar = useQuery(similarQuery(details.movie_id, useKeyword())).data?.items ?? [];
   const quality = qualityBadge({
     title: details.quality,
-    renditionHeights: playingFeature ? (player.hls?.levels ?? []).map((level) => level.height) : [],
-    maxHeight: gate.state === 'ok' ? gate.maxHeight : undefined,
+    renditionHeights: playback.playingFeature
+      ? (playback.player.hls?.levels ?? []).map((level) => level.height)
+      : [],
+    maxHeight: playback.gate.state === 'ok' ? playback.gate.maxHeight : undefined,
   });
-  const poster = details.poster ?? details.banner ?? details.thumbnail;
-  // A tap on the video while the controls are hidden only shows them (a mouse click plays or pauses).
-  const tapWakes = useRef(false);
+  const episode = episodeById(details, choice.episodeId);
+  const season = episode ? seasonOf(details, episode.episode_id) : undefined;
 
-  const chooseEpisode = (episodeId: number) =>
+  const setEpisodeParam = (episodeId: number) =>
     setParams(
       (current) => {
         current.set('episode', String(episodeId));
@@ -82,67 +69,61 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
       },
       { replace: true, state: { popup: true } },
     );
+  const chooseEpisode = (episodeId: number) => {
+    setEpisodeParam(episodeId);
+    setPlaying(true);
+  };
+  const play = () => {
+    // The episode chosen now stays while it plays (progress saved meanwhile does not move it).
+    if (choice.episodeId !== undefined && asked === undefined) setEpisodeParam(choice.episodeId);
+    setPlaying(true);
+  };
+  const openFullPlayer = () => {
+    const search = new URLSearchParams({ title: String(details.movie_id) });
+    if (choice.episodeId !== undefined) search.set('episode', String(choice.episodeId));
+    if (choice.trailer) search.set('trailer', '1');
+    navigate(`/player?${search}`, { replace: true });
+  };
+  const resumeAt = choice.trailer ? 0 : resumePosition(saved, choice.episodeId);
+  const playLabel = choice.trailer ? t('watch_trailer') : resumeAt > 0 ? t('resume') : t('play');
+  const playDetail =
+    episode && season
+      ? fill(t('episode_code'), { season: season.number, number: episode.number })
+      : undefined;
 
   return (
-    <div data-testid="popup-content" data-trailer={choice.trailer ? 'true' : 'false'}>
-      <div
-        ref={frameRef}
-        className={`relative aspect-video max-h-[60dvh] w-full bg-black ${visible ? '' : 'cursor-none'}`}
-        data-menu-boundary
-      >
-        {/* biome-ignore lint/a11y/useMediaCaption: captions come as HLS subtitle tracks, drawn by SubtitleBox */}
-        <video
-          ref={videoRef}
-          className="absolute inset-0 size-full object-contain"
-          playsInline
-          poster={poster?.url}
-          data-testid="popup-video"
-          onPointerDown={(event) => {
-            tapWakes.current = event.pointerType !== 'mouse' && !visible;
-          }}
-          onClick={() => {
-            if (!tapWakes.current) controls.toggle();
-          }}
-        />
-        {feature && gate.state !== 'ok' && gate.state !== 'starting' ? (
-          <div className="absolute inset-0">
-            <GateNotice
-              gate={gate}
-              onStop={(id) => void session.stopOther(id)}
-              onRetry={() => void session.start()}
-            />
-          </div>
-        ) : null}
-        {preroll.trailer ? (
-          <PrerollOverlay key={preroll.trailer.src} title={preroll.trailer.title} onSkip={preroll.finish} />
-        ) : null}
-        {!choice.src ? (
-          lists.signedIn ? (
-            <p className="absolute inset-0 flex items-center justify-center bg-black/70 p-4 text-center text-white">
-              {t('not_playable_yet')}
-            </p>
-          ) : null
-        ) : (
-          <PlayerControls
-            player={player}
-            frameRef={frameRef}
-            visible={visible}
-            cues={[]}
-            prerolling={prerolling}
-            shortcuts={false}
-            onStartOver={startOver}
-            castTarget={castTarget}
-            onAudioChosen={rememberAudio}
+    <div
+      data-testid="popup-content"
+      data-trailer={choice.trailer ? 'true' : 'false'}
+      data-mode={playing ? 'playing' : 'details'}
+    >
+      {playing ? (
+        opening.ready ? (
+          <PlayerShell
+            playback={playback}
+            movieId={details.movie_id}
+            details={details}
+            choice={choice}
+            title={details.title}
+            signedIn={signedIn}
+            frameClassName="aspect-video max-h-[60dvh] w-full"
+            videoTestId="popup-video"
+            onEpisode={chooseEpisode}
+            onOpenTitle={(movieId) => openPopup(movieId)}
+            onOpenFullPlayer={choice.src ? openFullPlayer : undefined}
           />
-        )}
-        <TrailerOverlay
-          videoRef={videoRef}
-          src={choice.src}
-          trailer={choice.trailer}
-          signedIn={lists.signedIn}
-          title={details.title}
+        ) : (
+          <div className="aspect-video max-h-[60dvh] w-full bg-black" aria-busy="true" />
+        )
+      ) : (
+        <TitlePreview
+          details={details}
+          playLabel={playLabel}
+          playDetail={playDetail}
+          onPlay={play}
+          onOpenFullPlayer={choice.src && opening.ready ? openFullPlayer : undefined}
         />
-      </div>
+      )}
 
       <div className="flex flex-col gap-4 p-4 sm:p-6">
         <h2 dir="auto" className="text-2xl font-extrabold sm:text-3xl">
@@ -203,7 +184,7 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
           </p>
         ) : null}
         {details.kind === 'series' ? (
-          <SeasonList details={details} currentEpisodeId={choice.episodeId} onChoose={chooseEpisode} />
+          <EpisodeList details={details} currentEpisodeId={choice.episodeId} onChoose={chooseEpisode} />
         ) : null}
         <MiniRow heading={t('more_like_this')} items={similar} onOpen={(card) => openPopup(card.movie_id)} />
       </div>

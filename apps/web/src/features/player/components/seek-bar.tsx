@@ -12,16 +12,15 @@ interface SeekBarProps {
   cues: readonly PreviewCue[];
 }
 
-/** Where along the bar (0..1) the pointer is, from the start edge (right in right-to-left pages). */
+/** Where along the bar (0..1) the pointer is, from its left end (the bar runs left to right in every language). */
 function fractionAt(event: React.PointerEvent<HTMLElement>): number {
   const box = event.currentTarget.getBoundingClientRect();
   if (box.width <= 0) return 0;
-  const fromLeft = Math.min(1, Math.max(0, (event.clientX - box.left) / box.width));
-  return getComputedStyle(event.currentTarget).direction === 'rtl' ? 1 - fromLeft : fromLeft;
+  return Math.min(1, Math.max(0, (event.clientX - box.left) / box.width));
 }
 
 /**
- * The seekable progress bar of the full-page player. Hovering or dragging over it (and moving it by keyboard)
+ * The seekable progress bar of the player, left to right in every language. Hovering or dragging over it (and moving it by keyboard)
  * shows the frame at that moment from the preview sprite, with its time.
  */
 export function SeekBar({ label, currentTime, duration, percent, onSeek, cues }: SeekBarProps) {
@@ -31,6 +30,7 @@ export function SeekBar({ label, currentTime, duration, percent, onSeek, cues }:
   const edge = `clamp(${(cue?.width ?? 60) / 2}px, ${(preview ?? 0) * 100}%, calc(100% - ${(cue?.width ?? 60) / 2}px))`;
   return (
     <div
+      dir="ltr"
       className="relative"
       onPointerMove={(event) => {
         if (duration > 0) setPreview(fractionAt(event));
@@ -39,8 +39,8 @@ export function SeekBar({ label, currentTime, duration, percent, onSeek, cues }:
     >
       {time !== null ? (
         <div
-          className="pointer-events-none absolute bottom-full mb-2 flex -translate-x-1/2 flex-col items-center gap-1 rtl:translate-x-1/2"
-          style={{ insetInlineStart: edge }}
+          className="pointer-events-none absolute bottom-full mb-2 flex -translate-x-1/2 flex-col items-center gap-1"
+          style={{ left: edge }}
           data-testid="scrub-preview"
           data-time={time.toFixed(2)}
         >
@@ -57,7 +57,7 @@ export function SeekBar({ label, currentTime, duration, percent, onSeek, cues }:
               }}
             />
           ) : null}
-          <span className="rounded bg-black/80 px-1.5 text-xs tabular-nums text-white" dir="ltr">
+          <span className="rounded bg-black/80 px-1.5 text-xs tabular-nums text-white">
             {formatClock(time)}
           </span>
         </div>
@@ -77,6 +77,7 @@ export function SeekBar({ label, currentTime, duration, percent, onSeek, cues }:
         }}
         onBlur={() => setPreview(null)}
         className="w-full accent-brand"
+        data-seek
         data-testid="player-seek"
       />
     </div>

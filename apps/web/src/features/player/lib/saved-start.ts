@@ -5,17 +5,27 @@ import { progressQuery, type SavedProgress } from '../api/viewing-api';
 /** A saved position this close to the start plays from the top (nothing worth resuming). */
 export const RESUME_MIN_SECONDS = 5;
 
+/** The viewer's saved place in one film or episode: `episodeId` undefined for a film's own video. */
+export function savedPlace(saved: SavedProgress | null | undefined, episodeId: number | undefined) {
+  if (!saved) return undefined;
+  if (episodeId === undefined) return saved.episode_id === null ? saved : undefined;
+  return (
+    saved.episodes.find((episode) => episode.episode_id === episodeId) ??
+    (saved.episode_id === episodeId ? saved : undefined)
+  );
+}
+
 /**
- * Where a feature starts for this viewer: their saved position in it (the same episode of a series), or the top
- * when they finished it, barely began, or were watching another episode.
+ * Where a feature starts for this viewer: their saved position in that film or episode, or the top when they
+ * finished it, barely began, or never opened it.
  */
 export function resumePosition(
   saved: SavedProgress | null | undefined,
   episodeId: number | undefined,
 ): number {
-  if (!saved || saved.finished || saved.position_seconds <= RESUME_MIN_SECONDS) return 0;
-  if ((saved.episode_id ?? undefined) !== episodeId) return 0;
-  return saved.position_seconds;
+  const place = savedPlace(saved, episodeId);
+  if (!place || place.finished || place.position_seconds <= RESUME_MIN_SECONDS) return 0;
+  return place.position_seconds;
 }
 
 /**

@@ -1,27 +1,42 @@
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import type { useVideo } from './use-video';
 
 /** Rewind and forward step, seconds. */
 export const SEEK_STEP = 10;
 
+/** Whether a key press belongs to the player (not to a field, a menu or a dialog over it). */
+function forPlayer(event: KeyboardEvent, frame: HTMLElement): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey) return false;
+  const target = event.target instanceof Element ? event.target : null;
+  if (!target) return true;
+  // A menu, or a dialog the player is not in (the popup is one), keeps its keys.
+  const layer = target.closest('[role="menu"], [role="dialog"], dialog');
+  if (layer && !layer.contains(frame)) return false;
+  if (target.closest('input:not([type="range"]), select, textarea, [contenteditable="true"]')) return false;
+  const arrow = event.key.startsWith('Arrow');
+  // Space and Enter press a focused button or link; the volume slider moves by its own arrows. The seek bar
+  // hands every key to the player, so Space and M still work after a click on it.
+  if (event.key === ' ' && target.closest('button, a, summary')) return false;
+  const range = target.closest('input[type="range"]');
+  if (arrow && range && !range.hasAttribute('data-seek')) return false;
+  return true;
+}
+
 /**
- * The full-page player's keys, anywhere on the page but in a field, a button, a link, a menu or a dialog: space
- * plays or pauses, left and right step 10 s (not during a pre-roll), up and down change the volume, f toggles full
- * screen, m mutes.
+ * The player's keys while it is on the page: space plays or pauses, left and right step 10 s (not during a
+ * pre-roll), up and down change the volume, f toggles full screen, m mutes.
  */
 export function usePlayerKeys(
-  enabled: boolean,
+  frameRef: RefObject<HTMLElement | null>,
   player: ReturnType<typeof useVideo>,
   options: { prerolling: boolean; toggleFullscreen: () => void },
 ): void {
   const latest = useRef({ player, ...options });
   latest.current = { player, ...options };
   useEffect(() => {
-    if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, select, textarea, button, a, [role="menu"], [role="dialog"], dialog'))
-        return;
+      const frame = frameRef.current;
+      if (!frame || !forPlayer(event, frame)) return;
       const { player: p, prerolling, toggleFullscreen } = latest.current;
       const c = p.controls;
       if (event.key === ' ') c.toggle();
@@ -36,5 +51,5 @@ export function usePlayerKeys(
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [enabled]);
+  }, [frameRef]);
 }

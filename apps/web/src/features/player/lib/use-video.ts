@@ -9,6 +9,11 @@ export const VOLUME_STEP = 0.02;
 export const UNMUTE_VOLUME = 0.5;
 export const PROGRESS_REFRESH_MS = 1000;
 export const PROGRESS_SAVE_MS = 10_000;
+/**
+ * Seconds a feature must really play (not seek, not sit paused) before its position is saved: opening a title
+ * and closing it again is looking at it, not watching it, and must not move its resume point.
+ */
+export const SAVE_AFTER_PLAYED_SECONDS = 5;
 
 export interface VideoState {
   playing: boolean;
@@ -26,10 +31,18 @@ interface UseVideoOptions {
   startPosition?: number;
   /** Where to save progress (none for trailers). */
   progress?: { movieId: number; episodeId?: number | undefined } | null;
+  /** Called once a saved position has reached the server. */
+  onProgressSaved?: () => void;
 }
 
 /** Attaches an HLS source to a video element and mirrors its state; saves progress every 10 s, on pause and on leave. */
-export function useVideo({ src, autoPlay = false, startPosition, progress }: UseVideoOptions) {
+export function useVideo({
+  src,
+  autoPlay = false,
+  startPosition,
+  progress,
+  onProgressSaved,
+}: UseVideoOptions) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [hls, setHls] = useState<Hls | null>(null);
   const [state, setState] = useState<VideoState>({
@@ -42,6 +55,10 @@ export function useVideo({ src, autoPlay = false, startPosition, progress }: Use
   });
   const progressRef = useRef(progress);
   progressRef.current = progress;
+  const onSavedRef = useRef(onProgressSaved);
+  onSavedRef.current = onProgressSaved;
+  /** Seconds the attached source has played forward at normal pace (seeks and pauses do not count). */
+  const played = useRef({ seconds: 0, at: 0 });
   /** Where the progress of the source now attached goes (set when it is attached, so a source that is
    * replaced, such as a pre-roll, never saves its position under the next one). */
   const attachedTarget = useRef<UseVideoOptions['progress']>(null);
@@ -50,36 +67,43 @@ export function useVideo({ src, autoPlay = false, startPosition, progress }: Use
    * Saves the position; `leaving`: the page unloads, so the call is sent with keepalive. `element`: the video
    * when the player is being removed (React has already detached the ref by then).
    */
-  const save = (leaving = false, element?: HTMLVideoElement) => {
+  const save = (leaving = false, element?: HTMLVideoElement): Promise<void> => {
     const video = element ?? videoRef.current;
     const target = attachedTarget.current;
-    if (!video || !target || !(video.currentTime > 0)) return;
+    if (!video || !target || !(video.currentTime > 0)) return Promise.resolve();
+    if (played.current.seconds < SAVE_AFTER_PLAYED_SECONDS) return Promise.resolve();
     const body = {
       movie_id: target.movieId,
       episode_id: target.episodeId,
       position_seconds: video.currentTime,
       duration_seconds: video.duration,
     };
-    if (!leaving) {
-      saveProgress(body);
-      return;
-    }
-    if (!(body.duration_seconds > 0)) return;
+    if (!leaving) return saveProgress(body).then(() => onSavedRef.current?.());
+    if (!(body.duration_seconds > 0)) return Promise.resolve();
     postWhileLeaving('/api/progress', {
       ...body,
       position_seconds: Math.floor(body.position_seconds),
       duration_seconds: Math.ceil(body.duration_seconds),
     });
+    return Promise.resolve();
   };
   const saveRef = useRef(save);
   saveRef.current = save;
   /** Detaches what plays now (hls.js, or the browser's own HLS). */
   const detachRef = useRef<(() => void) | undefined>(undefined);
 
+  // The element the ref holds, as state: a player whose video mounts after the hook (the popup's, once Play is
+  // pressed) attaches its source and listens to it then.
+  const [element, setElement] = useState<HTMLVideoElement | null>(null);
   useEffect(() => {
-    const video = videoRef.current;
+    if (videoRef.current !== element) setElement(videoRef.current);
+  });
+
+  useEffect(() => {
+    const video = element;
     if (!video || !src) return;
     attachedTarget.current = progressRef.current;
+    played.current = { seconds: 0, at: startPosition ?? 0 };
     let cancelled = false;
     void attachSource(video, src, { startPosition }).then((attached) => {
       if (cancelled) {
@@ -104,10 +128,10 @@ export function useVideo({ src, autoPlay = false, startPosition, progress }: Use
       detachRef.current = undefined;
       setHls(null);
     };
-  }, [src, autoPlay, startPosition]);
+  }, [element, src, autoPlay, startPosition]);
 
   useEffect(() => {
-    const video = videoRef.current;
+    const video = element;
     if (!video) return;
     const read = () =>
       setState({
@@ -122,8 +146,15 @@ export function useVideo({ src, autoPlay = false, startPosition, progress }: Use
       read();
       saveRef.current();
     };
+    const onTime = () => {
+      const step = video.currentTime - played.current.at;
+      // A step forward of at most a couple of seconds is playing; anything else is a seek.
+      if (!video.paused && step > 0 && step < 2) played.current.seconds += step;
+      played.current.at = video.currentTime;
+    };
     const events = ['play', 'playing', 'loadedmetadata', 'durationchange', 'volumechange', 'seeked', 'ended'];
     for (const name of events) video.addEventListener(name, read);
+    video.addEventListener('timeupdate', onTime);
     video.addEventListener('pause', onPause);
     const refresh = setInterval(read, PROGRESS_REFRESH_MS);
     const saver = setInterval(() => {
@@ -133,14 +164,17 @@ export function useVideo({ src, autoPlay = false, startPosition, progress }: Use
     window.addEventListener('pagehide', onHide);
     return () => {
       for (const name of events) video.removeEventListener(name, read);
+      video.removeEventListener('timeupdate', onTime);
       video.removeEventListener('pause', onPause);
       clearInterval(refresh);
       clearInterval(saver);
       window.removeEventListener('pagehide', onHide);
     };
-  }, []);
+  }, [element]);
 
   const controls = {
+    /** Saves the position now (before leaving for another player), once it has really played. */
+    saveNow: () => saveRef.current(),
     toggle: () => {
       const video = videoRef.current;
       if (!video) return;

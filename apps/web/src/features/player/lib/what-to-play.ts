@@ -8,6 +8,14 @@ export interface PlayChoice {
   nextEpisodeId: number | undefined;
 }
 
+/** A player that plays nothing yet (the popup before Play): no stream, no playback session. */
+export const NOTHING_TO_PLAY: PlayChoice = {
+  src: null,
+  trailer: false,
+  episodeId: undefined,
+  nextEpisodeId: undefined,
+};
+
 /**
  * What a player plays: the trailer when asked, when signed out or while the feature is not playable; else the
  * feature (for a series the chosen episode, or the first playable one).
