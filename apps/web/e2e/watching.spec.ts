@@ -296,10 +296,13 @@ test('favouriting keeps the card under the pointer, and the popup covers the pag
   await heart.click();
   // The Favourites row appears above the featured row, and the card stays where it was.
   await expect(page.getByTestId('row-favourites')).toBeVisible();
-  const after = (await card
-    .getByRole('button', { name: `Remove from Favourites: ${NAMES.film}` })
-    .boundingBox())!;
-  expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(2);
+  const removeHeart = card.getByRole('button', { name: `Remove from Favourites: ${NAMES.film}` });
+  await expect(removeHeart).toBeVisible();
+  // Settled: the row's images have loaded and the page has been scrolled by as much as it grew.
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(async () => Math.abs((await removeHeart.boundingBox())!.y - before.y))
+    .toBeLessThanOrEqual(2);
 
   await page.goto(`/home?title=${ids.film}`);
   const dialog = page.getByTestId('popup-player');

@@ -1,5 +1,7 @@
-/** How long an element is held in place after the action that may move the page around it. */
-const HOLD_MS = 3000;
+/** How long to wait for the change that may move the page (a list's refetch on a slow phone). */
+const WAIT_MS = 10_000;
+/** How long the hold lasts after the last move (images of a new row that load late). */
+const SETTLE_MS = 2_000;
 
 /**
  * Keeps `element` where it is on the screen while the page changes above it (a row that appears or goes after
@@ -11,14 +13,17 @@ export function keepInPlace(element: Element): void {
   const { documentElement } = document;
   if (typeof ResizeObserver === 'undefined') return;
   const top = element.getBoundingClientRect().top;
-  let stopped = false;
+  let timer = setTimeout(() => stop(), WAIT_MS);
   const observer = new ResizeObserver(() => {
-    if (stopped || !element.isConnected) return;
+    if (!element.isConnected) return;
     const moved = element.getBoundingClientRect().top - top;
-    if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: 'instant' });
+    if (Math.abs(moved) < 1) return;
+    window.scrollBy({ top: moved, behavior: 'instant' });
+    clearTimeout(timer);
+    timer = setTimeout(() => stop(), SETTLE_MS);
   });
   const stop = () => {
-    stopped = true;
+    clearTimeout(timer);
     observer.disconnect();
     for (const name of ['wheel', 'touchmove', 'keydown'] as const) window.removeEventListener(name, stop);
   };
@@ -26,5 +31,4 @@ export function keepInPlace(element: Element): void {
   observer.observe(documentElement);
   for (const name of ['wheel', 'touchmove', 'keydown'] as const)
     window.addEventListener(name, stop, { passive: true });
-  setTimeout(stop, HOLD_MS);
 }
