@@ -9,6 +9,11 @@ export const loginBodySchema = z.strictObject({
   phone_number: z.string().trim().min(3, 'Enter your phone number or email').max(254),
   password: z.string().min(1, 'Enter your password').max(128),
   remember_me: z.boolean().optional(),
+  /** The country chosen beside the name (ISO 3166 alpha-2): the number may then be in its national form. */
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Choose a country')
+    .optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

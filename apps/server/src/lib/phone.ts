@@ -1,14 +1,17 @@
 import { createRequire } from 'node:module';
 
-type Parse = typeof import('libphonenumber-js/max').parsePhoneNumberFromString;
-let parser: Parse | undefined;
+type Library = Pick<
+  typeof import('libphonenumber-js/max'),
+  'parsePhoneNumberFromString' | 'getCountryCallingCode' | 'isSupportedCountry'
+>;
+let library: Library | undefined;
 /** Loaded on first use (its metadata is large): a start that checks no phone number does not pay for it. */
-const parsePhoneNumberFromString: Parse = (...args) => {
-  parser ??= (
-    createRequire(import.meta.url)('libphonenumber-js/max') as { parsePhoneNumberFromString: Parse }
-  ).parsePhoneNumberFromString;
-  return parser(...args);
+const phoneLibrary = (): Library => {
+  library ??= createRequire(import.meta.url)('libphonenumber-js/max') as Library;
+  return library;
 };
+const parsePhoneNumberFromString: Library['parsePhoneNumberFromString'] = (...args) =>
+  phoneLibrary().parsePhoneNumberFromString(...args);
 
 /** E.164 form of a phone number, or null when it is not a valid number. */
 export function toE164(input: string): string | null {
@@ -22,6 +25,23 @@ export function toE164(input: string): string | null {
  */
 export function phoneFromAnySpelling(input: string): string | null {
   return toE164(compactPhone(input));
+}
+
+/**
+ * E.164 form of a number typed as the phone field teaches it, with a country chosen beside it: the national number
+ * (its trunk zeros dropped, as `0910887299` in Uzbekistan), else any international spelling (`+998 …`, `00998 …`, or
+ * the calling code without `+`). Null when neither is a valid number, or for a country the library does not know.
+ */
+export function phoneInCountry(input: string, country: string): string | null {
+  const text = input.trim();
+  const { isSupportedCountry, getCountryCallingCode } = phoneLibrary();
+  const international = /^(\+|00)/.test(text.replace(SEPARATORS, ''));
+  if (!international && writtenAsPhone(text) && isSupportedCountry(country)) {
+    const national = text.replace(SEPARATORS, '').replace(/^0+/, '');
+    const inCountry = national ? toE164(`+${getCountryCallingCode(country)}${national}`) : null;
+    if (inCountry) return inCountry;
+  }
+  return phoneFromAnySpelling(text);
 }
 
 /** What people write between a number's digits: spaces, brackets, dots and dashes. */

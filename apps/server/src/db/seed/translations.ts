@@ -424,6 +424,7 @@ export const uzbekTexts: TranslationRecord = {
   restricted_shown: 'Cheklangan filmlar hisobdan chiqquningizcha koʻrsatiladi',
   kids_cannot_manage: 'Profillar kattalar profilidan boshqariladi.',
   done: 'Tayyor',
+  invalid_phone_or_email: 'Toʻgʻri telefon raqami yoki elektron pochtani kiriting',
 };
 
 export const russianTexts: TranslationRecord = {
@@ -856,6 +857,7 @@ export const russianTexts: TranslationRecord = {
   restricted_shown: 'Скрытые фильмы показываются до выхода из аккаунта',
   kids_cannot_manage: 'Профилями управляют из взрослого профиля.',
   done: 'Готово',
+  invalid_phone_or_email: 'Введите правильный номер телефона или эл. почту',
 };
 
 export const urduTexts: TranslationRecord = {
@@ -1275,4 +1277,5 @@ export const urduTexts: TranslationRecord = {
   restricted_shown: 'محدود ٹائٹلز سائن آؤٹ تک دکھائے جائیں گے',
   kids_cannot_manage: 'پروفائلز کا انتظام بالغ پروفائل سے ہوتا ہے۔',
   done: 'ہو گیا',
+  invalid_phone_or_email: 'درست فون نمبر یا ای میل درج کریں',
 };

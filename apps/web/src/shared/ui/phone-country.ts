@@ -8,3 +8,11 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 export function countryOfPhone(phone: string): string | undefined {
   return parsePhoneNumberFromString(phone)?.country;
 }
+
+/**
+ * Whether an international number has a length its country uses (the small metadata checks lengths, not digits:
+ * the server checks the rest), so a number too short or too long is caught before a code is asked for.
+ */
+export function hasValidLength(phone: string): boolean {
+  return parsePhoneNumberFromString(phone)?.isValid() ?? false;
+}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { useDisplayNames } from '../i18n/display-names';
 import { Input, Select } from './input';
 import { PHONE_COUNTRIES, type PhoneParts, regionName } from './phone-number';
@@ -13,10 +13,21 @@ interface PhoneNumberInputProps {
   /** The language region names are shown in, such as `ru`. */
   locale: string;
   placeholder?: string;
+  /** The number field also takes an email (sign-in): a text field with the browser's saved user names. */
+  acceptsEmail?: boolean;
   disabled?: boolean;
   autoFocus?: boolean;
   /** aria-invalid / aria-describedby of the number input (see `describedBy`). */
   describedBy?: { 'aria-invalid'?: true; 'aria-describedby'?: string };
+}
+
+/** The language's order, or English's where the tag is none (the server's first paint renders with a placeholder). */
+function collatorFor(locale: string): Intl.Collator {
+  try {
+    return new Intl.Collator([locale, 'en']);
+  } catch {
+    return new Intl.Collator('en');
+  }
 }
 
 /** A calling-code picker beside the national number: together they make the international number. */
@@ -27,29 +38,35 @@ export function PhoneNumberInput({
   codeLabel,
   locale,
   placeholder,
+  acceptsEmail,
   disabled,
   autoFocus,
   describedBy,
 }: PhoneNumberInputProps) {
   const regions = useDisplayNames(locale)?.regions;
-  const options = useMemo(
-    () =>
-      PHONE_COUNTRIES.map((country) => ({ ...country, name: regionName(country.iso, locale, regions) })).sort(
-        (a, b) => a.name.localeCompare(b.name, locale),
-      ),
-    [locale, regions],
-  );
+  // The server's first paint of sign-in (which runs no layout effect) shows the picker without its countries: their
+  // names are in the viewer's language, which only the app knows; the app fills them in before it paints.
+  const [inApp, setInApp] = useState(false);
+  useLayoutEffect(() => setInApp(true), []);
+  const options = useMemo(() => {
+    const collator = collatorFor(locale);
+    return PHONE_COUNTRIES.map((country) => ({
+      ...country,
+      name: regionName(country.iso, locale, regions),
+    })).sort((a, b) => collator.compare(a.name, b.name));
+  }, [locale, regions]);
   return (
-    <div className="flex gap-2" dir="ltr">
+    // The row is shared by a grid, not by widths on the controls (their own `w-full` wins over those): the number
+    // never gets less than 7.5 rem, the picker never less than its calling code (5.5 rem), down to 320 px windows.
+    <div className="grid grid-cols-[minmax(5.5rem,1fr)_minmax(7.5rem,1.4fr)] gap-2" dir="ltr">
       <Select
         id={`${id}-country`}
         aria-label={codeLabel}
-        className="w-36 shrink-0 sm:w-44"
         value={value.iso}
         disabled={disabled}
         onChange={(event) => onChange({ ...value, iso: event.target.value })}
       >
-        {options.map((country) => (
+        {(inApp ? options : []).map((country) => (
           <option key={country.iso} value={country.iso}>
             {`+${country.dial} ${country.name}`}
           </option>
@@ -58,10 +75,9 @@ export function PhoneNumberInput({
       <Input
         id={id}
         name={id}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        className="min-w-0 flex-1"
+        type={acceptsEmail ? 'text' : 'tel'}
+        inputMode={acceptsEmail ? 'email' : 'tel'}
+        autoComplete={acceptsEmail ? 'username' : 'tel-national'}
         value={value.national}
         placeholder={placeholder}
         disabled={disabled}

@@ -76,3 +76,16 @@ export function defaultRegionFor(languageKeyword: string): string {
   const byLanguage: Record<string, string> = { ur: 'PK', ru: 'RU', uz: 'UZ', hi: 'IN' };
   return byLanguage[languageKeyword.toLowerCase()] ?? 'UZ';
 }
+
+/**
+ * Whether a composed international number could be real: the length its country uses, checked in a chunk of its
+ * own (the phone-number metadata). If that chunk cannot load, the server's check decides.
+ */
+export async function phoneLooksValid(phone: string): Promise<boolean> {
+  try {
+    const { hasValidLength } = await import('./phone-country');
+    return hasValidLength(phone);
+  } catch {
+    return true;
+  }
+}

@@ -21,9 +21,32 @@ describe('loginName', () => {
     expect(loginName('  Viewer@Example.COM ')).toEqual({ kind: 'email', value: 'viewer@example.com' });
   });
 
-  it('compacts a name that is no valid number the same way, so its spellings are counted together', () => {
-    const spellings = ['+1 555', '1555', '001-555', '(1) 555'].map(loginName);
-    expect(new Set(spellings.map((name) => JSON.stringify(name))).size).toBe(1);
-    expect(spellings[0]).toEqual({ kind: 'other', value: '+1555' });
+  it('reads a number in its national form in the country chosen beside it, and any international form too', () => {
+    for (const typed of [
+      '91 088 72 99',
+      '0910887299',
+      '+998 91 088 72 99',
+      '998910887299',
+      '00998 91 088 72 99',
+    ]) {
+      expect(loginName(typed, 'UZ'), typed).toEqual({ kind: 'phone', value: '+998910887299' });
+    }
+    expect(loginName('0300 1234567', 'PK')).toEqual({ kind: 'phone', value: '+923001234567' });
+    // The national form means nothing without the country.
+    expect(loginName('0910887299')).toEqual({ kind: 'invalid' });
+  });
+
+  it('calls text that is neither a valid number nor an email invalid', () => {
+    for (const typed of [
+      '12345',
+      '+998 91 088',
+      'viewer',
+      'viewer@',
+      '@example.com',
+      '+1 555',
+      '91 088 72 99 12',
+    ]) {
+      expect(loginName(typed, 'UZ'), typed).toEqual({ kind: 'invalid' });
+    }
   });
 });

@@ -14,6 +14,7 @@ export function authRoutes(app: AppInstance, auth: AuthService, users: UserServi
     handler: async (request, reply) => {
       const session = await auth.signIn({
         login: request.body.phone_number,
+        country: request.body.country,
         password: request.body.password,
         remember: request.body.remember_me ?? false,
         address: request.ip,

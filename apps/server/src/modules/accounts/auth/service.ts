@@ -1,6 +1,6 @@
 import type { Role } from '@salomtv/contract';
 import { addMs, type Clock, DAY_MS } from '../../../lib/clock.js';
-import { AppError, tooManyRequests, unauthorized } from '../../../lib/errors.js';
+import { AppError, badRequest, tooManyRequests, unauthorized } from '../../../lib/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../../lib/passwords.js';
 import { randomToken, sha256Hex } from '../../../lib/tokens.js';
 import type { RateLimitService } from '../../../platform/limits/service.js';
@@ -22,6 +22,7 @@ export interface AuthSettings {
 }
 
 const WRONG_CREDENTIALS = 'The phone number or password is wrong';
+const INVALID_NAME = 'Enter a valid phone number or email';
 
 export class AuthService implements SessionResolver {
   constructor(
@@ -35,14 +36,14 @@ export class AuthService implements SessionResolver {
   ) {}
 
   /** The account a sign-in name belongs to, if any. */
-  private async findAccount(name: LoginName): Promise<UserRow | undefined> {
-    if (name.kind === 'email') return this.users.findByEmail(name.value);
-    if (name.kind === 'phone') return this.users.findByPhone(name.value);
-    return undefined;
+  private async findAccount(name: Exclude<LoginName, { kind: 'invalid' }>): Promise<UserRow | undefined> {
+    return name.kind === 'email' ? this.users.findByEmail(name.value) : this.users.findByPhone(name.value);
   }
 
   async signIn(input: {
     login: string;
+    /** The country chosen beside the name (ISO 3166 alpha-2): a number may then be typed in its national form. */
+    country?: string;
     password: string;
     remember: boolean;
     address: string;
@@ -53,7 +54,10 @@ export class AuthService implements SessionResolver {
       windowMs: this.settings.loginWindowMinutes * 60_000,
     };
     const addressRule = { ...rule, limit: rule.limit * 4 };
-    const name = loginName(input.login);
+    const name = loginName(input.login, input.country);
+    // Text that can name no account is told so, before any count: no password is checked for it, so it cannot help
+    // a guess, and it must not lock the account a mistyped number resembles.
+    if (name.kind === 'invalid') throw badRequest(INVALID_NAME, { phone_number: INVALID_NAME });
     const user = await this.findAccount(name);
     // Failures count per account, whichever of its names and spellings was typed; a name without an account
     // counts under its one spelling, so the answers do not tell whether it has one.

@@ -93,4 +93,39 @@ describe('sign-in limits per account', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
     t.clock.advance(WINDOW_MS);
   });
+
+  it('finds the account from the national form in the chosen country, as sign-up taught it', async () => {
+    await signedInViewer(t.app, '+998910887299', 'right-pass-1');
+    for (const typed of ['91 088 72 99', '0910887299', '+998 91 088 72 99']) {
+      const answer = await new TestClient(t.app, `198.51.100.${++n}`).post('/api/user/login', {
+        phone_number: typed,
+        country: 'UZ',
+        password: 'right-pass-1',
+      });
+      expect(answer.body, typed).toBe('user');
+    }
+  });
+
+  it('answers a name that is no phone number nor email with a field error, and never counts it', async () => {
+    await signedInViewer(t.app, '+998901230082', 'right-pass-1');
+    // One viewer's mistypes of their own number, many more than the account's and the address's limits.
+    const viewer = new TestClient(t.app, '192.0.2.200');
+    const mistypes = ['+998 90 123 00 8', '90 123 00', '998901230082 1', 'me@', '12345', 'nine-one'];
+    for (let i = 0; i < 30; i++) {
+      const typed = mistypes[i % mistypes.length]!;
+      const answer = await viewer.post('/api/user/login', {
+        phone_number: typed,
+        country: 'UZ',
+        password: 'right-pass-1',
+      });
+      expect(answer.statusCode, typed).toBe(400);
+      expect(answer.json().error.fields.phone_number, typed).toBe('Enter a valid phone number or email');
+    }
+    const signedIn = await viewer.post('/api/user/login', {
+      phone_number: '90 123 00 82',
+      country: 'UZ',
+      password: 'right-pass-1',
+    });
+    expect(signedIn.body).toBe('user');
+  });
 });

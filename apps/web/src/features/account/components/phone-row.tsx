@@ -7,7 +7,7 @@ import { htmlLangOf } from '../../../shared/i18n/translate';
 import { Button } from '../../../shared/ui/button';
 import { describedBy, Field } from '../../../shared/ui/field';
 import { Input } from '../../../shared/ui/input';
-import { composePhone, splitPhone } from '../../../shared/ui/phone-number';
+import { composePhone, phoneLooksValid, splitPhone } from '../../../shared/ui/phone-number';
 import { PhoneNumberInput } from '../../../shared/ui/phone-number-input';
 import { useToast } from '../../../shared/ui/toast-context';
 import { useEditProfile, usePhoneChangeCode } from '../api/profile';
@@ -47,9 +47,11 @@ export function PhoneRow({ profile }: { profile: UserProfile }) {
   const currentError = refusal.fields.current_password;
   const ready = sentTo !== null && code.length === OTP_CODE_LENGTH && current !== '';
 
-  const send = () => {
+  const send = async () => {
     const phone = composePhone(parts);
-    if (!phoneNumberSchema.safeParse(phone).success) return setPhoneError(t('invalid_phone_number'));
+    if (!phoneNumberSchema.safeParse(phone).success || !(await phoneLooksValid(phone))) {
+      return setPhoneError(t('invalid_phone_number'));
+    }
     setPhoneError(undefined);
     sendCode.mutate(phone, {
       onSuccess: (reply) => {

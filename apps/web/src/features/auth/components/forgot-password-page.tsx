@@ -10,7 +10,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { describedBy, Field, fieldErrorId } from '../../../shared/ui/field';
 import { Input } from '../../../shared/ui/input';
-import { composePhone, defaultRegionFor, splitPhone } from '../../../shared/ui/phone-number';
+import { composePhone, defaultRegionFor, phoneLooksValid, splitPhone } from '../../../shared/ui/phone-number';
 import { PhoneNumberInput } from '../../../shared/ui/phone-number-input';
 import { useToast } from '../../../shared/ui/toast-context';
 import { useSendOtp, useVerifyOtp } from '../api/otp';
@@ -43,9 +43,9 @@ export function ForgotPasswordPage() {
   const verify = useVerifyOtp();
   const reset = useResetPassword();
 
-  const sendCode = () => {
+  const sendCode = async () => {
     const typed = composePhone(parts);
-    if (!phoneNumberSchema.safeParse(typed).success) {
+    if (!phoneNumberSchema.safeParse(typed).success || !(await phoneLooksValid(typed))) {
       setError({ field: 'phone', message: t('invalid_phone_number') });
       return;
     }

@@ -16,3 +16,10 @@ export function signInErrorMessage(error: unknown, t: Translate): string {
   if (error.status === 400) return t('wrong_credentials');
   return error.message || t('something_went_wrong');
 }
+
+/** The error shown at the name field: the server found the text to be neither a phone number nor an email. */
+export function signInNameError(error: unknown, t: Translate): string | undefined {
+  return isApiError(error) && error.status === 400 && error.fields.phone_number
+    ? t('invalid_phone_or_email')
+    : undefined;
+}

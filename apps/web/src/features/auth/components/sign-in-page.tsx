@@ -4,18 +4,24 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { profilesQuery } from '../../../shared/api/profiles';
 import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { useT } from '../../../shared/i18n/language-context';
+import { useLanguage } from '../../../shared/i18n/language-context';
+import { htmlLangOf } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
-import { Field } from '../../../shared/ui/field';
+import { describedBy, Field } from '../../../shared/ui/field';
 import { Input } from '../../../shared/ui/input';
+import { defaultRegionFor, splitPhone } from '../../../shared/ui/phone-number';
+import { PhoneNumberInput } from '../../../shared/ui/phone-number-input';
 import { useLogin } from '../api/login';
 import { afterSignInPath } from '../lib/safe-next';
-import { signInErrorMessage } from './sign-in-error';
+import { signInErrorMessage, signInNameError } from './sign-in-error';
 
-/** Sign In (spec 2.2): phone or email, password, Remember me; `user` goes home, `admin` to the dashboard. */
+/**
+ * Sign In (spec 2.2): phone or email, password, Remember me; `user` goes home, `admin` to the dashboard. The number
+ * is typed as on sign-up, beside its country: the server reads its national form in that country.
+ */
 export function SignInPage() {
-  const t = useT();
+  const { t, keyword } = useLanguage();
   useDocumentTitle(t('sign_in'));
   // The server painted this page as it starts (app/prerender/page-shells.tsx): the app's render takes its place.
   useReplacePrerenderedPage();
@@ -24,14 +30,21 @@ export function SignInPage() {
   const login = useLogin();
   const queryClient = useQueryClient();
   // Sign-up sends a number that already has an account here with it.
-  const [phone, setPhone] = useState(() => params.get('phone') ?? '');
+  const [parts, setParts] = useState(() => {
+    const known = params.get('phone');
+    const split = splitPhone(known, defaultRegionFor(keyword));
+    return known && !split.national ? { ...split, national: known } : split;
+  });
+  const name = parts.national.trim();
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
+
+  const nameError = login.isError ? signInNameError(login.error, t) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     login.mutate(
-      { phone_number: phone.trim(), password, remember_me: remember },
+      { phone_number: name, country: parts.iso, password, remember_me: remember },
       {
         onSuccess: async (role) => {
           // A household of several profiles answers "Who's watching?" first.
@@ -59,17 +72,20 @@ export function SignInPage() {
         <h1 id="sign-in-title" className="text-3xl font-bold">
           {t('sign_in')}
         </h1>
-        {login.isError ? <Alert>{signInErrorMessage(login.error, t)}</Alert> : null}
-        <Field id="phone_number" label={t('phone_number')}>
-          <Input
+        {login.isError && !nameError ? <Alert>{signInErrorMessage(login.error, t)}</Alert> : null}
+        <Field id="phone_number" label={t('phone_number')} error={nameError}>
+          <PhoneNumberInput
             id="phone_number"
-            name="phone_number"
-            autoComplete="username"
-            inputMode="email"
+            value={parts}
+            onChange={(next) => {
+              setParts(next);
+              if (login.isError) login.reset();
+            }}
+            codeLabel={t('country_code')}
+            locale={htmlLangOf(keyword)}
             placeholder={t('email_or_phone_number')}
-            required
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
+            acceptsEmail
+            describedBy={describedBy('phone_number', nameError)}
           />
         </Field>
         <Field id="password" label={t('Password')}>
@@ -83,7 +99,7 @@ export function SignInPage() {
             onChange={(event) => setPassword(event.target.value)}
           />
         </Field>
-        <Button type="submit" size="lg" busy={login.isPending} disabled={!phone.trim() || !password}>
+        <Button type="submit" size="lg" busy={login.isPending} disabled={!name || !password}>
           {t('sign_in')}
         </Button>
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm">

@@ -8,7 +8,7 @@ import { htmlLangOf } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { describedBy, Field } from '../../../shared/ui/field';
-import { composePhone, defaultRegionFor, splitPhone } from '../../../shared/ui/phone-number';
+import { composePhone, defaultRegionFor, phoneLooksValid, splitPhone } from '../../../shared/ui/phone-number';
 import { PhoneNumberInput } from '../../../shared/ui/phone-number-input';
 import { useSendOtp } from '../api/otp';
 import { AuthCard } from './auth-card';
@@ -42,9 +42,9 @@ export function SignUpOtpPage() {
   const shownMessage = rateLimited ? (wait > 0 ? refusal.message : undefined) : refusal.message;
   const shownPhoneError = phoneError ?? refusal.phone;
 
-  const submit = () => {
+  const submit = async () => {
     const phone = composePhone(parts);
-    if (!phoneNumberSchema.safeParse(phone).success) {
+    if (!phoneNumberSchema.safeParse(phone).success || !(await phoneLooksValid(phone))) {
       setPhoneError(t('invalid_phone_number'));
       return;
     }

@@ -119,7 +119,12 @@ export function ManageProfilesPage() {
             </ul>
             <div className="flex flex-col gap-3 border-t border-border py-4">
               <div>
-                <Button variant="primary" disabled={full} onClick={() => setEditing('new')}>
+                <Button
+                  variant="primary"
+                  disabled={full}
+                  onClick={() => setEditing('new')}
+                  data-testid="add-profile"
+                >
                   <PlusIcon className="size-4" />
                   {t('add_profile')}
                 </Button>
