@@ -527,6 +527,8 @@ const entries = [
   ['restricted_shown', 'User Profile', 'Restricted titles are shown until you sign out'],
   ['kids_cannot_manage', 'User Profile', 'Profiles are managed from an adult profile.'],
   ['done', 'User Profile', 'Done'],
+  // Words the viewer reads on badges
+  ['rating_all', 'Homepage Popup', 'All'],
 ] as const satisfies readonly (readonly [string, TranslationSection, string])[];
 
 /** The plural categories of Unicode CLDR, as `Intl.PluralRules` names them. */

@@ -424,6 +424,7 @@ export const uzbekTexts: TranslationRecord = {
   restricted_shown: 'Cheklangan filmlar hisobdan chiqquningizcha koʻrsatiladi',
   kids_cannot_manage: 'Profillar kattalar profilidan boshqariladi.',
   done: 'Tayyor',
+  rating_all: 'Hamma uchun',
 };
 
 export const russianTexts: TranslationRecord = {
@@ -856,6 +857,7 @@ export const russianTexts: TranslationRecord = {
   restricted_shown: 'Скрытые фильмы показываются до выхода из аккаунта',
   kids_cannot_manage: 'Профилями управляют из взрослого профиля.',
   done: 'Готово',
+  rating_all: 'Для всех',
 };
 
 export const urduTexts: TranslationRecord = {
@@ -1275,4 +1277,5 @@ export const urduTexts: TranslationRecord = {
   restricted_shown: 'محدود ٹائٹلز سائن آؤٹ تک دکھائے جائیں گے',
   kids_cannot_manage: 'پروفائلز کا انتظام بالغ پروفائل سے ہوتا ہے۔',
   done: 'ہو گیا',
+  rating_all: 'سب کے لیے',
 };
