@@ -130,7 +130,7 @@ test('a password change needs the current one; a phone change needs it and the c
   await phoneRow.getByLabel('Country code').selectOption('UZ');
   await phoneRow.getByLabel('Phone Number', { exact: true }).fill(next.national);
   const before = await textsSentTo(page.request, next.phone);
-  await phoneRow.getByRole('button', { name: 'Send otp' }).click();
+  await phoneRow.getByRole('button', { name: 'Send code' }).click();
   await phoneRow.getByLabel('Code from the SMS').fill(await codeSentTo(page.request, next.phone, before));
   // The code alone is not enough: the current password too.
   const save = page.getByRole('button', { name: 'Save: Phone Number' });
@@ -193,9 +193,9 @@ test('Forgot your password resets it through a code texted to the account', asyn
   await page.getByLabel('Country code').selectOption('UZ');
   await page.getByLabel('Phone Number').fill(national);
   const before = await textsSentTo(page.request, phone);
-  await page.getByRole('button', { name: 'Send otp' }).click();
+  await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByLabel('Code from the SMS').fill(await codeSentTo(page.request, phone, before));
-  await page.getByRole('button', { name: 'verify otp' }).click();
+  await page.getByRole('button', { name: 'Verify code' }).click();
   await page.getByLabel('New password').fill('reset-pass-789');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/signin$/);

@@ -22,7 +22,7 @@ test.describe
         .setInputFiles({ name: 'flag.png', mimeType: 'image/png', buffer: FLAG_PNG });
       await expect(page.getByTestId('flag-preview')).toBeVisible();
       await page.locator('#lang-sign_in').fill('Ворид шудан');
-      await page.getByRole('button', { name: 'SUBMIT' }).click();
+      await page.getByRole('button', { name: 'Submit' }).click();
 
       await expect(page.getByTestId('toast').last()).toContainText(`${TITLE} added`);
       await expect(page).toHaveURL(/\/language$/);
@@ -37,7 +37,7 @@ test.describe
       await expect(page).toHaveURL(/\/editlanguage\?lang_id=\d+$/);
       await expect(page.locator('#lang-sign_in')).toHaveValue('Ворид шудан');
       await page.locator('#lang-world_best').fill(EDITED);
-      await page.getByRole('button', { name: 'SUBMIT' }).click();
+      await page.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByTestId('toast').last()).toContainText('Updated');
 
       // The address alone brings the form back (a reload or a shared link).
@@ -50,7 +50,7 @@ test.describe
       await signInAsAdmin(page, '/addlanguage');
       await page.getByLabel('Language title').fill('Duplicate');
       await page.getByLabel('Keyword').fill(KEYWORD.toLowerCase());
-      await page.getByRole('button', { name: 'SUBMIT' }).click();
+      await page.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByTestId('error-summary')).toBeVisible();
       await expect(page.locator('#lang-keyword-error')).toContainText(/taken/i);
       await expect(page.locator('#lang-keyword')).toHaveAttribute('aria-invalid', 'true');

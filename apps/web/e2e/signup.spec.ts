@@ -17,14 +17,14 @@ test('a visitor signs up with a texted code and lands on /home signed in', async
   await expectAccessible(page);
   await page.getByLabel('Country code').selectOption('UZ');
   await page.getByLabel('Phone Number').fill(national);
-  await page.getByRole('button', { name: 'Send otp' }).click();
+  await page.getByRole('button', { name: 'Send code' }).click();
 
   await expect(page).toHaveURL(/\/signupotpverify\?phone=%2B998/);
   await expect(page.getByTestId('otp-phone')).toHaveText(phone);
   await expect(page.getByRole('button', { name: /Send the code again in \d+ s/ })).toBeDisabled();
   await expectAccessible(page);
   await page.getByLabel('Code from the SMS').fill(await codeSentTo(page.request, phone));
-  await page.getByRole('button', { name: 'verify otp' }).click();
+  await page.getByRole('button', { name: 'Verify code' }).click();
 
   await expect(page).toHaveURL(/\/signup\?phone=%2B998/);
   const signUp = page.getByRole('button', { name: 'Sign Up', exact: true });
@@ -115,16 +115,16 @@ test('a wrong code says so; once the code is dead the viewer is sent back to /si
   await page.goto('/signupotp');
   await page.getByLabel('Country code').selectOption('UZ');
   await page.getByLabel('Phone Number').fill(national);
-  await page.getByRole('button', { name: 'Send otp' }).click();
+  await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page).toHaveURL(/\/signupotpverify/);
   const real = await codeSentTo(page.request, phone);
   const wrong = String((Number(real) + 1) % 1_000_000).padStart(6, '0');
 
   const code = page.getByLabel('Code from the SMS');
-  const verify = page.getByRole('button', { name: 'verify otp' });
+  const verify = page.getByRole('button', { name: 'Verify code' });
   await code.fill(wrong);
   await verify.click();
-  await expect(page.locator('#code-error')).toHaveText('invalid otp try again. Tries left: 4');
+  await expect(page.locator('#code-error')).toHaveText('That code is wrong. Try again. Tries left: 4');
   await expect(page).toHaveURL(/\/signupotpverify/);
   for (let left = 3; left >= 1; left--) {
     await code.fill(wrong);
@@ -133,7 +133,7 @@ test('a wrong code says so; once the code is dead the viewer is sent back to /si
   }
   await code.fill(wrong);
   await verify.click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'invalid otp try again' })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'That code is wrong. Try again.' })).toBeVisible();
   await expect(page).toHaveURL(/\/signupotp\?phone=%2B998/);
   await expect(page.getByLabel('Phone Number')).toHaveValue(national);
 });
@@ -142,7 +142,7 @@ test('a refused send says why: a bad number, then the wait before another code',
   await page.goto('/signupotp');
   await page.getByLabel('Country code').selectOption('UZ');
   const number = page.getByLabel('Phone Number');
-  const send = page.getByRole('button', { name: /^Send otp/ });
+  const send = page.getByRole('button', { name: /^Send code/ });
   await number.fill('12');
   await send.click();
   await expect(page.locator('#phoneNumber-error')).toHaveText('Enter a valid phone number');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keywordSchema } from './languages.js';
 
 /**
  * The admin area's calls (audit log, settings panel, search, dashboard, alerts, exports) and the posts,
@@ -125,7 +126,35 @@ export const postAdminQuerySchema = z.strictObject({
   status: z.enum(['draft', 'published', 'scheduled']).optional(),
   search: z.string().trim().max(100).optional(),
 });
-export const postPublicQuerySchema = z.strictObject({ page: pageSchema, pageSize: pageSizeSchema(50, 10) });
+/** `lang`: each post's title and body in that language where an admin translated it, else as written. */
+export const postPublicQuerySchema = z.strictObject({
+  page: pageSchema,
+  pageSize: pageSizeSchema(50, 10),
+  lang: keywordSchema.optional(),
+});
+export const postLanguageQuerySchema = z.strictObject({ lang: keywordSchema.optional() });
+
+/** A post's title and body in one language (`GET /api/posts/admin/:post_id/translations`). */
+export const postTranslationSchema = z.object({
+  /** Lower case, as `?lang=` is matched. */
+  language: z.string(),
+  title: z.string(),
+  body: z.string(),
+  updated_at: z.string(),
+});
+export type PostTranslation = z.infer<typeof postTranslationSchema>;
+export const postTranslationsReplySchema = z.array(postTranslationSchema);
+
+/** `POST /api/posts/:post_id/translation`: sets the post's title and body in a language the site has. */
+export const postTranslationBodySchema = z.strictObject({
+  language: keywordSchema,
+  title: z.string().trim().min(1, 'Enter the title').max(200, 'At most 200 characters'),
+  body: z.string().max(MAX_POST_BODY_LENGTH, `At most ${MAX_POST_BODY_LENGTH} characters`).default(''),
+});
+export type PostTranslationBody = z.input<typeof postTranslationBodySchema>;
+
+/** `POST /api/posts/:post_id/translation/delete`: the post goes back to its own texts in that language. */
+export const postTranslationDeleteBodySchema = z.strictObject({ language: keywordSchema });
 
 // ---- Feedback tickets ---------------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COLLECTIONS, type Collection, playbackIdSchema } from './catalog.js';
+import { keywordSchema } from './languages.js';
 
 /* ---------- Plans (spec section 9) ---------- */
 
@@ -49,7 +50,10 @@ export const MAX_PRICE_CENTS = 100_000_00;
 export const planSchema = z.object({
   plan_id: z.number(),
   code: z.string(),
+  /** In the language the call asked for (`?lang=`) where the plan has a name in it, else as written. */
   name: z.string(),
+  /** The plan's name in other languages, by language keyword (`Uz`). */
+  names: z.record(z.string(), z.string()),
   monthly_price_cents: z.number(),
   yearly_price_cents: z.number().nullable(),
   currency: z.string(),
@@ -91,6 +95,20 @@ const planNameSchema = z
   .trim()
   .min(1, 'Enter a name')
   .max(60, 'At most 60 characters');
+/** A plan's name per language keyword; an empty name leaves that language with the plan's own name. */
+const planNamesSchema = z.record(
+  keywordSchema,
+  z.string({ error: 'Enter a name' }).trim().max(60, 'At most 60 characters'),
+);
+
+/** The plan's name in a language (a keyword in any case), else its own name. */
+export function planNameIn(plan: Pick<Plan, 'name' | 'names'>, keyword: string | undefined): string {
+  if (!keyword) return plan.name;
+  const lower = keyword.toLowerCase();
+  for (const [language, name] of Object.entries(plan.names))
+    if (language.toLowerCase() === lower) return name;
+  return plan.name;
+}
 
 /** `POST /api/admin/plans`: a new plan. */
 export const planCreateBodySchema = z.strictObject({
@@ -99,6 +117,7 @@ export const planCreateBodySchema = z.strictObject({
     .trim()
     .regex(/^[a-z][a-z0-9_-]{1,31}$/, 'Use 2 to 32 lower-case letters, digits, - or _'),
   name: planNameSchema,
+  names: planNamesSchema.default({}),
   monthly_price_cents: priceCentsSchema,
   yearly_price_cents: priceCentsSchema.nullable().default(null),
   currency: currencySchema.default('USD'),
@@ -114,6 +133,8 @@ export type PlanCreateBody = z.input<typeof planCreateBodySchema>;
 /** `POST /api/admin/plans/:plan_id`: any subset of the fields; the code never changes. */
 export const planUpdateBodySchema = z.strictObject({
   name: planNameSchema.optional(),
+  /** Replaces every name the plan has in other languages. */
+  names: planNamesSchema.optional(),
   monthly_price_cents: priceCentsSchema.optional(),
   yearly_price_cents: priceCentsSchema.nullable().optional(),
   currency: currencySchema.optional(),

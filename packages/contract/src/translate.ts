@@ -98,3 +98,9 @@ export function rowHeading(
 ): string {
   return Object.hasOwn(englishTexts, row.key) ? t(row.key as TranslationKey) : row.title;
 }
+
+/** A title's age rating as its badge says it: "All" in the viewer's words, a number such as 13+ as written. */
+export function ratingText(rating: string | null | undefined, t: (key: TranslationKey) => string): string {
+  if (!rating) return '';
+  return rating === 'All' ? t('rating_all') : rating;
+}

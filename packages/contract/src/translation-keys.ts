@@ -129,11 +129,11 @@ const entries = [
   ['verify_phone_first', 'Sign Up', 'Verify your phone number with a code first.'],
   ['phone_taken', 'Sign Up', 'This phone number already has an account.'],
   // Sign Up OTP
-  ['send_otp', 'Sign Up OTP', 'Send otp'],
-  ['verify_otp', 'Sign Up OTP', 'verify otp'],
+  ['send_otp', 'Sign Up OTP', 'Send code'],
+  ['verify_otp', 'Sign Up OTP', 'Verify code'],
   ['otp_code', 'Sign Up OTP', 'Code from the SMS'],
   ['resend_code', 'Sign Up OTP', 'Send the code again'],
-  ['invalid_otp_try_again', 'Sign Up OTP', 'invalid otp try again'],
+  ['invalid_otp_try_again', 'Sign Up OTP', 'That code is wrong. Try again.'],
   ['country_code', 'Sign Up OTP', 'Country code'],
   ['otp_sent_to', 'Sign Up OTP', 'We sent a code to'],
   ['resend_code_in', 'Sign Up OTP', 'Send the code again in {seconds} s'],
@@ -528,6 +528,8 @@ const entries = [
   ['kids_cannot_manage', 'User Profile', 'Profiles are managed from an adult profile.'],
   ['done', 'User Profile', 'Done'],
   ['invalid_phone_or_email', 'Sign In', 'Enter a valid phone number or email'],
+  // Words the viewer reads on badges
+  ['rating_all', 'Homepage Popup', 'All'],
 ] as const satisfies readonly (readonly [string, TranslationSection, string])[];
 
 /** The plural categories of Unicode CLDR, as `Intl.PluralRules` names them. */

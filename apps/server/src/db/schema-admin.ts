@@ -51,6 +51,17 @@ export interface PostsTable {
   updated_at: string;
 }
 
+/** A post's title and body in one language (migration 0023); `language` is the keyword in lower case. */
+export interface PostTranslationsTable {
+  post_id: number;
+  language: string;
+  /** Plain text. */
+  title: string;
+  /** HTML cleaned on the way in, as the post's own body. */
+  body: string;
+  updated_at: string;
+}
+
 export interface FeedbackTable {
   ticket_id: Generated<number>;
   user_id: number | null;
@@ -115,6 +126,7 @@ export interface AdminTables {
   audit_log: AuditLogTable;
   admin_settings: AdminSettingsTable;
   posts: PostsTable;
+  post_translations: PostTranslationsTable;
   legal_pages: LegalPagesTable;
   feedback: FeedbackTable;
   notifications: NotificationsTable;

@@ -7,6 +7,8 @@ export interface PlansTable {
   plan_id: Generated<number>;
   code: string;
   name: string;
+  /** JSON object of language keyword -> the plan's name in it (migration 0023). */
+  names: Generated<string>;
   monthly_price_cents: number;
   yearly_price_cents: number | null;
   /** ISO 4217, upper case. */

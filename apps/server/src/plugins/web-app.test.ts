@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { heroTextsOf, PAINTED_SECTIONS, type PageShells, type TitleCard } from '@salomtv/contract';
+import {
+  englishTexts,
+  heroTextsOf,
+  PAINTED_SECTIONS,
+  type PageShells,
+  type TitleCard,
+} from '@salomtv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -272,7 +278,7 @@ describe('/home painted by the server', () => {
     });
     const card = await firstCard();
     expect(card.movie_id).toBe(featured);
-    const texts = heroTextsOf(card, 'en');
+    const texts = heroTextsOf(card, 'en', (key) => englishTexts[key]);
     const page = await home();
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toContain('no-store');

@@ -76,7 +76,7 @@ function pictureFields(card: TitleCard): Record<string, string> {
 
 /** `/home`'s hero slide: the title's texts and picture. */
 const heroFields: SlideFields = ({ card }, record) => ({
-  ...heroTextsOf(card, htmlLangOf(record.keyword)),
+  ...heroTextsOf(card, htmlLangOf(record.keyword), (key) => translate(record, key)),
   ...pictureFields(card),
 });
 

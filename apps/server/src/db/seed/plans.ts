@@ -9,6 +9,14 @@ const all = {
   add_free_entertainment: true,
 };
 
+/** The seeded plans' names in the seeded languages (migration 0023 gives them to plans seeded before). */
+export const PLAN_NAMES = {
+  basic: { Uz: 'Asosiy', Ru: 'Базовый', Ur: 'بنیادی' },
+  standard: { Uz: 'Standart', Ru: 'Стандарт', Ur: 'اسٹینڈرڈ' },
+  platinum: { Uz: 'Platina', Ru: 'Платинум', Ur: 'پلاٹینم' },
+  premium: { Uz: 'Premium', Ru: 'Премиум', Ur: 'پریمیم' },
+} as const;
+
 /**
  * The spec's four plans (section 9): each $19 a month (and $190 a year); SD 480p for Basic, HD 720p for
  * Standard, FHD 1080p for Platinum and Premium. Basic lacks the special collection, American TV shows and
@@ -19,6 +27,7 @@ export const DEFAULT_PLANS: readonly PlanCreateInput[] = [
   {
     code: 'basic',
     name: 'Basic',
+    names: PLAN_NAMES.basic,
     monthly_price_cents: 1900,
     yearly_price_cents: 19000,
     currency: 'USD',
@@ -32,6 +41,7 @@ export const DEFAULT_PLANS: readonly PlanCreateInput[] = [
   {
     code: 'standard',
     name: 'Standard',
+    names: PLAN_NAMES.standard,
     monthly_price_cents: 1900,
     yearly_price_cents: 19000,
     currency: 'USD',
@@ -45,6 +55,7 @@ export const DEFAULT_PLANS: readonly PlanCreateInput[] = [
   {
     code: 'platinum',
     name: 'Platinum',
+    names: PLAN_NAMES.platinum,
     monthly_price_cents: 1900,
     yearly_price_cents: 19000,
     currency: 'USD',
@@ -58,6 +69,7 @@ export const DEFAULT_PLANS: readonly PlanCreateInput[] = [
   {
     code: 'premium',
     name: 'Premium',
+    names: PLAN_NAMES.premium,
     monthly_price_cents: 1900,
     yearly_price_cents: 19000,
     currency: 'USD',

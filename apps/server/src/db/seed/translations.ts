@@ -425,6 +425,7 @@ export const uzbekTexts: TranslationRecord = {
   kids_cannot_manage: 'Profillar kattalar profilidan boshqariladi.',
   done: 'Tayyor',
   invalid_phone_or_email: 'Toʻgʻri telefon raqami yoki elektron pochtani kiriting',
+  rating_all: 'Hamma uchun',
 };
 
 export const russianTexts: TranslationRecord = {
@@ -858,6 +859,7 @@ export const russianTexts: TranslationRecord = {
   kids_cannot_manage: 'Профилями управляют из взрослого профиля.',
   done: 'Готово',
   invalid_phone_or_email: 'Введите правильный номер телефона или эл. почту',
+  rating_all: 'Для всех',
 };
 
 export const urduTexts: TranslationRecord = {
@@ -1278,4 +1280,5 @@ export const urduTexts: TranslationRecord = {
   kids_cannot_manage: 'پروفائلز کا انتظام بالغ پروفائل سے ہوتا ہے۔',
   done: 'ہو گیا',
   invalid_phone_or_email: 'درست فون نمبر یا ای میل درج کریں',
+  rating_all: 'سب کے لیے',
 };

@@ -59,7 +59,7 @@ export interface AdminDeps {
   audit: AuditService;
   /** Web-vitals reports accepted per address and minute. */
   vitalsPerAddressPerMinute: number;
-  /** The languages module's languages: the legal pages are written in them. */
+  /** The languages module's languages: the legal pages and posts' translations are written in them. */
   languages: KnownLanguages;
 }
 
@@ -91,7 +91,7 @@ export function createAdminModule(deps: AdminDeps) {
     adminSearch: new AdminSearchService(repos.adminSearch),
     dashboard: new DashboardService(repos.dashboard, clock),
     alerts: new AlertService(repos.alerts, clock),
-    posts: new PostService(repos.posts, storage, audit, clock),
+    posts: new PostService(repos.posts, storage, audit, clock, deps.languages),
     legal: new LegalService(repos.legalPages, deps.languages, audit, clock),
     feedback: new FeedbackService(repos.feedback, deps.users, limits, audit, notifications, clock),
     exports: new ExportService(repos.exports, audit),

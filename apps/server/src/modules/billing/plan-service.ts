@@ -4,6 +4,7 @@ import {
   type Plan,
   type PlanFeatures,
   type planCreateBodySchema,
+  planNameIn,
   type planUpdateBodySchema,
   QUALITY_LABELS,
   type QualityCap,
@@ -21,12 +22,31 @@ export function planFeatures(row: PlanRow): PlanFeatures {
   return Object.fromEntries(PLAN_FEATURES.map((feature) => [feature, row[feature] === 1])) as PlanFeatures;
 }
 
+/** The stored names by language, without blanks (a language without one reads the plan's own name). */
+function namesOf(json: string): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+const namesColumn = (names: Record<string, string>) =>
+  JSON.stringify(Object.fromEntries(Object.entries(names).filter(([, name]) => name !== '')));
+
 export function toPlan(row: PlanRow): Plan {
   const cap = row.quality_cap as QualityCap;
   return {
     plan_id: row.plan_id,
     code: row.code,
     name: row.name,
+    names: namesOf(row.names),
     monthly_price_cents: row.monthly_price_cents,
     yearly_price_cents: row.yearly_price_cents,
     currency: row.currency,
@@ -76,8 +96,12 @@ export class PlanService {
     private readonly clock: Clock,
   ) {}
 
-  async listOffered(): Promise<Plan[]> {
-    return (await this.plans.list({ offeredOnly: true })).map(toPlan);
+  /** The plans on offer, each named in `language` where it has a name in it. */
+  async listOffered(language?: string): Promise<Plan[]> {
+    return (await this.plans.list({ offeredOnly: true })).map((row) => {
+      const plan = toPlan(row);
+      return { ...plan, name: planNameIn(plan, language) };
+    });
   }
 
   async listAll(): Promise<Plan[]> {
@@ -97,6 +121,7 @@ export class PlanService {
       row = await this.plans.insert({
         code: input.code,
         name: input.name,
+        names: namesColumn(input.names),
         monthly_price_cents: input.monthly_price_cents,
         yearly_price_cents: input.yearly_price_cents,
         currency: input.currency,
@@ -134,6 +159,7 @@ export class PlanService {
     }
     await this.plans.update(planId, {
       ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.names !== undefined ? { names: namesColumn(input.names) } : {}),
       ...(input.monthly_price_cents !== undefined ? { monthly_price_cents: input.monthly_price_cents } : {}),
       ...(input.yearly_price_cents !== undefined ? { yearly_price_cents: input.yearly_price_cents } : {}),
       ...(input.currency !== undefined ? { currency: input.currency } : {}),

@@ -1,4 +1,5 @@
 import {
+  catalogLanguageQuerySchema,
   changePlanBodySchema,
   checkoutBodySchema,
   checkoutReplySchema,
@@ -39,8 +40,8 @@ export function billingRoutes(
   const { plans, subscriptions, purchases, planChanges, demoCheckout: demo } = services;
   app.get('/api/plans', {
     config: { access: 'public', cache: 'shared' },
-    schema: { tags, response: { 200: planListReplySchema } },
-    handler: () => plans.listOffered(),
+    schema: { tags, querystring: catalogLanguageQuerySchema, response: { 200: planListReplySchema } },
+    handler: (request) => plans.listOffered(request.query.lang),
   });
 
   app.get('/api/billing/subscription', {

@@ -26,3 +26,10 @@ export function fill(text: string, values: Record<string, string | number>): str
     Object.hasOwn(values, name) ? String(values[name]) : mark,
   );
 }
+
+/** Texts as one message: a full stop between two only where the first does not already end a sentence. */
+export function sentences(texts: readonly string[]): string {
+  return texts
+    .filter(Boolean)
+    .reduce((joined, text) => (joined ? `${joined}${/[.!?۔]$/u.test(joined) ? '' : '.'} ${text}` : text), '');
+}

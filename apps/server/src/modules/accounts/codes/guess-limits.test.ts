@@ -39,7 +39,7 @@ describe('guesses at one-time codes', () => {
       expect((await verify(stranger, phone, wrongFor(code, i))).json()).toEqual({
         data: 'pending',
         errors: [
-          'invalid otp try again',
+          'That code is wrong. Try again.',
           `${OTP_MAX_ATTEMPTS - i} ${OTP_MAX_ATTEMPTS - i === 1 ? 'try' : 'tries'} left`,
         ],
       });
@@ -127,7 +127,7 @@ describe('guesses at one-time codes', () => {
     }
     const last = someone();
     expect((await verify(last, phone, wrongFor(code, guess++))).json().errors).toEqual([
-      'invalid otp try again',
+      'That code is wrong. Try again.',
       '1 try left',
     ]);
     expect(await data(verify(last, phone, wrongFor(code, guess++)))).toBe('max_attempts_reached');

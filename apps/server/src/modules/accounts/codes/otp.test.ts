@@ -89,7 +89,7 @@ describe('one-time codes', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         data: 'pending',
-        errors: ['invalid otp try again', `${5 - i} ${5 - i === 1 ? 'try' : 'tries'} left`],
+        errors: ['That code is wrong. Try again.', `${5 - i} ${5 - i === 1 ? 'try' : 'tries'} left`],
       });
     }
     expect((await verify(phone, wrong)).json().data).toBe('max_attempts_reached');

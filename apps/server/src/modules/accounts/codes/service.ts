@@ -58,7 +58,7 @@ const MESSAGES = {
   used: 'This code was already used: request a new one',
   expired: 'The code has expired: request a new one',
   dead: 'Too many wrong codes: request a new one',
-  wrong: 'invalid otp try again',
+  wrong: 'That code is wrong. Try again.',
   checks: 'Too many wrong codes were tried from here: try again later',
 } as const;
 

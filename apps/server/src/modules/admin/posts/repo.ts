@@ -1,6 +1,6 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { PostsTable } from '../../../db/schema-admin.js';
+import type { PostsTable, PostTranslationsTable } from '../../../db/schema-admin.js';
 import { containsText } from '../search/like.js';
 
 export interface PostRow {
@@ -16,6 +16,8 @@ export interface PostRow {
   created_at: string;
   updated_at: string;
 }
+
+export type PostTranslationRow = Selectable<PostTranslationsTable>;
 
 export interface PostFilter {
   status?: 'draft' | 'published' | 'scheduled' | undefined;
@@ -111,5 +113,52 @@ export class PostRepo {
 
   async delete(postId: number): Promise<void> {
     await this.db.deleteFrom('posts').where('post_id', '=', postId).execute();
+  }
+
+  translationsOf(postId: number): Promise<PostTranslationRow[]> {
+    return this.db
+      .selectFrom('post_translations')
+      .selectAll()
+      .where('post_id', '=', postId)
+      .orderBy('language')
+      .execute();
+  }
+
+  /** The posts' texts in one language (lower case), by post. */
+  async translationsIn(
+    postIds: readonly number[],
+    language: string,
+  ): Promise<Map<number, PostTranslationRow>> {
+    if (postIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('post_translations')
+      .selectAll()
+      .where('post_id', 'in', postIds)
+      .where('language', '=', language)
+      .execute();
+    return new Map(rows.map((row) => [row.post_id, row]));
+  }
+
+  /** Sets the post's texts in a language, replacing what it had. */
+  async upsertTranslation(row: PostTranslationRow): Promise<void> {
+    await this.db
+      .insertInto('post_translations')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .columns(['post_id', 'language'])
+          .doUpdateSet({ title: row.title, body: row.body, updated_at: row.updated_at }),
+      )
+      .execute();
+  }
+
+  /** Whether there was a translation to remove. */
+  async removeTranslation(postId: number, language: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('post_translations')
+      .where('post_id', '=', postId)
+      .where('language', '=', language)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 }

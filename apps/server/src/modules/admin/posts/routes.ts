@@ -2,10 +2,14 @@ import {
   MAX_POST_COVER_BYTES,
   postAdminQuerySchema,
   postFieldsSchema,
+  postLanguageQuerySchema,
   postListReplySchema,
   postPublicQuerySchema,
   postPublishBodySchema,
   postSchema,
+  postTranslationBodySchema,
+  postTranslationDeleteBodySchema,
+  postTranslationsReplySchema,
   postUpdateSchema,
 } from '@salomtv/contract';
 import type { FastifyRequest } from 'fastify';
@@ -34,13 +38,13 @@ export function postRoutes(app: AppInstance, posts: PostService): void {
   app.get('/api/posts', {
     config: { access: 'public', cache: 'shared' },
     schema: { tags, querystring: postPublicQuerySchema, response: { 200: postListReplySchema } },
-    handler: (request) => posts.listPublic(request.query.page, request.query.pageSize),
+    handler: (request) => posts.listPublic(request.query.page, request.query.pageSize, request.query.lang),
   });
 
   app.get('/api/posts/:post_id', {
     config: { access: 'public', cache: 'shared' },
-    schema: { tags, params, response: { 200: postSchema } },
-    handler: (request) => posts.getPublic(request.params.post_id),
+    schema: { tags, params, querystring: postLanguageQuerySchema, response: { 200: postSchema } },
+    handler: (request) => posts.getPublic(request.params.post_id, request.query.lang),
   });
 
   // Admin.
@@ -54,6 +58,30 @@ export function postRoutes(app: AppInstance, posts: PostService): void {
     config: { access: 'admin' },
     schema: { tags, params, response: { 200: postSchema } },
     handler: (request) => posts.getAdmin(request.params.post_id),
+  });
+
+  app.get('/api/posts/admin/:post_id/translations', {
+    config: { access: 'admin' },
+    schema: { tags, params, response: { 200: postTranslationsReplySchema } },
+    handler: (request) => posts.translations(request.params.post_id),
+  });
+
+  app.post('/api/posts/:post_id/translation', {
+    config: { access: 'admin' },
+    schema: { tags, params, body: postTranslationBodySchema, response: { 200: postTranslationsReplySchema } },
+    handler: (request) => posts.saveTranslation(requireViewer(request), request.params.post_id, request.body),
+  });
+
+  app.post('/api/posts/:post_id/translation/delete', {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      params,
+      body: postTranslationDeleteBodySchema,
+      response: { 200: postTranslationsReplySchema },
+    },
+    handler: (request) =>
+      posts.removeTranslation(requireViewer(request), request.params.post_id, request.body.language),
   });
 
   formRoutes(app, (forms) => {

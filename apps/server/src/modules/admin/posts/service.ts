@@ -1,4 +1,11 @@
-import type { Post, PostFields, PostUpdate } from '@salomtv/contract';
+import {
+  keywordSchema,
+  type Post,
+  type PostFields,
+  type PostTranslation,
+  type PostTranslationBody,
+  type PostUpdate,
+} from '@salomtv/contract';
 import type { Clock } from '../../../lib/clock.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { cleanRichText, excerptOf, toPlainText } from '../../../lib/rich-text.js';
@@ -6,7 +13,8 @@ import { randomToken } from '../../../lib/tokens.js';
 import type { AuditActor, AuditService } from '../../../platform/audit/service.js';
 import { reencodeImage } from '../../../platform/images.js';
 import type { MediaStorage } from '../../../platform/storage/storage.js';
-import type { PostRepo, PostRow } from './repo.js';
+import type { KnownLanguages } from '../legal/service.js';
+import type { PostRepo, PostRow, PostTranslationRow } from './repo.js';
 
 const COVER_SIZE = { width: 1600, height: 900, fit: 'inside' } as const;
 
@@ -31,26 +39,36 @@ function auditView(row: PostRow | undefined) {
   };
 }
 
+const presentTranslation = (row: PostTranslationRow): PostTranslation => ({
+  language: row.language,
+  title: row.title,
+  body: row.body,
+  updated_at: row.updated_at,
+});
+
 export class PostService {
   constructor(
     private readonly posts: PostRepo,
     private readonly storage: MediaStorage,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly languages: KnownLanguages,
   ) {}
 
   private now(): string {
     return this.clock.now().toISOString();
   }
 
-  private toPost(row: PostRow): Post {
+  /** The post as the public reads it, with its title and body in `texts` where given (a translation). */
+  private toPost(row: PostRow, texts?: PostTranslationRow): Post {
     const name = [row.author_first_name, row.author_last_name].filter(Boolean).join(' ');
+    const body = texts?.body || row.body;
     return {
       post_id: row.post_id,
-      title: row.title,
+      title: texts?.title || row.title,
       cover: this.storage.publicUrl(row.cover),
-      body: row.body,
-      excerpt: excerptOf(row.body),
+      body,
+      excerpt: excerptOf(body),
       status: row.status,
       publish_at: row.publish_at,
       visible: row.status === 'published' && row.publish_at !== null && row.publish_at <= this.now(),
@@ -61,8 +79,11 @@ export class PostService {
     };
   }
 
-  /** Published posts whose publish date has passed, newest first: the landing page and the news page. */
-  async listPublic(page: number, pageSize: number) {
+  /**
+   * Published posts whose publish date has passed, newest first: the landing page and the news page; in
+   * `language` where translated into it.
+   */
+  async listPublic(page: number, pageSize: number, language?: string) {
     const now = this.now();
     const { rows, total } = await this.posts.list({
       visibleAt: now,
@@ -70,15 +91,60 @@ export class PostService {
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
-    return { items: rows.map((row) => this.toPost(row)), total, page, pageSize };
+    const texts = language
+      ? await this.posts.translationsIn(
+          rows.map((row) => row.post_id),
+          language.toLowerCase(),
+        )
+      : undefined;
+    return { items: rows.map((row) => this.toPost(row, texts?.get(row.post_id))), total, page, pageSize };
   }
 
-  async getPublic(postId: number): Promise<Post> {
+  async getPublic(postId: number, language?: string): Promise<Post> {
     const row = await this.posts.findById(postId);
     if (row?.status !== 'published' || row.publish_at === null || row.publish_at > this.now()) {
       throw notFound('This post does not exist');
     }
-    return this.toPost(row);
+    const texts = language ? await this.posts.translationsIn([postId], language.toLowerCase()) : undefined;
+    return this.toPost(row, texts?.get(postId));
+  }
+
+  async translations(postId: number): Promise<PostTranslation[]> {
+    await this.requireRow(postId);
+    return (await this.posts.translationsOf(postId)).map(presentTranslation);
+  }
+
+  /** Sets the post's title (plain text) and body (cleaned as the post's own) in a language the site has. */
+  async saveTranslation(actor: Actor, postId: number, body: PostTranslationBody): Promise<PostTranslation[]> {
+    const language = await this.language(body.language);
+    const before = (await this.translations(postId)).find((row) => row.language === language) ?? null;
+    const row: PostTranslationRow = {
+      post_id: postId,
+      language,
+      title: this.cleanTitle(body.title),
+      body: cleanRichText(body.body ?? ''),
+      updated_at: this.now(),
+    };
+    await this.posts.upsertTranslation(row);
+    await this.audit.record(actor, 'set_translation', 'post', postId, before, presentTranslation(row));
+    return this.translations(postId);
+  }
+
+  /** The post goes back to its own texts in that language. */
+  async removeTranslation(actor: Actor, postId: number, keyword: string): Promise<PostTranslation[]> {
+    const language = await this.language(keyword);
+    const before = (await this.translations(postId)).find((row) => row.language === language);
+    if (!before || !(await this.posts.removeTranslation(postId, language)))
+      throw notFound('This post has no translation into that language');
+    await this.audit.record(actor, 'delete_translation', 'post', postId, before, null);
+    return this.translations(postId);
+  }
+
+  /** A language keyword the site has, in lower case, as translations are stored and matched. */
+  private async language(keyword: string): Promise<string> {
+    const known = keywordSchema.safeParse(keyword).success && (await this.languages.findByKeyword(keyword));
+    if (!known) throw notFound('There is no language with this keyword');
+    return keyword.toLowerCase();
   }
 
   async listAdmin(query: {

@@ -209,6 +209,9 @@ describe('translated titles: the admin calls and the catalogue in ?lang=', () =>
       title: 'The Pass',
     });
     expect(added.statusCode, added.body).toBe(200);
+    // The season has no English name of its own: the apps say "Season 1" in the viewer's language.
+    expect(added.json().seasons[0]).toMatchObject({ number: 1, title: '' });
+    expect((await visitor.get(`/api/catalog/titles/${serial}?lang=Uz`)).json().seasons[0].title).toBe('');
     const episodeId = added.json().seasons[0].episodes[0].episode_id as number;
     const saved = await admin.post('/api/movie/episode/translation', {
       episode_id: episodeId,

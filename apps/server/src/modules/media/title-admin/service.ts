@@ -222,7 +222,8 @@ export class MovieService {
       (await this.episodes.insertSeason({
         movie_id: title.movie_id,
         number: body.season_number,
-        title: `Season ${body.season_number}`,
+        // Unnamed: the apps say "Season 2" in the viewer's language.
+        title: '',
         created_at: now,
       }));
     await this.episodes.insertEpisode({
@@ -249,7 +250,7 @@ export class MovieService {
       (await this.episodes.insertSeason({
         movie_id: body.movie_id,
         number: body.season_number,
-        title: `Season ${body.season_number}`,
+        title: '',
         created_at: now,
       }));
     await this.episodes.updateEpisode(episode.episode_id, {

@@ -1,4 +1,4 @@
-import type { SubscriptionReply, TranslationKey, UserProfile } from '@salomtv/contract';
+import { planNameIn, type SubscriptionReply, type TranslationKey, type UserProfile } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -119,7 +119,7 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
           <div className="mt-3 flex flex-wrap items-center gap-3" data-testid="scheduled-change">
             <p>
               {fill(t('scheduled_plan_change'), {
-                plan: scheduled.name,
+                plan: planNameIn(scheduled, keyword),
                 date: date(sub.scheduled_change_at) ?? '',
               })}
             </p>
@@ -130,7 +130,7 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
         ) : null}
         {sub?.pending_upgrade_plan ? (
           <p className="mt-3" data-testid="pending-upgrade">
-            {fill(t('upgrade_pending'), { plan: sub.pending_upgrade_plan.name })}
+            {fill(t('upgrade_pending'), { plan: planNameIn(sub.pending_upgrade_plan, keyword) })}
           </p>
         ) : null}
         {sub?.payment_method_summary ? (
@@ -228,7 +228,7 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" data-testid="plan-details">
             <dt className="text-muted">{t('plan_details')}</dt>
             <dd className="font-semibold" data-testid="plan-name">
-              {sub.plan.name} ({sub.plan.quality_label})
+              {planNameIn(sub.plan, keyword)} ({sub.plan.quality_label})
             </dd>
             <dt className="text-muted">{t('status')}</dt>
             <dd data-testid="plan-status">{t(STATUS_KEYS[sub.status])}</dd>
@@ -259,7 +259,7 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
               <p className="mt-1 text-muted" data-testid="trial-plan">
                 {t('plan_after_trial')}:{' '}
                 <span className="font-semibold text-text">
-                  {trialPlan.name} ({trialPlan.quality_label})
+                  {planNameIn(trialPlan, keyword)} ({trialPlan.quality_label})
                 </span>
               </p>
             ) : null}

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLanguage } from '../../../shared/i18n/language-context';
 import { languageListQuery } from '../../../shared/i18n/languages-api';
 import { describedBy, Field } from '../../../shared/ui/field';
@@ -14,12 +14,20 @@ const same = (a: string | null | undefined, b: string) => (a ?? '').toLowerCase(
 
 /** Language: saved on the account (applied at every sign-in) and shown at once. */
 export function LanguageRow({ profile }: { profile: UserProfile }) {
-  const { t, keyword, title, choose } = useLanguage();
+  const { t, keyword, title, choose, switching, status } = useLanguage();
   const toast = useToast();
   const edit = useEditProfile();
   const languages = useQuery(languageListQuery()).data ?? [];
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState('');
+  // The saved language's keyword until its texts are on screen: "Updated" is said in the language chosen.
+  const [announce, setAnnounce] = useState<string | null>(null);
+  useEffect(() => {
+    if (!announce || switching || status === 'loading') return;
+    if (!same(keyword, announce) && status !== 'fallback') return;
+    setAnnounce(null);
+    toast.show(t('updated'));
+  }, [announce, switching, status, keyword, t, toast]);
   const refusal = refusalOf(edit.error, ['language'], t);
   const error = refusal.fields.language;
   const saved = languages.find((language) => same(profile.language, language.keyword));
@@ -31,7 +39,7 @@ export function LanguageRow({ profile }: { profile: UserProfile }) {
       { language: language.keyword },
       {
         onSuccess: () => {
-          toast.show(t('updated'));
+          setAnnounce(language.keyword);
           choose(language);
           setOpen(false);
         },

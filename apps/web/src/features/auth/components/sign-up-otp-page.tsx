@@ -23,7 +23,7 @@ export interface OtpNavigationState {
 
 export const verifyPath = (phone: string) => `/signupotpverify?phone=${encodeURIComponent(phone)}`;
 
-/** Sign Up OTP (/signupotp, spec viewer 3): the phone number that receives the code, then Send otp. */
+/** Sign Up OTP (/signupotp, spec viewer 3): the phone number that receives the code, then Send code. */
 export function SignUpOtpPage() {
   const { t, plural, keyword } = useLanguage();
   useDocumentTitle(t('sign_up'));

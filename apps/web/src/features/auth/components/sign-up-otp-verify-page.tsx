@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { useCountdown } from '../../../shared/hooks/use-countdown';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { usePlural, useT } from '../../../shared/i18n/language-context';
-import { fill } from '../../../shared/i18n/translate';
+import { fill, sentences } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Field, fieldErrorId } from '../../../shared/ui/field';
@@ -20,9 +20,9 @@ import type { OtpNavigationState } from './sign-up-otp-page';
 export const signUpPath = (phone: string) => `/signup?phone=${encodeURIComponent(phone)}`;
 
 /**
- * OTP verify (/signupotpverify, spec viewer 4): the code from the SMS and verify otp. Approved goes on to
+ * OTP verify (/signupotpverify, spec viewer 4): the code from the SMS and Verify code. Approved goes on to
  * /signup, or stops with the ways in when the number already has an account; a wrong code may be tried again while tries remain; a dead or expired code (or a failed call) shows
- * "invalid otp try again" and goes back to /signupotp (spec section 8).
+ * "That code is wrong" and goes back to /signupotp (spec section 8).
  */
 export function SignUpOtpVerifyPage() {
   const t = useT();
@@ -93,12 +93,10 @@ export function SignUpOtpVerifyPage() {
       : undefined;
 
   const codeError = wrong
-    ? [
+    ? sentences([
         t('invalid_otp_try_again'),
         wrong.triesLeft === undefined ? '' : fill(t('tries_left'), { count: wrong.triesLeft }),
-      ]
-        .filter(Boolean)
-        .join('. ')
+      ])
     : undefined;
 
   return (

@@ -15,10 +15,10 @@ interface SlideActions {
 
 /** A hero slide: title, age rating, duration, description, Play Now, More Details, Watch Trailer. */
 export function HeroSlide({ card, actions }: { card: Card; actions: SlideActions }) {
-  const { keyword } = useLanguage();
+  const { keyword, t } = useLanguage();
   return (
     <HeroSlideView
-      texts={heroTextsOf(card, htmlLangOf(keyword))}
+      texts={heroTextsOf(card, htmlLangOf(keyword), t)}
       hasTrailer={card.has_trailer}
       onPlay={() => actions.onPlay(card)}
       onDetails={() => actions.onDetails(card)}

@@ -1,4 +1,4 @@
-import type { TitleCard as Card, SearchResult } from '@salomtv/contract';
+import { type TitleCard as Card, ratingText, type SearchResult } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -134,7 +134,7 @@ function SearchResultRow({ item }: { item: SearchResult }) {
           </button>
         </h2>
         <p className="text-sm text-muted">
-          {[item.year, item.age_rating].filter(Boolean).join(' · ')}
+          {[item.year, ratingText(item.age_rating, t)].filter(Boolean).join(' · ')}
           {item.genres.length ? (
             <>
               {item.year || item.age_rating ? ' · ' : ''}

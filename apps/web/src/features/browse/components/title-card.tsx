@@ -1,4 +1,4 @@
-import type { TitleCard as Card } from '@salomtv/contract';
+import { type TitleCard as Card, ratingText } from '@salomtv/contract';
 import { type FocusEvent, lazy, Suspense, useState } from 'react';
 import type { LibraryLists } from '../../../shared/api/library';
 import { keepInPlace } from '../../../shared/hooks/keep-in-place';
@@ -136,7 +136,7 @@ export function TitleCard({
         </h3>
         <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-muted">
           {card.age_rating ? (
-            <span className="rounded border border-border px-1">{card.age_rating}</span>
+            <span className="rounded border border-border px-1">{ratingText(card.age_rating, t)}</span>
           ) : null}
           {caption ? (
             <span data-testid="card-caption">{caption}</span>

@@ -11,6 +11,7 @@ const plan: Plan = {
   plan_id: 2,
   code: 'standard',
   name: 'Standard',
+  names: {},
   monthly_price_cents: 1900,
   yearly_price_cents: null,
   currency: 'USD',

@@ -1,3 +1,4 @@
+import { planNameIn } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -70,9 +71,13 @@ export function DemoCheckoutPage() {
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">{t('checkout')}</h1>
       <DemoModeNotice />
-      <section aria-label={data.plan.name} className="rounded-card border border-border bg-surface p-5">
+      <section
+        aria-label={planNameIn(data.plan, keyword)}
+        className="rounded-card border border-border bg-surface p-5"
+      >
         <p className="text-xl font-semibold">
-          {data.plan.name} <span className="text-sm text-muted">({data.plan.quality_label})</span>
+          {planNameIn(data.plan, keyword)}{' '}
+          <span className="text-sm text-muted">({data.plan.quality_label})</span>
         </p>
         <p data-testid="checkout-price">
           <span className="text-2xl font-bold">{price}</span>{' '}

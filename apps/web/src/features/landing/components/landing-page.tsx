@@ -6,6 +6,7 @@ import { roleQuery } from '../../../shared/api/session';
 import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useKeyword, useT } from '../../../shared/i18n/language-context';
+import { readStoredLanguage } from '../../../shared/i18n/language-storage';
 import { latestPostsQuery } from '../api/landing-api';
 import { DownloadSection } from './download-section';
 import { LandingHero } from './landing-hero';
@@ -15,7 +16,7 @@ import { WhatsNewSection } from './whats-new-section';
 
 /** The latest posts, started by the route as soon as this module is in (app/routing); it starts the rows at once. */
 export function startFirstCalls(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(latestPostsQuery());
+  void queryClient.prefetchQuery(latestPostsQuery(readStoredLanguage().keyword));
 }
 
 /** Landing (spec viewer 1). Signed-in visitors go straight to /home. */

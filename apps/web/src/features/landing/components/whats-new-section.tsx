@@ -19,7 +19,7 @@ function shortDate(value: string | null, keyword: string): string {
 /** What's new on SalomTV (spec viewer 1): the latest news posts, a link to all news and Subscribe Now. */
 export function WhatsNewSection() {
   const { keyword, t } = useLanguage();
-  const posts = useQuery(latestPostsQuery()).data?.items ?? [];
+  const posts = useQuery(latestPostsQuery(keyword)).data?.items ?? [];
   return (
     <section aria-labelledby="whats-new-title" className="relative isolate overflow-hidden py-16">
       <div

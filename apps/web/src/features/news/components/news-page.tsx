@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { useT } from '../../../shared/i18n/language-context';
+import { useLanguage } from '../../../shared/i18n/language-context';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { LoadingState } from '../../../shared/ui/loading-state';
@@ -12,11 +12,11 @@ const PAGE_SIZE = 12;
 
 /** News (/news): the published posts, newest first, a page at a time. */
 export function NewsPage() {
-  const t = useT();
+  const { t, keyword } = useLanguage();
   useDocumentTitle(t('news'));
   const [params] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const news = useQuery(newsListQuery(page, PAGE_SIZE));
+  const news = useQuery(newsListQuery(keyword, page, PAGE_SIZE));
   const pages = news.data ? Math.max(1, Math.ceil(news.data.total / PAGE_SIZE)) : 1;
 
   return (

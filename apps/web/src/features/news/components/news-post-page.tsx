@@ -14,7 +14,7 @@ export function NewsPostPage() {
   const { keyword, t } = useLanguage();
   const postId = Number.parseInt(useParams().postId ?? '', 10);
   const valid = Number.isInteger(postId) && postId > 0;
-  const post = useQuery({ ...newsPostQuery(valid ? postId : 0), enabled: valid });
+  const post = useQuery({ ...newsPostQuery(keyword, valid ? postId : 0), enabled: valid });
   useDocumentTitle(post.data?.title ?? t('news'));
   const back = (
     <Link to="/news" className="text-sm text-muted hover:text-text">

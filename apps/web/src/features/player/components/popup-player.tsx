@@ -1,4 +1,4 @@
-import type { TitleDetails } from '@salomtv/contract';
+import { ratingText, type TitleDetails } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -137,7 +137,9 @@ export function PopupPlayer({ details }: { details: TitleDetails }) {
         <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
           <StarRating movieId={details.movie_id} />
           {details.age_rating ? (
-            <span className="rounded border border-border px-1.5 text-text">{details.age_rating}</span>
+            <span className="rounded border border-border px-1.5 text-text">
+              {ratingText(details.age_rating, t)}
+            </span>
           ) : null}
           {details.duration ? <span>{duration(details.duration)}</span> : null}
           {quality ? (

@@ -1,4 +1,4 @@
-import type { Plan, PlanChangePreview } from '@salomtv/contract';
+import { type Plan, type PlanChangePreview, planNameIn } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
@@ -45,8 +45,8 @@ export function PlanChangeConfirm({
           p.kind === 'downgrade' || p.kind === 'trial' ? p.effective_at : p.next_billing_date,
           locale,
         ) ?? '',
-      plan: plan.name,
-      current: current?.name ?? '',
+      plan: planNameIn(plan, keyword),
+      current: current ? planNameIn(current, keyword) : '',
     };
     const key = {
       upgrade: 'plan_change_upgrade',
@@ -64,7 +64,7 @@ export function PlanChangeConfirm({
       onSuccess: () => onDone(p.kind),
       onError: (cause) => {
         if (isApiError(cause) && cause.code === 'card_declined') {
-          setError(fill(t('upgrade_declined'), { plan: current?.name ?? '' }));
+          setError(fill(t('upgrade_declined'), { plan: current ? planNameIn(current, keyword) : '' }));
         } else setError(isApiError(cause) && cause.message ? cause.message : t('something_went_wrong'));
       },
     });
@@ -78,7 +78,7 @@ export function PlanChangeConfirm({
       className="flex flex-col gap-3 rounded-card border border-brand bg-surface p-5"
     >
       <h2 id="plan-change-title" ref={heading} tabIndex={-1} className="text-xl font-semibold">
-        {t('change_plan')}: {plan.name}
+        {t('change_plan')}: {planNameIn(plan, keyword)}
       </h2>
       {preview.data ? (
         <p data-testid="plan-change-terms">{explain(preview.data)}</p>

@@ -25,6 +25,7 @@ function plan(
     plan_id: id,
     code: name.toLowerCase(),
     name,
+    names: {},
     monthly_price_cents: 500 * id,
     yearly_price_cents: null,
     currency: 'USD',
@@ -107,6 +108,17 @@ describe('the pricing table', () => {
     expect(rowCells('New Movies')).toEqual(['In every plan']);
     expect(rowMarks('American TV Shows')).toBe('✕');
     expect(rowCells('American TV Shows')).toEqual(['In no plan']);
+  });
+
+  it('names each plan in the viewer’s language where it has a name in it', () => {
+    const named = plans.map((item) => (item.name === 'Basic' ? { ...item, names: { Uz: 'Asosiy' } } : item));
+    renderInApp(<PlanComparison plans={named} />, { language: { keyword: 'Uz' } });
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent)
+        .slice(1),
+    ).toEqual(['Asosiy', 'Standard', 'Premium']);
   });
 
   it('keeps the rows in place while the plans load', () => {

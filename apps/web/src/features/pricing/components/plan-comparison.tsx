@@ -1,5 +1,5 @@
-import type { Plan, PlanFeature, TranslationKey } from '@salomtv/contract';
-import { useT } from '../../../shared/i18n/language-context';
+import { type Plan, type PlanFeature, planNameIn, type TranslationKey } from '@salomtv/contract';
+import { useKeyword, useT } from '../../../shared/i18n/language-context';
 import type { Translate } from '../../../shared/i18n/translate';
 
 /** The collections and the ad-free viewing a plan may include: a check or a cross per plan. */
@@ -52,6 +52,7 @@ const headCell = 'sticky start-0 z-10 h-12 bg-surface px-3 text-start align-midd
  */
 export function PlanComparison({ plans }: { plans: readonly Plan[] | undefined }) {
   const t = useT();
+  const keyword = useKeyword();
   const rows = plans ? comparisonRows(plans) : [];
   const columns = plans?.length ?? PLACEHOLDER_COLUMNS.length;
   return (
@@ -75,7 +76,7 @@ export function PlanComparison({ plans }: { plans: readonly Plan[] | undefined }
               {plans
                 ? plans.map((plan) => (
                     <th key={plan.plan_id} scope="col" className={`${cell} font-semibold`}>
-                      {plan.name}
+                      {planNameIn(plan, keyword)}
                     </th>
                   ))
                 : PLACEHOLDER_COLUMNS.map((id) => <td key={id} className={cell} />)}

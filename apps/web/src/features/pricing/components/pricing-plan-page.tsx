@@ -1,4 +1,4 @@
-import type { BillingInterval, Plan, PlanChangePreview } from '@salomtv/contract';
+import { type BillingInterval, type Plan, type PlanChangePreview, planNameIn } from '@salomtv/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -183,7 +183,7 @@ export function PricingPlanPage() {
                     >
                       <div className="flex h-7 items-center justify-between gap-2">
                         <h2 id={headingId} className="truncate text-xl font-semibold">
-                          {plan.name}
+                          {planNameIn(plan, keyword)}
                         </h2>
                         <span className="rounded bg-surface-2 px-2 py-0.5 text-xs font-bold">
                           {plan.quality_label}

@@ -1,5 +1,6 @@
 import type { Profile } from '@salomtv/contract';
 import { lazy, Suspense, useState } from 'react';
+import { useCurrentProfile } from '../../../shared/api/profiles';
 import { useSelectProfile } from '../api/select-profile';
 import { type PinRefusal, pinRefusalOf } from '../lib/pin-refusal';
 
@@ -14,9 +15,15 @@ export function useProfileSwitch(onSwitched: (profile: Profile) => void) {
   const select = useSelectProfile();
   const [asking, setAsking] = useState<{ profile: Profile; refusal: PinRefusal | null } | null>(null);
   const [failed, setFailed] = useState<PinRefusal | null>(null);
+  const current = useCurrentProfile();
 
   const switchTo = (profile: Profile) => {
     setFailed(null);
+    // A locked profile asks for its PIN first: without it the server could only refuse the switch.
+    if (profile.locked && profile.profile_id !== current?.profile_id) {
+      setAsking({ profile, refusal: null });
+      return;
+    }
     select.mutate(
       { profileId: profile.profile_id },
       {

@@ -41,7 +41,7 @@ describe('the admin language form', () => {
     await user.type(screen.getByLabelText('Keyword'), 'De');
     await user.selectOptions(screen.getByLabelText('Direction'), 'rtl');
     await user.type(input('sign_in'), 'Anmelden');
-    await user.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(sent()).toHaveLength(1);
     const form = sent()[0] ?? {};
     expect(form).toMatchObject({ language_title: 'Deutsch', keyword: 'De', dir: 'rtl', sign_in: 'Anmelden' });
@@ -82,7 +82,7 @@ describe('the admin language form', () => {
     expect((screen.getByLabelText('Direction') as HTMLSelectElement).value).toBe('rtl');
     expect(input('sign_in').value).toBe('سائن ان');
     expect(screen.getByTestId('flag-preview').getAttribute('src')).toBe('/media/flags/ur.svg');
-    await user.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(sent()[0]).toMatchObject({
       lang_id: '7',
       keyword: 'Ur',

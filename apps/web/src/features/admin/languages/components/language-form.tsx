@@ -60,7 +60,7 @@ export function LanguageForm({ language, busy, error, onSubmit }: LanguageFormPr
       ))}
       <div className="sticky bottom-0 z-10 -mx-4 flex justify-end border-t border-border bg-bg/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
         <Button type="submit" size="lg" busy={busy}>
-          SUBMIT
+          Submit
         </Button>
       </div>
     </form>

@@ -7,6 +7,7 @@ import { postDetailQuery } from '../api/admin-posts';
 import { postState } from '../lib/post-dates';
 import { PostForm } from './post-form';
 import { PostStatusBadge } from './post-status-badge';
+import { PostTranslationsPanel } from './post-translations-panel';
 
 /** /post?edit=new or /post?edit=<post_id>: the form, on a fresh or a loaded post. */
 export function PostEditor({ postId }: { postId: number | null }) {
@@ -45,6 +46,7 @@ export function PostEditor({ postId }: { postId: number | null }) {
         }
       />
       <PostForm key={detail.data.post_id} post={detail.data} />
+      <PostTranslationsPanel post={detail.data} />
     </>
   );
 }

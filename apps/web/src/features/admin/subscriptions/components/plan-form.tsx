@@ -20,12 +20,14 @@ import { Input, Select } from '../../../../shared/ui/input';
 import { useToast } from '../../../../shared/ui/toast-context';
 import { type PlanSave, useSavePlan } from '../api/plans';
 import { centsToText, textToCents } from '../lib/money';
+import { PlanNamesFields } from './plan-names-fields';
 
 type Errors = Partial<Record<string, string>>;
 
 interface FormState {
   code: string;
   name: string;
+  names: Record<string, string>;
   monthly: string;
   yearly: string;
   currency: string;
@@ -41,6 +43,7 @@ const NO_FEATURES = Object.fromEntries(PLAN_FEATURES.map((feature) => [feature, 
 const initialState = (plan: Plan | null): FormState => ({
   code: plan?.code ?? '',
   name: plan?.name ?? '',
+  names: { ...plan?.names },
   monthly: centsToText(plan?.monthly_price_cents ?? null),
   yearly: centsToText(plan?.yearly_price_cents ?? null),
   currency: plan?.currency ?? 'USD',
@@ -82,6 +85,7 @@ export function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => vo
     if (yearly === undefined) found.yearly_price_cents = 'Enter a price such as 69.90, or leave it empty';
     const fields = {
       name: form.name,
+      names: form.names,
       monthly_price_cents: monthly ?? 0,
       yearly_price_cents: yearly ?? null,
       currency: form.currency,
@@ -95,7 +99,8 @@ export function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => vo
       ? planUpdateBodySchema.safeParse(fields)
       : planCreateBodySchema.safeParse({ ...fields, code: form.code });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      for (const issue of parsed.error.issues)
+        found[issue.path[0] === 'names' ? issue.path.join('.') : String(issue.path[0])] ??= issue.message;
     }
     setErrors(found);
     if (Object.keys(found).length > 0 || !parsed.success) return;
@@ -149,6 +154,17 @@ export function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => vo
           />
         </Field>
       </div>
+      <PlanNamesFields
+        idPrefix={uid}
+        names={form.names}
+        onChange={(names) => {
+          setForm((current) => ({ ...current, names }));
+          setErrors((current) =>
+            Object.fromEntries(Object.entries(current).filter(([field]) => !field.startsWith('names.'))),
+          );
+        }}
+        errorOf={errorOf}
+      />
       <div className="grid gap-5 sm:grid-cols-3">
         <Field id={id('monthly')} label="Monthly price" error={errorOf('monthly_price_cents')}>
           <Input

@@ -1,0 +1,125 @@
+import { type Post, postTranslationBodySchema } from '@salomtv/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { isApiError } from '../../../../shared/api/api-error';
+import { languageListQuery } from '../../../../shared/i18n/languages-api';
+import { Alert } from '../../../../shared/ui/alert';
+import { Button } from '../../../../shared/ui/button';
+import { describedBy, Field } from '../../../../shared/ui/field';
+import { Input, Select } from '../../../../shared/ui/input';
+import { RichTextEditor } from '../../../../shared/ui/rich-text-editor';
+import { useToast } from '../../../../shared/ui/toast-context';
+import { postTranslationsQuery, useChangePostTranslation } from '../api/post-translations';
+
+type Errors = Partial<Record<'title' | 'body', string>>;
+
+/**
+ * The post in other languages: a title and body per language the site has; a viewer reading a language without
+ * one sees the post as written.
+ */
+export function PostTranslationsPanel({ post }: { post: Post }) {
+  const languages = (useQuery(languageListQuery()).data ?? []).filter((language) => !language.is_default);
+  const translations = useQuery(postTranslationsQuery(post.post_id)).data ?? [];
+  const [chosen, setChosen] = useState('');
+  const keyword = chosen || languages[0]?.keyword || '';
+  const current = translations.find((row) => row.language === keyword.toLowerCase());
+  if (!keyword) return null;
+  return (
+    <section aria-labelledby="post-translations-title" className="flex flex-col gap-4">
+      <h2 id="post-translations-title" className="text-lg font-semibold">
+        In other languages
+      </h2>
+      <Field id="post-translation-language" label="Language">
+        <Select
+          id="post-translation-language"
+          value={keyword}
+          onChange={(event) => setChosen(event.target.value)}
+        >
+          {languages.map((language) => (
+            <option key={language.keyword} value={language.keyword}>
+              {language.language_title}
+              {translations.some((row) => row.language === language.keyword.toLowerCase()) ? ' ✓' : ''}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <TranslationForm
+        key={`${keyword}-${current?.updated_at ?? ''}`}
+        postId={post.post_id}
+        keyword={keyword}
+        title={current?.title ?? ''}
+        body={current?.body ?? ''}
+        saved={Boolean(current)}
+      />
+    </section>
+  );
+}
+
+function TranslationForm(props: {
+  postId: number;
+  keyword: string;
+  title: string;
+  body: string;
+  saved: boolean;
+}) {
+  const toast = useToast();
+  const change = useChangePostTranslation(props.postId);
+  const [title, setTitle] = useState(props.title);
+  const [body, setBody] = useState(props.body);
+  const [errors, setErrors] = useState<Errors>({});
+  const serverFields = isApiError(change.error) ? change.error.fields : {};
+  const error = (name: keyof Errors) => errors[name] ?? serverFields[name];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = postTranslationBodySchema.safeParse({ language: props.keyword, title, body });
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0]) as keyof Errors] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    change.mutate({ remove: false, body: parsed.data }, { onSuccess: () => toast.show('Translation saved') });
+  };
+  const remove = () =>
+    change.mutate(
+      { remove: true, body: { language: props.keyword, title: props.title } },
+      { onSuccess: () => toast.show('Translation removed') },
+    );
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Translation">
+      {change.isError && Object.keys(serverFields).length === 0 ? (
+        <Alert>{change.error.message}</Alert>
+      ) : null}
+      <Field id="post-translation-title" label="Title" error={error('title')}>
+        <Input
+          id="post-translation-title"
+          dir="auto"
+          lang={props.keyword.toLowerCase()}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          {...describedBy('post-translation-title', error('title'))}
+        />
+      </Field>
+      <RichTextEditor
+        id="post-translation-body"
+        label="Body"
+        value={body}
+        onChange={setBody}
+        error={error('body')}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" busy={change.isPending && !change.variables?.remove}>
+          Save translation
+        </Button>
+        {props.saved ? (
+          <Button variant="ghost" onClick={remove} busy={change.isPending && change.variables?.remove}>
+            Remove translation
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
