@@ -40,6 +40,7 @@ const session: DemoSessionReply = {
   currency: 'USD',
   expires_at: '2030-01-01T00:00:00.000Z',
   first_payment_at: null,
+  saved_card: null,
   test_cards: [],
 };
 
