@@ -527,6 +527,19 @@ const entries = [
   ['restricted_shown', 'User Profile', 'Restricted titles are shown until you sign out'],
   ['kids_cannot_manage', 'User Profile', 'Profiles are managed from an adult profile.'],
   ['done', 'User Profile', 'Done'],
+  [
+    'trial_card_no_plan',
+    'User Profile',
+    'No plan chosen for after the trial: nothing will be charged when it ends',
+  ],
+  [
+    'confirm_cancel_trial_plan',
+    'User Profile',
+    'Drop {plan}, chosen for after your trial? Your free trial runs on until {date} and nothing will be charged.',
+  ],
+  ['cancel_trial_plan', 'User Profile', 'Drop the plan'],
+  ['use_saved_card', 'Pricing Plan', 'Use {card}'],
+  ['use_another_card', 'Pricing Plan', 'Use another card'],
 ] as const satisfies readonly (readonly [string, TranslationSection, string])[];
 
 /** The plural categories of Unicode CLDR, as `Intl.PluralRules` names them. */

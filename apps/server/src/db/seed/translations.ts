@@ -424,6 +424,12 @@ export const uzbekTexts: TranslationRecord = {
   restricted_shown: 'Cheklangan filmlar hisobdan chiqquningizcha koʻrsatiladi',
   kids_cannot_manage: 'Profillar kattalar profilidan boshqariladi.',
   done: 'Tayyor',
+  trial_card_no_plan: 'Sinovdan keyingi tarif tanlanmagan: sinov tugagach hech narsa yechilmaydi',
+  confirm_cancel_trial_plan:
+    'Sinovdan keyin tanlangan {plan} tarifidan voz kechasizmi? Bepul sinov {date} gacha davom etadi va hech narsa yechilmaydi.',
+  cancel_trial_plan: 'Tarifdan voz kechish',
+  use_saved_card: '{card} kartasidan foydalanish',
+  use_another_card: 'Boshqa karta',
 };
 
 export const russianTexts: TranslationRecord = {
@@ -856,6 +862,12 @@ export const russianTexts: TranslationRecord = {
   restricted_shown: 'Скрытые фильмы показываются до выхода из аккаунта',
   kids_cannot_manage: 'Профилями управляют из взрослого профиля.',
   done: 'Готово',
+  trial_card_no_plan: 'Тариф после пробного периода не выбран: ничего не спишется',
+  confirm_cancel_trial_plan:
+    'Отказаться от тарифа {plan}, выбранного на время после пробного периода? Пробный период продлится до {date}, ничего не спишется.',
+  cancel_trial_plan: 'Отказаться от тарифа',
+  use_saved_card: 'Оплатить картой {card}',
+  use_another_card: 'Другая карта',
 };
 
 export const urduTexts: TranslationRecord = {
@@ -1275,4 +1287,10 @@ export const urduTexts: TranslationRecord = {
   restricted_shown: 'محدود ٹائٹلز سائن آؤٹ تک دکھائے جائیں گے',
   kids_cannot_manage: 'پروفائلز کا انتظام بالغ پروفائل سے ہوتا ہے۔',
   done: 'ہو گیا',
+  trial_card_no_plan: 'آزمائش کے بعد کا کوئی پلان منتخب نہیں: آزمائش ختم ہونے پر کچھ نہیں لیا جائے گا',
+  confirm_cancel_trial_plan:
+    'آزمائش کے بعد کے لیے منتخب {plan} چھوڑ دیں؟ آپ کی مفت آزمائش {date} تک جاری رہے گی اور کچھ نہیں لیا جائے گا۔',
+  cancel_trial_plan: 'پلان چھوڑ دیں',
+  use_saved_card: '{card} استعمال کریں',
+  use_another_card: 'دوسرا کارڈ استعمال کریں',
 };
