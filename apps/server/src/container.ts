@@ -91,6 +91,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     users: accounts.contacts,
     userAdmin: accounts.services.userAdmin,
     subscriptions: billing.services.subscriptions,
+    subscriptionExport: billing.services.billingAdmin,
     library: catalog.services.library,
     audit,
     vitalsPerAddressPerMinute: config.vitalsPerAddressPerMinute,

@@ -279,7 +279,16 @@ export const unreadCountReplySchema = z.object({ unread: z.number() });
 
 // ---- Admin alerts (top bar) ----------------------------------------------------------------------------------
 
-export const ADMIN_ALERT_KINDS = ['job_failed', 'new_subscription', 'payment_failed', 'sms_failed'] as const;
+export const ADMIN_ALERT_KINDS = [
+  'job_failed',
+  'new_subscription',
+  'payment_failed',
+  'sms_failed',
+  /** A viewer changed their subscription: a plan change, a scheduled downgrade or its undo, a cancel, a resume. */
+  'subscription_changed',
+  /** A card checked when a plan was bought during the free trial was declined (nothing was to be charged). */
+  'card_check_declined',
+] as const;
 export const adminAlertSchema = z.object({
   kind: z.enum(ADMIN_ALERT_KINDS),
   id: z.string(),

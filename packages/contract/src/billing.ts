@@ -159,6 +159,47 @@ export const GRACE_DAYS = 7;
 export const PAYMENT_PROVIDERS = ['demo', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
+/** A plan as a subscription's summary names it. */
+export const summaryPlanSchema = z.object({
+  plan_id: z.number(),
+  name: z.string(),
+  /** The plan's name in each language that has one of its own (see `planNameIn`). */
+  names: z.record(z.string(), z.string()),
+  quality_label: z.enum(['SD', 'HD', 'FHD']),
+});
+export type SummaryPlan = z.infer<typeof summaryPlanSchema>;
+export const PENDING_CHANGE_KINDS = ['after_trial', 'downgrade', 'upgrade'] as const;
+
+/**
+ * One subscription as every screen tells it (the viewer's account page, the admin's list and user page, the CSV
+ * export, the admin alerts), worked out once on the server from the same state.
+ */
+export const subscriptionSummarySchema = z.object({
+  status: z.enum([...SUBSCRIPTION_STATUSES, 'none']),
+  /** The free trial is running (every plan's titles are open). */
+  trial: z.boolean(),
+  /** The plan paid for and in force now; null during the trial and without a plan. */
+  plan_now: summaryPlanSchema.nullable(),
+  /** The plan the next charge is for (after the trial or the period), and when; null when nothing is charged. */
+  plan_next: summaryPlanSchema.nullable(),
+  next_charge_at: z.string().nullable(),
+  next_charge_cents: z.number().nullable(),
+  currency: z.string().nullable(),
+  /**
+   * A change waiting: `after_trial` the plan chosen for after the trial, `downgrade` a cheaper plan from the
+   * period's end, `upgrade` a dearer plan waiting for its payment.
+   */
+  pending_change: z
+    .object({ kind: z.enum(PENDING_CHANGE_KINDS), plan: summaryPlanSchema, at: z.string().nullable() })
+    .nullable(),
+  cancel_at_period_end: z.boolean(),
+  /** The card on file (kept after a cancellation, offered at the next purchase). */
+  card: z.string().nullable(),
+  /** The same in one English line, for operators. */
+  text: z.string(),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
+
 /** `GET /api/billing/subscription`: what the account settings page shows. */
 export const subscriptionReplySchema = z.object({
   /** `none`: no trial and never subscribed. */
@@ -197,6 +238,7 @@ export const subscriptionReplySchema = z.object({
   max_streams: z.number(),
   payment_method_summary: z.string().nullable(),
   provider: z.enum(PAYMENT_PROVIDERS).nullable(),
+  summary: subscriptionSummarySchema,
 });
 export type SubscriptionReply = z.infer<typeof subscriptionReplySchema>;
 
@@ -313,6 +355,7 @@ export const adminSubscriptionRowSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   payment_method_summary: z.string().nullable(),
   created_at: z.string(),
+  summary: subscriptionSummarySchema,
 });
 export const adminSubscriptionListReplySchema = z.object({
   items: z.array(adminSubscriptionRowSchema),
@@ -344,6 +387,8 @@ export const demoSessionReplySchema = z.object({
   expires_at: z.string(),
   /** Bought during the free trial: nothing is charged today and the first payment is on this date; else null. */
   first_payment_at: z.string().nullable(),
+  /** The card kept from an earlier purchase, offered instead of typing one again; null when there is none. */
+  saved_card: z.string().nullable(),
   test_cards: z.array(z.object({ number: z.string(), outcome: z.string() })),
 });
 export type DemoSessionReply = z.infer<typeof demoSessionReplySchema>;
@@ -371,6 +416,8 @@ const cardFields = {
 /** `POST /api/billing/demo/pay`: the demo checkout page sends the card. */
 export const demoPayBodySchema = z.strictObject({ session: z.string().min(8).max(64), ...cardFields });
 export type DemoPayBody = z.input<typeof demoPayBodySchema>;
+/** `POST /api/billing/demo/pay-saved`: the demo checkout pays with the card kept from an earlier purchase. */
+export const demoPaySavedBodySchema = z.strictObject({ session: z.string().min(8).max(64) });
 /** `POST /api/billing/demo/card`: replace the saved demo card (retries a past-due renewal at once). */
 export const demoCardBodySchema = z.strictObject(cardFields);
 export type DemoCardBody = z.input<typeof demoCardBodySchema>;

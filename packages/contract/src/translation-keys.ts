@@ -530,6 +530,19 @@ const entries = [
   ['invalid_phone_or_email', 'Sign In', 'Enter a valid phone number or email'],
   // Words the viewer reads on badges
   ['rating_all', 'Homepage Popup', 'All'],
+  [
+    'trial_card_no_plan',
+    'User Profile',
+    'No plan chosen for after the trial: nothing will be charged when it ends',
+  ],
+  [
+    'confirm_cancel_trial_plan',
+    'User Profile',
+    'Drop {plan}, chosen for after your trial? Your free trial runs on until {date} and nothing will be charged.',
+  ],
+  ['cancel_trial_plan', 'User Profile', 'Drop the plan'],
+  ['use_saved_card', 'Pricing Plan', 'Use {card}'],
+  ['use_another_card', 'Pricing Plan', 'Use another card'],
 ] as const satisfies readonly (readonly [string, TranslationSection, string])[];
 
 /** The plural categories of Unicode CLDR, as `Intl.PluralRules` names them. */

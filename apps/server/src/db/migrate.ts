@@ -26,6 +26,7 @@ import * as audioTracks from './migrations/0018-audio-tracks.js';
 import * as moreTranslations from './migrations/0019-more-translations.js';
 import * as profiles from './migrations/0020-profiles.js';
 import * as textsPerLanguage from './migrations/0023-texts-per-language.js';
+import * as subscriptionChanges from './migrations/0021-subscription-changes.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0019-more-translations': moreTranslations,
   '0020-profiles': profiles,
   '0023-texts-per-language': textsPerLanguage,
+  '0021-subscription-changes': subscriptionChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

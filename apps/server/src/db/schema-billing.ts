@@ -140,7 +140,26 @@ export interface PlaybackVersionTable {
 }
 
 /** Tables of the billing module (plans, subscriptions, payments, checkouts, webhook events, playback sessions). */
+/** A viewer's change to their subscription, with its summary then in one English line (migration 0021). */
+export interface SubscriptionChangesTable {
+  change_id: Generated<number>;
+  user_id: number;
+  kind: SubscriptionChangeKind;
+  plan_id: number | null;
+  summary: string;
+  created_at: string;
+}
+export type SubscriptionChangeKind =
+  | 'purchase'
+  | 'plan_change'
+  | 'downgrade_scheduled'
+  | 'change_undone'
+  | 'cancel'
+  | 'resume'
+  | 'card_check_declined';
+
 export interface BillingTables {
+  subscription_changes: SubscriptionChangesTable;
   plans: PlansTable;
   subscriptions: SubscriptionsTable;
   payments: PaymentsTable;

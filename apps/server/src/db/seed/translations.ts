@@ -426,6 +426,12 @@ export const uzbekTexts: TranslationRecord = {
   done: 'Tayyor',
   invalid_phone_or_email: 'Toʻgʻri telefon raqami yoki elektron pochtani kiriting',
   rating_all: 'Hamma uchun',
+  trial_card_no_plan: 'Sinovdan keyingi tarif tanlanmagan: sinov tugagach hech narsa yechilmaydi',
+  confirm_cancel_trial_plan:
+    'Sinovdan keyin tanlangan {plan} tarifidan voz kechasizmi? Bepul sinov {date} gacha davom etadi va hech narsa yechilmaydi.',
+  cancel_trial_plan: 'Tarifdan voz kechish',
+  use_saved_card: '{card} kartasidan foydalanish',
+  use_another_card: 'Boshqa karta',
 };
 
 export const russianTexts: TranslationRecord = {
@@ -860,6 +866,12 @@ export const russianTexts: TranslationRecord = {
   done: 'Готово',
   invalid_phone_or_email: 'Введите правильный номер телефона или эл. почту',
   rating_all: 'Для всех',
+  trial_card_no_plan: 'Тариф после пробного периода не выбран: ничего не спишется',
+  confirm_cancel_trial_plan:
+    'Отказаться от тарифа {plan}, выбранного на время после пробного периода? Пробный период продлится до {date}, ничего не спишется.',
+  cancel_trial_plan: 'Отказаться от тарифа',
+  use_saved_card: 'Оплатить картой {card}',
+  use_another_card: 'Другая карта',
 };
 
 export const urduTexts: TranslationRecord = {
@@ -1281,4 +1293,10 @@ export const urduTexts: TranslationRecord = {
   done: 'ہو گیا',
   invalid_phone_or_email: 'درست فون نمبر یا ای میل درج کریں',
   rating_all: 'سب کے لیے',
+  trial_card_no_plan: 'آزمائش کے بعد کا کوئی پلان منتخب نہیں: آزمائش ختم ہونے پر کچھ نہیں لیا جائے گا',
+  confirm_cancel_trial_plan:
+    'آزمائش کے بعد کے لیے منتخب {plan} چھوڑ دیں؟ آپ کی مفت آزمائش {date} تک جاری رہے گی اور کچھ نہیں لیا جائے گا۔',
+  cancel_trial_plan: 'پلان چھوڑ دیں',
+  use_saved_card: '{card} استعمال کریں',
+  use_another_card: 'دوسرا کارڈ استعمال کریں',
 };

@@ -7,7 +7,7 @@ import type { AuditService } from '../../platform/audit/service.js';
 import type { RateLimitService } from '../../platform/limits/service.js';
 import type { MediaStorage } from '../../platform/storage/storage.js';
 import type { AccountDetails } from '../accounts/module.js';
-import type { SubscriptionView } from '../billing/module.js';
+import type { SubscriptionExport, SubscriptionView } from '../billing/module.js';
 import type { LibraryActivity } from '../catalog/module.js';
 import { auditRoutes } from './audit/routes.js';
 import { DashboardRepo } from './dashboard/repo.js';
@@ -54,6 +54,8 @@ export interface AdminDeps {
   /** A user's activity page shows their account, subscription and library (the accounts, billing, catalog modules). */
   userAdmin: AccountDetails;
   subscriptions: SubscriptionView;
+  /** The CSV export of subscriptions reads billing's summary of each. */
+  subscriptionExport: SubscriptionExport;
   library: LibraryActivity;
   /** The audit log, made by the container so every module can record its admin changes in it. */
   audit: AuditService;
@@ -94,7 +96,7 @@ export function createAdminModule(deps: AdminDeps) {
     posts: new PostService(repos.posts, storage, audit, clock, deps.languages),
     legal: new LegalService(repos.legalPages, deps.languages, audit, clock),
     feedback: new FeedbackService(repos.feedback, deps.users, limits, audit, notifications, clock),
-    exports: new ExportService(repos.exports, audit),
+    exports: new ExportService(repos.exports, deps.subscriptionExport, audit),
     vitals: new VitalsService(repos.vitals, limits, clock, deps.vitalsPerAddressPerMinute),
     userActivity: new UserActivityService(deps.userAdmin, deps.subscriptions, deps.library),
   };

@@ -5,7 +5,13 @@ import { addIntervals } from './billing-periods.js';
 import type { CheckoutRepo, CheckoutRow } from './checkout-repo.js';
 import type { PlanRepo, PlanRow } from './plan-repo.js';
 import { toPlan } from './plan-service.js';
-import { type CardInput, cardDeclined, DEMO_TEST_CARDS, type DemoProvider } from './providers/demo.js';
+import {
+  type CardInput,
+  cardDeclined,
+  DEMO_TEST_CARDS,
+  type DemoProvider,
+  type SavedCard,
+} from './providers/demo.js';
 import type { PurchaseService } from './purchase-service.js';
 import type { RenewalService } from './renewal-service.js';
 import type { SubscriptionRepo } from './subscription-repo.js';
@@ -39,27 +45,43 @@ export class DemoCheckoutService {
       currency: session.currency,
       expires_at: session.expires_at,
       first_payment_at: firstPayment ? firstPayment.toISOString() : null,
+      saved_card: (await this.savedCard(userId))?.summary ?? null,
       test_cards: DEMO_TEST_CARDS,
     };
   }
 
+  /** The card kept from an earlier purchase with the demo provider (after a cancellation, an ended plan). */
+  private async savedCard(userId: number): Promise<{ token: string; summary: string } | undefined> {
+    const row = await this.subscriptions.findByUser(userId);
+    return row?.provider === 'demo' && row.provider_payment_method && row.payment_method_summary
+      ? { token: row.provider_payment_method, summary: row.payment_method_summary }
+      : undefined;
+  }
+
   /**
    * Pays a checkout with a test card: 4242… succeeds, 4000…0002 is declined (402), a bad number is a 400. During
-   * the free trial the card is only saved: the trial runs on and the plan is first charged at its end.
+   * the free trial the card is only checked and saved: the trial runs on and the plan is first charged at its
+   * end, so a card declined then is a declined card check, not a failed payment. `'saved'`: the card kept from an
+   * earlier purchase.
    */
-  async pay(userId: number, sessionId: string, card: CardInput) {
+  async pay(userId: number, sessionId: string, card: CardInput | 'saved') {
     const demo = this.requireDemo();
     const { session, plan } = await this.requireSession(userId, sessionId);
     const status = this.sessionStatus(session);
     if (status === 'completed') throw conflict('This checkout is already paid');
     if (status === 'expired')
       throw new AppError(410, 'checkout_expired', 'This checkout has expired: choose your plan again');
-    const { access } = await this.service.state(userId);
+    const { access, facts } = await this.service.state(userId);
     if (access.status === 'active' || access.status === 'past_due') throw conflict('You already have a plan');
 
     const now = this.clock.now();
+    const inTrial = this.purchases.firstPaymentAt(facts, now) !== null;
     const description = paymentDescription(plan, session.billing_interval);
     const failed = async (reason: string) => {
+      if (inTrial) {
+        await this.service.recordChange(userId, 'card_check_declined', plan.plan_id);
+        return;
+      }
       await this.service.recordPayment({
         userId,
         subscriptionId: null,
@@ -74,9 +96,11 @@ export class DemoCheckoutService {
       });
     };
 
-    let saved: ReturnType<DemoProvider['saveCard']>;
+    let saved: SavedCard;
     try {
-      saved = demo.saveCard(card, now);
+      const kept = card === 'saved' ? await this.savedCard(userId) : undefined;
+      if (card === 'saved' && !kept) throw conflict('There is no saved card: enter one');
+      saved = kept ?? demo.saveCard(card as CardInput, now);
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 402) await failed(error.message);
       throw error;
@@ -94,6 +118,7 @@ export class DemoCheckoutService {
       paymentSummary: saved.summary,
     });
     if (keptTrial) {
+      await this.service.recordChange(userId, 'purchase', plan.plan_id);
       return { status: 'trialing' as const, payment_id: null, redirect: '/userprofile?checkout=trial' };
     }
     const outcome = demo.chargeToken(saved.token);
@@ -126,6 +151,7 @@ export class DemoCheckoutService {
       providerRef: outcome.ref,
       description,
     });
+    await this.service.recordChange(userId, 'purchase', plan.plan_id);
     return {
       status: 'active' as const,
       payment_id: payment.payment_id,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingViewer, buyWithDemo, CARD_DECLINED, CARD_OK, planByCode } from '../../test/billing.js';
-import { createTestApp, type TestApp, TestClient } from '../../test/harness.js';
+import { createTestApp, signedInAdmin, type TestApp, TestClient } from '../../test/harness.js';
 import { luhnValid } from './providers/cards.js';
 
 describe('demo payment provider', () => {
@@ -63,14 +63,14 @@ describe('demo payment provider', () => {
     expect(payments.items[0].provider_ref).toMatch(/^demo_ch_/);
   });
 
-  it('declines 4000 0000 0000 0002 with 402 and a clear message, records the failed attempt, changes nothing else', async () => {
-    const v = await billingViewer(t.app);
+  it('declines 4000 0000 0000 0002 with 402 and a clear message, records the failed payment, changes nothing else', async () => {
+    const v = await billingViewer(t.app, null);
     const session = await openCheckout(v.client);
     const declined = await v.client.post('/api/billing/demo/pay', { session, ...card(CARD_DECLINED) });
     expect(declined.statusCode).toBe(402);
     expect(declined.json().error).toMatchObject({ code: 'card_declined' });
     expect(declined.json().error.message).toMatch(/declined/i);
-    expect((await v.client.get('/api/billing/subscription')).json().status).toBe('trialing');
+    expect((await v.client.get('/api/billing/subscription')).json().status).toBe('none');
     const payments = (await v.client.get('/api/billing/payments')).json();
     expect(payments.items).toHaveLength(1);
     expect(payments.items[0]).toMatchObject({ status: 'failed', amount_cents: 1900 });
@@ -78,6 +78,26 @@ describe('demo payment provider', () => {
     expect((await v.client.post('/api/billing/demo/pay', { session, ...card(CARD_OK) })).statusCode).toBe(
       200,
     );
+  });
+
+  it('a card declined during the free trial ("Nothing is charged today") is a declined card check, not a failed payment', async () => {
+    const v = await billingViewer(t.app);
+    const session = await openCheckout(v.client);
+    const declined = await v.client.post('/api/billing/demo/pay', { session, ...card(CARD_DECLINED) });
+    expect(declined.statusCode).toBe(402);
+    expect((await v.client.get('/api/billing/subscription')).json().status).toBe('trialing');
+    expect((await v.client.get('/api/billing/payments')).json().items).toEqual([]);
+    const admin = await signedInAdmin(t.app);
+    expect((await admin.get(`/api/admin/subscriptions/${v.userId}/payments`)).json().items).toEqual([]);
+    expect((await admin.get('/api/admin/export/payments.csv')).body).not.toContain(`,${v.userId},`);
+    const alerts = (
+      (await admin.get('/api/admin/alerts')).json().items as { kind: string; title: string; detail: string }[]
+    ).filter((a) => a.detail.startsWith(v.phone));
+    expect(alerts.filter((a) => a.kind === 'payment_failed')).toEqual([]);
+    expect(alerts.find((a) => a.kind === 'card_check_declined')?.title).toMatch(/^Card check declined/);
+    expect(
+      (await v.client.post('/api/billing/demo/pay', { session, ...card(CARD_OK) })).json(),
+    ).toMatchObject({ status: 'trialing', payment_id: null });
   });
 
   it('refuses invalid cards as such: a bad checksum, an expired card, a card that is not a test card', async () => {

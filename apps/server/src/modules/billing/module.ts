@@ -9,6 +9,7 @@ import { repeatWhileOpen } from '../../platform/timers.js';
 import type { LiveSessionReader } from '../../platform/viewer-session.js';
 import { billingAdminRoutes } from './admin-routes.js';
 import { BillingAdminService } from './billing-admin-service.js';
+import { SubscriptionChangeRepo } from './change-repo.js';
 import { CheckoutRepo } from './checkout-repo.js';
 import { DemoCheckoutService } from './demo-checkout-service.js';
 import { EntitlementService } from './entitlements.js';
@@ -46,6 +47,7 @@ export function createBillingModule(deps: BillingDeps) {
     payments: new PaymentRepo(db),
     checkouts: new CheckoutRepo(db),
     billingEvents: new BillingEventRepo(db),
+    subscriptionChanges: new SubscriptionChangeRepo(db),
   };
   // Billing reads an account's role and trial itself (the users table's), so it needs no accounts module.
   const accounts = repos.subscriptions;
@@ -58,6 +60,7 @@ export function createBillingModule(deps: BillingDeps) {
     subscriptions: repos.subscriptions,
     plans: repos.plans,
     payments: repos.payments,
+    changes: repos.subscriptionChanges,
     accounts,
     provider,
     clock,
@@ -106,7 +109,13 @@ export function createBillingModule(deps: BillingDeps) {
       planChanges,
       clock,
     ),
-    billingAdmin: new BillingAdminService(repos.subscriptions, repos.payments, accounts),
+    billingAdmin: new BillingAdminService({
+      subscriptions: repos.subscriptions,
+      payments: repos.payments,
+      plans: repos.plans,
+      accounts,
+      clock,
+    }),
   };
   deps.events.on('accountCreated', async ({ userId }) => {
     await subscriptions.state(userId);
@@ -150,5 +159,8 @@ export { type AccessReader, entitlementFor } from './entitlements.js';
 export type { PlanCreateInput } from './plan-service.js';
 /** What the admin's user activity page reads of an account's subscription. */
 export type SubscriptionView = Pick<SubscriptionService, 'view'>;
+/** What the admin's CSV export reads of subscriptions. */
+export type SubscriptionExport = Pick<BillingAdminService, 'exportRows'>;
+export type { SubscriptionExportRow } from './billing-admin-service.js';
 /** What the first start's seed does with plans. */
 export type PlanSeeding = Pick<PlanService, 'seedDefaults'>;

@@ -98,6 +98,14 @@ export class PlanChangeService {
         break;
       }
     }
+    const kinds = {
+      undo: 'change_undone',
+      upgrade: 'plan_change',
+      switch: 'plan_change',
+      trial: 'plan_change',
+      downgrade: 'downgrade_scheduled',
+    } as const;
+    await this.deps.service.recordChange(userId, kinds[d.kind], plan.plan_id);
     return this.deps.service.view(userId);
   }
 
@@ -108,6 +116,7 @@ export class PlanChangeService {
       throw conflict('There is no change of plan to undo');
     }
     await this.undoScheduled(row, plan);
+    await this.deps.service.recordChange(userId, 'change_undone', plan.plan_id);
     return this.deps.service.view(userId);
   }
 

@@ -6,6 +6,7 @@ import {
   demoCardBodySchema,
   demoPayBodySchema,
   demoPayReplySchema,
+  demoPaySavedBodySchema,
   demoSessionParamsSchema,
   demoSessionReplySchema,
   paymentListQuerySchema,
@@ -121,6 +122,12 @@ export function billingRoutes(
       const { session, ...card } = request.body;
       return demo.pay(requireAccountHolder(request).user_id, session, card);
     },
+  });
+
+  app.post('/api/billing/demo/pay-saved', {
+    config: { access: 'viewer' },
+    schema: { tags, body: demoPaySavedBodySchema, response: { 200: demoPayReplySchema } },
+    handler: (request) => demo.pay(requireAccountHolder(request).user_id, request.body.session, 'saved'),
   });
 
   app.post('/api/billing/demo/card', {

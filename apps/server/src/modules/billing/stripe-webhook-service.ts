@@ -126,7 +126,10 @@ export class StripeWebhookService {
         providerSubscriptionId: subscriptionId,
         eventAt,
       });
-      if (kept) return 'trial: first payment at its end';
+      if (kept) {
+        await this.service.recordChange(userId, 'purchase', plan.plan_id);
+        return 'trial: first payment at its end';
+      }
     }
     const start = new Date(eventAt);
     await this.purchases.activate({
@@ -142,6 +145,7 @@ export class StripeWebhookService {
       providerSubscriptionId: subscriptionId,
       eventAt,
     });
+    await this.service.recordChange(userId, 'purchase', plan.plan_id);
     return 'activated';
   }
 

@@ -1,5 +1,5 @@
 import { PLAN_FEATURES } from '@salomtv/contract';
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, SelectQueryBuilder, Updateable } from 'kysely';
 import { PreparedRead } from '../../db/prepared-read.js';
 import type { Database } from '../../db/schema.js';
 import type { PlansTable, SubscriptionStatusValue, SubscriptionsTable } from '../../db/schema-billing.js';
@@ -16,12 +16,15 @@ import type { PlanRow } from './plan-repo.js';
 
 export type AdminSubscriptionRow = SubscriptionRow & {
   phone_number: string;
+  email: string | null;
   first_name: string | null;
   last_name: string | null;
-  plan_name: string;
+  account_role: AccountFacts['role'];
+  account_trial_ends_at: string | null;
 };
 
 const BATCH = 100;
+const EXPORT_BATCH = 500;
 
 /** The plan's columns, read beside the subscription's under a prefix (both tables have ids and dates). */
 const PLAN_COLUMNS = [
@@ -319,13 +322,10 @@ export class SubscriptionRepo implements LiveSessionReader {
     const base = this.db
       .selectFrom('subscriptions')
       .innerJoin('users', 'users.user_id', 'subscriptions.user_id')
-      .innerJoin('plans', 'plans.plan_id', 'subscriptions.plan_id')
       .$if(filter.status !== undefined, (q) => q.where('subscriptions.status', '=', filter.status!))
       .$if(filter.planId !== undefined, (q) => q.where('subscriptions.plan_id', '=', filter.planId!));
     const [items, total] = await Promise.all([
-      base
-        .selectAll('subscriptions')
-        .select(['users.phone_number', 'users.first_name', 'users.last_name', 'plans.name as plan_name'])
+      this.withUsers(base)
         .orderBy('subscriptions.subscription_id', 'desc')
         .limit(pageSize)
         .offset((page - 1) * pageSize)
@@ -333,5 +333,37 @@ export class SubscriptionRepo implements LiveSessionReader {
       base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     ]);
     return { items, total: Number(total.count) };
+  }
+
+  /** Every subscription with its account, a batch at a time in id order (the CSV export). */
+  async *batches(): AsyncGenerator<AdminSubscriptionRow[]> {
+    let after = 0;
+    for (;;) {
+      const rows = await this.withUsers(
+        this.db
+          .selectFrom('subscriptions')
+          .innerJoin('users', 'users.user_id', 'subscriptions.user_id')
+          .where('subscriptions.subscription_id', '>', after),
+      )
+        .orderBy('subscriptions.subscription_id')
+        .limit(EXPORT_BATCH)
+        .execute();
+      if (rows.length > 0) yield rows;
+      if (rows.length < EXPORT_BATCH) return;
+      after = rows[rows.length - 1]!.subscription_id;
+    }
+  }
+
+  private withUsers<Q extends SelectQueryBuilder<Database, 'subscriptions' | 'users', object>>(query: Q) {
+    return query
+      .selectAll('subscriptions')
+      .select([
+        'users.phone_number',
+        'users.email',
+        'users.first_name',
+        'users.last_name',
+        'users.role as account_role',
+        'users.trial_ends_at as account_trial_ends_at',
+      ]);
   }
 }

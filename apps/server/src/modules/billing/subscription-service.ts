@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../platform/viewer-session.js';
 import { statusChangesAt, type ViewerAccess, viewerAccess } from './access.js';
 import type { AccountFacts, SubscriptionRow } from './account-billing.js';
+import type { SubscriptionChangeKind, SubscriptionChangeRepo } from './change-repo.js';
 import type { AccessReader } from './entitlements.js';
 import type { PaymentRepo, PaymentRow } from './payment-repo.js';
 import type { PlanRepo, PlanRow } from './plan-repo.js';
@@ -28,6 +29,7 @@ export interface SubscriptionDeps {
   subscriptions: SubscriptionRepo;
   plans: PlanRepo;
   payments: PaymentRepo;
+  changes: SubscriptionChangeRepo;
   accounts: AccountLookup;
   provider: PaymentProvider;
   clock: Clock;
@@ -141,6 +143,20 @@ export class SubscriptionService implements AccessReader {
     });
   }
 
+  /**
+   * Tells the admins (their alerts) what the viewer just did, with the subscription's summary as it now is.
+   */
+  async recordChange(userId: number, kind: SubscriptionChangeKind, planId: number | null): Promise<void> {
+    const { summary } = await this.view(userId);
+    await this.deps.changes.insert({
+      user_id: userId,
+      kind,
+      plan_id: planId,
+      summary: summary.text,
+      created_at: this.nowIso(),
+    });
+  }
+
   async payments(userId: number, page: number, pageSize: number) {
     const result = await this.deps.payments.listForUser(userId, page, pageSize);
     return { items: result.items.map(paymentView), total: result.total, page, pageSize };
@@ -182,6 +198,7 @@ export class SubscriptionService implements AccessReader {
     } else {
       throw conflict('There is no paid membership to cancel');
     }
+    await this.recordChange(userId, 'cancel', row.scheduled_plan_id ?? row.plan_id);
     return this.view(userId);
   }
 
@@ -197,6 +214,7 @@ export class SubscriptionService implements AccessReader {
       next_attempt_at: row.provider === 'demo' ? row.current_period_end : null,
       updated_at: this.nowIso(),
     });
+    await this.recordChange(userId, 'resume', row.plan_id);
     return this.view(userId);
   }
 

@@ -12,6 +12,7 @@ export const billingKeys = {
   plans: ['billing', 'plans'] as const,
   subscription: ['billing', 'subscription'] as const,
   payments: ['billing', 'payments'] as const,
+  planChanges: ['billing', 'change-plan'] as const,
   planChange: (planId: number) => ['billing', 'change-plan', planId] as const,
   demoSession: (id: string) => ['billing', 'demo-session', id] as const,
 };
@@ -28,9 +29,16 @@ export const subscriptionQuery = () =>
 export function useBillingChanged() {
   const queryClient = useQueryClient();
   // A new plan opens or locks titles: the catalogue's cards say which, so they are fetched again too.
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+  // A change's preview is not asked again: it described the change just made (now refused as already made),
+  // and it is asked afresh when a change is next opened.
+  return () => {
+    queryClient.removeQueries({ queryKey: billingKeys.planChanges, type: 'inactive' });
+    return Promise.all([
+      queryClient.invalidateQueries({
+        queryKey: billingKeys.all,
+        predicate: (query) => query.queryKey[1] !== billingKeys.planChanges[1],
+      }),
       queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
     ]);
+  };
 }

@@ -39,40 +39,6 @@ export class ExportRepo {
     }
   }
 
-  async *subscriptions() {
-    let after = 0;
-    for (;;) {
-      const rows = await this.db
-        .selectFrom('subscriptions')
-        .leftJoin('users', 'users.user_id', 'subscriptions.user_id')
-        .leftJoin('plans', 'plans.plan_id', 'subscriptions.plan_id')
-        .select([
-          'subscriptions.subscription_id',
-          'subscriptions.user_id',
-          'users.phone_number',
-          'users.email',
-          'plans.name as plan',
-          'subscriptions.status',
-          'subscriptions.billing_interval',
-          'subscriptions.price_cents',
-          'subscriptions.currency',
-          'subscriptions.current_period_start',
-          'subscriptions.current_period_end',
-          'subscriptions.cancel_at_period_end',
-          'subscriptions.ended_at',
-          'subscriptions.created_at',
-        ])
-        .where('subscriptions.subscription_id', '>', after)
-        .orderBy('subscriptions.subscription_id')
-        .limit(BATCH)
-        .execute();
-      if (rows.length === 0) return;
-      yield rows;
-      after = rows[rows.length - 1]!.subscription_id;
-      if (rows.length < BATCH) return;
-    }
-  }
-
   async *payments() {
     let after = 0;
     for (;;) {

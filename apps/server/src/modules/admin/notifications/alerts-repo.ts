@@ -9,12 +9,13 @@ export interface FailedJobAlertRow {
   title: string | null;
 }
 export interface SubscriptionAlertRow {
-  subscription_id: number;
+  change_id: number;
   user_id: number;
-  plan_id: number;
+  kind: string;
+  plan_name: string | null;
   phone_number: string | null;
   first_name: string | null;
-  status: string;
+  summary: string;
   at: string;
 }
 export interface SmsAlertRow {
@@ -70,33 +71,27 @@ export class AlertRepo {
       .execute();
   }
 
-  newSubscriptions(since: string, limit: number): Promise<SubscriptionAlertRow[]> {
+  /** What viewers did to their subscriptions (billing writes each change with its summary then). */
+  subscriptionChanges(since: string, limit: number): Promise<SubscriptionAlertRow[]> {
     return this.db
-      .selectFrom('subscriptions')
-      .leftJoin('users', 'users.user_id', 'subscriptions.user_id')
+      .selectFrom('subscription_changes')
+      .leftJoin('users', 'users.user_id', 'subscription_changes.user_id')
+      .leftJoin('plans', 'plans.plan_id', 'subscription_changes.plan_id')
       .select([
-        'subscriptions.subscription_id',
-        'subscriptions.user_id',
-        'subscriptions.plan_id',
+        'subscription_changes.change_id',
+        'subscription_changes.user_id',
+        'subscription_changes.kind',
+        'plans.name as plan_name',
         'users.phone_number',
         'users.first_name',
-        'subscriptions.status',
-        'subscriptions.created_at as at',
+        'subscription_changes.summary',
+        'subscription_changes.created_at as at',
       ])
-      .where('subscriptions.created_at', '>=', since)
-      .orderBy('subscriptions.created_at', 'desc')
+      .where('subscription_changes.created_at', '>=', since)
+      .orderBy('subscription_changes.created_at', 'desc')
+      .orderBy('subscription_changes.change_id', 'desc')
       .limit(limit)
       .execute();
-  }
-
-  async planNames(planIds: number[]): Promise<Map<number, string>> {
-    if (planIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('plans')
-      .select(['plan_id', 'name'])
-      .where('plan_id', 'in', planIds)
-      .execute();
-    return new Map(rows.map((row) => [row.plan_id, row.name]));
   }
 
   failedPayments(since: string, limit: number): Promise<PaymentAlertRow[]> {

@@ -11,8 +11,23 @@ function money(cents: number, currency: string): string {
   return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 }
 
+const CHANGE_TITLES: Record<string, string> = {
+  purchase: 'New subscription',
+  plan_change: 'Plan changed',
+  downgrade_scheduled: 'Downgrade scheduled',
+  change_undone: 'Plan change undone',
+  cancel: 'Membership cancelled',
+  resume: 'Membership resumed',
+  card_check_declined: 'Card check declined',
+};
+
+function changeTitle(kind: string, planName: string | null): string {
+  const title = CHANGE_TITLES[kind] ?? 'Subscription changed';
+  return planName && kind !== 'cancel' && kind !== 'resume' ? `${title}: ${planName}` : title;
+}
+
 /**
- * The admin top bar's alerts: failed transcodes, texts that could not be sent, new subscriptions, failed payments
+ * The admin top bar's alerts: failed transcodes, texts that could not be sent, viewers' subscription changes, failed payments
  * of the last days.
  * Each admin has a "seen up to" moment; alerts after it are unread.
  */
@@ -25,14 +40,13 @@ export class AlertService {
   async list(userId: number): Promise<{ items: AdminAlert[]; unread: number }> {
     const now = this.clock.now();
     const since = new Date(now.getTime() - ALERT_DAYS * DAY_MS).toISOString();
-    const [seenAt, jobs, texts, subscriptions, payments] = await Promise.all([
+    const [seenAt, jobs, texts, changes, payments] = await Promise.all([
       this.repo.seenAt(userId),
       this.repo.failedJobs(since, PER_SOURCE),
       this.repo.failedTexts(since, PER_SOURCE),
-      this.repo.newSubscriptions(since, PER_SOURCE),
+      this.repo.subscriptionChanges(since, PER_SOURCE),
       this.repo.failedPayments(since, PER_SOURCE),
     ]);
-    const planNames = await this.repo.planNames([...new Set(subscriptions.map((sub) => sub.plan_id))]);
     const alerts: Omit<AdminAlert, 'unread'>[] = [
       ...jobs.map((job) => ({
         kind: 'job_failed' as const,
@@ -50,13 +64,19 @@ export class AlertService {
         at: text.at,
         link: null,
       })),
-      ...subscriptions.map((sub) => ({
-        kind: 'new_subscription' as const,
-        id: `subscription-${sub.subscription_id}`,
-        title: `New subscription${planNames.has(sub.plan_id) ? `: ${planNames.get(sub.plan_id)}` : ''}`,
-        detail: `${sub.first_name ?? sub.phone_number ?? `User ${sub.user_id}`} (${sub.status})`,
-        at: sub.at,
-        link: '/subscription',
+      ...changes.map((change) => ({
+        kind:
+          change.kind === 'purchase'
+            ? ('new_subscription' as const)
+            : change.kind === 'card_check_declined'
+              ? ('card_check_declined' as const)
+              : ('subscription_changed' as const),
+        id: `subscription-change-${change.change_id}`,
+        title: changeTitle(change.kind, change.plan_name),
+        // The summary is billing's, the words of the viewer's page and the admin's screens at that moment.
+        detail: `${change.first_name ?? change.phone_number ?? `User ${change.user_id}`}: ${change.summary}`,
+        at: change.at,
+        link: `/viewuser?user_id=${change.user_id}`,
       })),
       ...payments.map((payment) => ({
         kind: 'payment_failed' as const,

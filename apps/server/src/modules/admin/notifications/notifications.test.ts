@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyWithDemo } from '../../../test/billing.js';
 import {
   createTestApp,
   signedInAdmin,
@@ -250,7 +251,8 @@ describe('admin alerts', () => {
     const viewer = await signedInViewer(t.app, '+998901119999');
     const userId = (await t.app.container.repos.users.findByPhone('+998901119999'))!.user_id;
     const planId = await addPlan(t, 'alert_plan');
-    await subscribe(t, userId, planId, 'trialing');
+    // A purchase during the free trial, as the viewer makes it.
+    expect((await buyWithDemo(t.app, viewer, 'alert_plan')).statusCode).toBe(200);
     await db
       .insertInto('payments')
       .values({
@@ -264,7 +266,6 @@ describe('admin alerts', () => {
         created_at: now,
       })
       .execute();
-    void viewer;
 
     const alerts = (await admin.get('/api/admin/alerts')).json();
     expect(alerts.unread).toBe(3);
@@ -276,9 +277,9 @@ describe('admin alerts', () => {
     expect(alerts.items.find((a: { kind: string }) => a.kind === 'job_failed').title).toContain(
       'Broken Movie',
     );
-    expect(alerts.items.find((a: { kind: string }) => a.kind === 'new_subscription').title).toContain(
-      'alert_plan',
-    );
+    const purchase = alerts.items.find((a: { kind: string }) => a.kind === 'new_subscription');
+    expect(purchase.title).toContain('alert_plan');
+    expect(purchase.detail).toContain('alert_plan (HD)');
 
     expect((await admin.post('/api/admin/alerts/read')).json()).toEqual({ unread: 0 });
     expect((await admin.get('/api/admin/alerts')).json().unread).toBe(0);

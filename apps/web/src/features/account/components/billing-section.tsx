@@ -51,11 +51,15 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
   const date = (value: string | null | undefined) => formatDate(value, locale);
 
   const trialEnds = date(sub?.trial_ends_at ?? profile.trial_ends_at);
-  const trialing = sub?.status === 'trialing';
+  // The words come from the server's summary, the one the admin's screens and the CSV read too.
+  const summary = sub?.summary;
+  const trialing = summary?.trial ?? false;
+  const pending = summary?.pending_change;
   // A trial is billed only once a plan is bought with a card: then its end is the first payment.
-  const trialPlan = trialing ? sub?.scheduled_plan : null;
-  const nextBilling = date(sub?.next_billing_date);
-  const scheduled = sub?.status === 'active' ? sub.scheduled_plan : null;
+  const trialPlan = pending?.kind === 'after_trial' ? pending.plan : null;
+  const nextBilling = date(summary?.next_charge_at);
+  const scheduled = pending?.kind === 'downgrade' ? pending : null;
+  const card = summary?.card ?? null;
   const endsOn = sub?.cancel_at_period_end ? date(sub.access_until ?? sub.current_period_end) : undefined;
   const paid = sub ? sub.status === 'active' || sub.status === 'past_due' : false;
   const cancellable = paid || Boolean(trialPlan);
@@ -102,6 +106,8 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
                 <span className="font-semibold text-text">
                   {fill(t('first_payment_on'), { date: nextBilling })}
                 </span>
+              ) : card ? (
+                t('trial_card_no_plan')
               ) : (
                 t('trial_no_card')
               )
@@ -115,12 +121,12 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
             )}
           </p>
         )}
-        {scheduled && sub?.scheduled_change_at ? (
+        {scheduled ? (
           <div className="mt-3 flex flex-wrap items-center gap-3" data-testid="scheduled-change">
             <p>
               {fill(t('scheduled_plan_change'), {
-                plan: planNameIn(scheduled, keyword),
-                date: date(sub.scheduled_change_at) ?? '',
+                plan: planNameIn(scheduled.plan, keyword),
+                date: date(scheduled.at) ?? '',
               })}
             </p>
             <Button size="sm" variant="secondary" busy={undoChange.isPending} onClick={onUndoChange}>
@@ -128,14 +134,14 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
             </Button>
           </div>
         ) : null}
-        {sub?.pending_upgrade_plan ? (
+        {pending?.kind === 'upgrade' ? (
           <p className="mt-3" data-testid="pending-upgrade">
-            {fill(t('upgrade_pending'), { plan: planNameIn(sub.pending_upgrade_plan, keyword) })}
+            {fill(t('upgrade_pending'), { plan: planNameIn(pending.plan, keyword) })}
           </p>
         ) : null}
-        {sub?.payment_method_summary ? (
+        {card ? (
           <p className="mt-2 text-muted" data-testid="payment-method">
-            {t('payment_method')}: <span className="text-text">{sub.payment_method_summary}</span>
+            {t('payment_method')}: <span className="text-text">{card}</span>
           </p>
         ) : null}
         {failed ? (
@@ -175,8 +181,15 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
               {asking ? (
                 <ConfirmDialog
                   title={t('cancel_membership')}
-                  message={t('confirm_cancel_membership')}
-                  confirmLabel={t('cancel_membership')}
+                  message={
+                    trialPlan
+                      ? fill(t('confirm_cancel_trial_plan'), {
+                          plan: planNameIn(trialPlan, keyword),
+                          date: trialEnds ?? '',
+                        })
+                      : t('confirm_cancel_membership')
+                  }
+                  confirmLabel={trialPlan ? t('cancel_trial_plan') : t('cancel_membership')}
                   cancelLabel={t('keep_membership')}
                   busy={cancel.isPending}
                   onConfirm={onCancel}
@@ -224,11 +237,11 @@ export function BillingSection({ profile }: { profile: UserProfile }) {
         <h2 id="plan-title" className="mb-3 text-lg font-semibold">
           {t('plan_details')}
         </h2>
-        {sub?.plan ? (
+        {sub && summary?.plan_now ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" data-testid="plan-details">
             <dt className="text-muted">{t('plan_details')}</dt>
             <dd className="font-semibold" data-testid="plan-name">
-              {planNameIn(sub.plan, keyword)} ({sub.plan.quality_label})
+              {planNameIn(summary.plan_now, keyword)} ({summary.plan_now.quality_label})
             </dd>
             <dt className="text-muted">{t('status')}</dt>
             <dd data-testid="plan-status">{t(STATUS_KEYS[sub.status])}</dd>

@@ -25,6 +25,19 @@ export function useDemoPay() {
   });
 }
 
+/** `POST /api/billing/demo/pay-saved`: pays with the card kept from an earlier purchase. */
+export function useDemoPaySaved() {
+  const changed = useBillingChanged();
+  return useMutation({
+    mutationFn: (session: string) =>
+      api.request<{ status: string; redirect: string }>('/api/billing/demo/pay-saved', {
+        method: 'POST',
+        json: { session },
+      }),
+    onSuccess: changed,
+  });
+}
+
 /** `POST /api/billing/demo/card`: saves another test card; a past-due renewal is charged again at once. */
 export function useSaveDemoCard() {
   const changed = useBillingChanged();

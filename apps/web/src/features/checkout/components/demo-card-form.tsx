@@ -1,3 +1,4 @@
+import { demoCardBodySchema } from '@salomtv/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { useT } from '../../../shared/i18n/language-context';
@@ -26,6 +27,18 @@ export function useDemoCardForm() {
     setMessage(undefined);
   };
   const declined = () => setErrors({ card_number: t('card_declined') });
+  /**
+   * Checks the card against the contract's rules (the server's own) before it is sent; false, with each field's
+   * message shown, when something is wrong.
+   */
+  const check = () => {
+    const parsed = demoCardBodySchema.safeParse(card);
+    if (parsed.success) return true;
+    const found: CardErrors = {};
+    for (const issue of parsed.error.issues) found[String(issue.path[0]) as CardField] ??= issue.message;
+    setErrors(found);
+    return false;
+  };
   /** A declined card next to the number, field errors next to their fields, anything else above the form. */
   const showError = (cause: unknown) => {
     if (isApiError(cause) && (cause.status === 402 || cause.code === 'card_declined')) {
@@ -36,7 +49,7 @@ export function useDemoCardForm() {
       setMessage(isApiError(cause) && cause.message ? cause.message : t('something_went_wrong'));
     }
   };
-  return { card, errors, message, set, clear, declined, showError };
+  return { card, errors, message, set, clear, declined, showError, check };
 }
 
 export type DemoCardFormState = ReturnType<typeof useDemoCardForm>;

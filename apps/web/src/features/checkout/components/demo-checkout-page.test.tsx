@@ -41,6 +41,7 @@ const session: DemoSessionReply = {
   currency: 'USD',
   expires_at: '2030-01-01T00:00:00.000Z',
   first_payment_at: null,
+  saved_card: null,
   test_cards: [],
 };
 
@@ -118,7 +119,39 @@ describe("the demo checkout's card form", () => {
     expect(errorOf('Name on card')).toBeNull();
     // What was typed stays, so the viewer corrects it instead of typing it again.
     expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('4242');
-    expect(calls.filter((call) => call.path === '/api/billing/demo/pay')).toHaveLength(1);
+    // The browser checked it: nothing was sent.
+    expect(calls.filter((call) => call.path === '/api/billing/demo/pay')).toHaveLength(0);
+  });
+
+  it('checks an expiry typed "1229" before sending the card', async () => {
+    const calls = renderCheckout();
+    await fillCard({ number: '4242 4242 4242 4242', exp: '1229', cvc: '123', name: 'Ada Lovelace' });
+    await waitFor(() => expect(errorOf('Expiry (MM/YY)')).toBe('Enter the expiry date as MM/YY'));
+    expect(errorOf('Card number')).toBeNull();
+    expect(calls.filter((call) => call.path === '/api/billing/demo/pay')).toHaveLength(0);
+  });
+
+  it('offers the card kept from an earlier purchase instead of asking for it again', async () => {
+    const calls = fakeServer((call) => {
+      if (call.path === `/api/billing/demo/session/${session.session_id}`)
+        return { body: { ...session, saved_card: 'Visa •••• 4242' } };
+      if (call.path === '/api/billing/demo/pay-saved')
+        return { body: { status: 'active', payment_id: 2, redirect: '/userprofile' } };
+      return { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+    });
+    renderInApp(
+      <Routes>
+        <Route path="/checkout/demo" element={<DemoCheckoutPage />} />
+        <Route path="/userprofile" element={<h1>Your account</h1>} />
+      </Routes>,
+      { path: `/checkout/demo?session=${session.session_id}` },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Use Visa •••• 4242' }));
+    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/billing/demo/pay-saved')?.body).toEqual({
+      session: session.session_id,
+    });
+    expect(screen.queryByLabelText('Card number')).toBeNull();
   });
 
   it('says a declined card is declined, next to the number', async () => {

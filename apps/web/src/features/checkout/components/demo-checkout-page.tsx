@@ -1,6 +1,6 @@
 import { planNameIn } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
@@ -12,7 +12,7 @@ import { fill, htmlLangOf } from '../../../shared/i18n/translate';
 import { Button } from '../../../shared/ui/button';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { useToast } from '../../../shared/ui/toast-context';
-import { demoSessionQuery, useDemoPay } from '../api/checkout-api';
+import { demoSessionQuery, useDemoPay, useDemoPaySaved } from '../api/checkout-api';
 import { DemoCardForm, DemoModeNotice, useDemoCardForm } from './demo-card-form';
 
 /**
@@ -28,7 +28,10 @@ export function DemoCheckoutPage() {
   const toast = useToast();
   const session = useQuery({ ...demoSessionQuery(sessionId), enabled: sessionId.length >= 8 });
   const pay = useDemoPay();
+  const paySaved = useDemoPaySaved();
   const form = useDemoCardForm();
+  // A card kept from an earlier purchase is offered first; the form is for another one.
+  const [anotherCard, setAnotherCard] = useState(false);
 
   if (isApiError(session.error) && session.error.status === 401) {
     return (
@@ -49,20 +52,21 @@ export function DemoCheckoutPage() {
 
   const data = session.data;
 
+  const paid = {
+    onSuccess: (reply: { status: string; redirect: string }) => {
+      toast.show(t(reply.status === 'trialing' ? 'plan_chosen_for_trial' : 'payment_succeeded'));
+      void navigate(reply.redirect?.startsWith('/') ? reply.redirect : '/userprofile');
+    },
+    onError: form.showError,
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.clear();
-    pay.mutate(
-      { session: data.session_id, ...form.card },
-      {
-        onSuccess: (reply) => {
-          toast.show(t(reply.status === 'trialing' ? 'plan_chosen_for_trial' : 'payment_succeeded'));
-          void navigate(reply.redirect?.startsWith('/') ? reply.redirect : '/userprofile');
-        },
-        onError: form.showError,
-      },
-    );
+    // What the browser can check (the number's length, the expiry's form) is checked before it is sent.
+    if (!form.check()) return;
+    pay.mutate({ session: data.session_id, ...form.card }, paid);
   };
+  const savedCard = anotherCard ? null : data.saved_card;
 
   const locale = htmlLangOf(keyword);
   const price = formatMoney(data.price_cents, data.currency, locale);
@@ -89,11 +93,34 @@ export function DemoCheckoutPage() {
           </p>
         ) : null}
       </section>
-      <DemoCardForm form={form} onSubmit={submit}>
-        <Button type="submit" size="lg" busy={pay.isPending}>
-          {firstPayment ? t('save_card') : `${t('pay')} ${price}`}
-        </Button>
-      </DemoCardForm>
+      {savedCard ? (
+        <section data-testid="saved-card" className="flex flex-col gap-3">
+          {form.message || form.errors.card_number ? (
+            <p role="alert" className="text-danger">
+              {form.message ?? form.errors.card_number}
+            </p>
+          ) : null}
+          <Button
+            size="lg"
+            busy={paySaved.isPending}
+            onClick={() => {
+              form.clear();
+              paySaved.mutate(data.session_id, paid);
+            }}
+          >
+            {fill(t('use_saved_card'), { card: savedCard })}
+          </Button>
+          <Button variant="ghost" onClick={() => setAnotherCard(true)}>
+            {t('use_another_card')}
+          </Button>
+        </section>
+      ) : (
+        <DemoCardForm form={form} onSubmit={submit}>
+          <Button type="submit" size="lg" busy={pay.isPending}>
+            {firstPayment ? t('save_card') : `${t('pay')} ${price}`}
+          </Button>
+        </DemoCardForm>
+      )}
     </div>
   );
 }

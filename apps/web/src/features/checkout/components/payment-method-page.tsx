@@ -49,6 +49,7 @@ export function PaymentMethodPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.clear();
+    if (!form.check()) return;
     save.mutate(form.card, {
       onSuccess: (reply) => {
         if (reply.status === 'past_due') {

@@ -68,13 +68,18 @@ export function PaymentsDrawer({ subscriber, onClose }: { subscriber: Subscriber
           <div>
             <dt className="text-muted">Pays</dt>
             <dd>
-              {formatMoney(subscriber.price_cents, subscriber.currency)} / {subscriber.interval}
+              {subscriber.summary.plan_now
+                ? `${formatMoney(subscriber.price_cents, subscriber.currency)} / ${subscriber.interval}`
+                : subscriber.summary.trial
+                  ? 'Free trial'
+                  : '—'}
             </dd>
           </div>
           <div>
             <dt className="text-muted">Card</dt>
-            <dd>{subscriber.payment_method_summary ?? '—'}</dd>
+            <dd>{subscriber.summary.card ?? '—'}</dd>
           </div>
+          <p className="col-span-full text-muted">{subscriber.summary.text}</p>
         </dl>
         {payments.isPending ? <LoadingState label="Loading payments…" /> : null}
         {payments.isError ? <Alert>{payments.error.message}</Alert> : null}

@@ -94,17 +94,25 @@ export function SubscribersSection() {
                 <td className={`${cell} whitespace-nowrap`} dir="ltr">
                   {row.phone_number}
                 </td>
-                <td className={cell}>{row.plan_name}</td>
+                <td className={cell}>
+                  <span className="font-medium">{row.plan_name}</span>
+                  {/* The server's summary: the words the viewer's page, the user page and the CSV use too. */}
+                  <span className="block text-xs text-muted" data-testid="subscriber-summary">
+                    {row.summary.text}
+                  </span>
+                </td>
                 <td className={cell}>
                   <SubscriptionStatusBadge status={row.status} />
-                  {row.cancel_at_period_end ? (
+                  {row.summary.cancel_at_period_end ? (
                     <span className="ms-2 text-xs text-muted">cancels at period end</span>
                   ) : null}
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>
-                  {row.status === 'trialing'
-                    ? 'Free trial'
-                    : `${formatMoney(row.price_cents, row.currency)} / ${row.interval}`}
+                  {row.summary.plan_now
+                    ? `${formatMoney(row.price_cents, row.currency)} / ${row.interval}`
+                    : row.summary.trial
+                      ? 'Free trial'
+                      : '—'}
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>
                   {formatDate(row.current_period_end)}
@@ -114,7 +122,7 @@ export function SubscribersSection() {
                     </span>
                   ) : null}
                 </td>
-                <td className={cell}>{row.payment_method_summary ?? '—'}</td>
+                <td className={cell}>{row.summary.card ?? '—'}</td>
                 <td className={cell}>
                   <Button
                     variant="secondary"

@@ -99,16 +99,37 @@ function Activity({ userId }: { userId: number }) {
   const activity = useQuery(userActivityQuery(userId)).data;
   if (!activity) return null;
   const { subscription, continue_watching: watching } = activity;
+  // The server's summary: the words the viewer's own page, the subscription list and the CSV use too.
+  const summary = subscription.summary;
+  const pending = summary.pending_change;
   return (
     <>
       <Facts
         title="Plan"
         rows={[
-          ['Plan', subscription.plan?.name ?? (subscription.status === 'trialing' ? 'Free trial' : 'None')],
-          ['Status', subscription.status],
-          ['Next billing date', formatWhen(subscription.next_billing_date)],
+          ['Plan', summary.plan_now?.name ?? (summary.trial ? 'Free trial' : 'None')],
+          ['Status', summary.status],
+          [
+            summary.trial ? 'After the trial' : 'Next period',
+            summary.plan_next
+              ? `${summary.plan_next.name} from ${formatWhen(summary.next_charge_at)}`
+              : 'Nothing is charged',
+          ],
+          [
+            'Pending change',
+            pending
+              ? `${pending.kind.replace('_', ' ')}: ${pending.plan.name}${pending.at ? ` (${formatWhen(pending.at)})` : ''}`
+              : null,
+          ],
+          ['Cancels at period end', summary.cancel_at_period_end ? 'Yes' : 'No'],
           ['Access until', formatWhen(subscription.access_until)],
-          ['Payment method', subscription.payment_method_summary],
+          ['Payment method', summary.card],
+          [
+            'Summary',
+            <span key="summary" data-testid="subscription-summary">
+              {summary.text}
+            </span>,
+          ],
         ]}
       />
       <section aria-label="Watching" className={cardClass}>
