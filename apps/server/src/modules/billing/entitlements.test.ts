@@ -19,6 +19,7 @@ function planRow(code: string, planId: number): PlanRow {
     plan_id: planId,
     code: plan.code,
     name: plan.name,
+    names: '{}',
     monthly_price_cents: plan.monthly_price_cents,
     yearly_price_cents: plan.yearly_price_cents,
     currency: plan.currency,
