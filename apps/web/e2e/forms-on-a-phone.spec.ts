@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createViewer, newPhone } from './accounts-helpers';
+import { codeSentTo, createViewer, newPhone } from './accounts-helpers';
 import { expectInputsUsable } from './geometry';
 import { submitSignIn, xsrfHeaders } from './helpers';
 import { viewInLanguage } from './urdu';
@@ -26,7 +26,7 @@ for (const { keyword, title } of LANGUAGES) {
       await viewInLanguage(page, keyword, title);
     });
 
-    test('every sign-in and sign-up form fits a 360 px phone', async ({ page }) => {
+    test('every sign-in and sign-up form fits a 360 px phone, and a 320 px one', async ({ page }) => {
       const { phone } = newPhone();
       await page.goto('/signin');
       await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${keyword}`, 'i'));
@@ -41,6 +41,13 @@ for (const { keyword, title } of LANGUAGES) {
         await page.goto(path);
         await expect(page.locator('form').first()).toBeVisible();
         await expectFormUsable(page, path);
+      }
+      // The narrowest phones still in use: the number keeps its width beside the country picker.
+      await page.setViewportSize({ width: 320, height: 640 });
+      for (const path of ['/signupotp', '/forgotpassword']) {
+        await page.goto(path);
+        await expect(page.locator('form').first()).toBeVisible();
+        await expectFormUsable(page, `${path} at 320 px`);
       }
     });
 
@@ -65,7 +72,12 @@ for (const { keyword, title } of LANGUAGES) {
 
       await page.goto('/profiles/manage');
       await page.getByTestId('add-profile').click();
-      await expectFormUsable(page, '/profiles/manage');
+      await expectFormUsable(page, '/profiles/manage, a new profile');
+      await page.goto('/profiles/manage');
+      await page.getByTestId('manage-profile').first().getByRole('button').click();
+      await page.locator('[data-testid="pin-state"] + div button').first().click();
+      await expect(page.locator('#pin-settings-title ~ div input').first()).toBeVisible();
+      await expectFormUsable(page, '/profiles/manage, a PIN');
 
       await page.goto('/userprofile/payment');
       await expect(page.locator('#card_number')).toBeVisible();
@@ -73,6 +85,22 @@ for (const { keyword, title } of LANGUAGES) {
     });
   });
 }
+
+test('in Urdu, each step of the password reset fits a 360 px phone', async ({ page, request }) => {
+  await viewInLanguage(page, 'Ur', 'اردو');
+  const { phone, national } = newPhone();
+  await createViewer(request, phone, PASSWORD);
+  await page.goto('/forgotpassword');
+  await page.locator('#reset-phone-country').selectOption('UZ');
+  await page.locator('#reset-phone').fill(national);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.locator('#reset-code')).toBeVisible();
+  await expectFormUsable(page, '/forgotpassword, the code');
+  await page.locator('#reset-code').fill(await codeSentTo(page.request, phone));
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.locator('form input[type="password"]').first()).toBeVisible();
+  await expectFormUsable(page, '/forgotpassword, the new password');
+});
 
 test('a number signs in written as sign-up taught it, beside its country; a name that is none is told so', async ({
   page,

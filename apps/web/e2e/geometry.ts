@@ -46,6 +46,7 @@ export async function expectInputsUsable(page: Page, options: { minWidth?: numbe
       const exemptFromWidth = new Set(['checkbox', 'radio', 'range', 'color']);
       const viewWidth = document.documentElement.clientWidth;
       const viewHeight = window.innerHeight;
+      window.scrollTo(0, 0);
       const results: ControlGeometry[] = [];
       for (const control of Array.from(
         document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
@@ -57,8 +58,8 @@ export async function expectInputsUsable(page: Page, options: { minWidth?: numbe
         if (style.visibility === 'hidden' || style.display === 'none') continue;
         const box = control.getBoundingClientRect();
         if (box.width <= 2 || box.height <= 2) continue;
-        // Brought into view first, so the window and covering checks speak of where the viewer would see it.
-        control.scrollIntoView({ block: 'center', inline: 'nearest' });
+        // Brought into view by scrolling down only, as a viewer does: a control off to the side stays outside.
+        window.scrollBy(0, box.top + box.height / 2 - viewHeight / 2);
         const seen = control.getBoundingClientRect();
         const faults: string[] = [];
         if (seen.left < -0.5 || seen.right > viewWidth + 0.5) {

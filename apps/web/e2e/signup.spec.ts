@@ -101,7 +101,9 @@ for (const { width, height } of [
       `/forgotpassword?phone=${encodeURIComponent(phone)}`,
     );
     await signIn.click();
-    await expect(page.locator('#phone_number')).toHaveValue(phone);
+    // The number arrives as sign-up showed it: its country in the picker, the national number beside it.
+    await expect(page.locator('#phone_number-country')).toHaveValue('UZ');
+    await expect(page.locator('#phone_number')).toHaveValue(national);
     await page.locator('#password').fill('viewer-pass-123');
     await page.locator('form[aria-labelledby="sign-in-title"] button[type="submit"]').click();
     await expect(page).toHaveURL(/\/home$/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composePhone, regionName, splitPhone } from './phone-number';
+import { composePhone, phoneLooksValid, regionName, splitPhone } from './phone-number';
 
 describe('phone number parts', () => {
   it('joins the calling code and the typed digits, dropping the trunk 0 and spacing', () => {
@@ -29,5 +29,14 @@ describe('phone number parts', () => {
     expect(regionName('PK', 'uz', regions)).toBe(new Intl.DisplayNames(['uz'], { type: 'region' }).of('PK'));
     expect(regionName('UZ', 'uz', { UZ: 'Oʻzbekiston' })).toBe('Oʻzbekiston');
     expect(regionName('PK', 'uz', {})).toBe(regionName('PK', 'uz'));
+  });
+});
+
+describe('phoneLooksValid', () => {
+  it('refuses a number too short or too long for its country, and takes one of the right length', async () => {
+    expect(await phoneLooksValid(composePhone({ iso: 'UZ', national: '12345' }))).toBe(false);
+    expect(await phoneLooksValid(composePhone({ iso: 'UZ', national: '91 088 72 99 1' }))).toBe(false);
+    expect(await phoneLooksValid(composePhone({ iso: 'UZ', national: '91 088 72 99' }))).toBe(true);
+    expect(await phoneLooksValid(composePhone({ iso: 'PK', national: '0300 1234567' }))).toBe(true);
   });
 });
