@@ -527,6 +527,12 @@ const entries = [
   ['restricted_shown', 'User Profile', 'Restricted titles are shown until you sign out'],
   ['kids_cannot_manage', 'User Profile', 'Profiles are managed from an adult profile.'],
   ['done', 'User Profile', 'Done'],
+  // Rows of one kind of title (the serials page names serials)
+  ['featured_serials_to_watch_now', 'Homepage', 'Featured serials to watch now'],
+  ['popular_serials', 'Homepage', 'Popular serials'],
+  ['new_serials', 'Homepage', 'New serials'],
+  ['upcoming_serials', 'Homepage', 'Upcoming serials'],
+  ['popular_movies', 'Homepage', 'Popular movies'],
 ] as const satisfies readonly (readonly [string, TranslationSection, string])[];
 
 /** The plural categories of Unicode CLDR, as `Intl.PluralRules` names them. */

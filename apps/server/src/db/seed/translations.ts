@@ -424,6 +424,11 @@ export const uzbekTexts: TranslationRecord = {
   restricted_shown: 'Cheklangan filmlar hisobdan chiqquningizcha koʻrsatiladi',
   kids_cannot_manage: 'Profillar kattalar profilidan boshqariladi.',
   done: 'Tayyor',
+  featured_serials_to_watch_now: 'Hozir koʻrish uchun tanlangan seriallar',
+  popular_serials: 'Mashhur seriallar',
+  new_serials: 'Yangi seriallar',
+  upcoming_serials: 'Tez orada chiqadigan seriallar',
+  popular_movies: 'Mashhur filmlar',
 };
 
 export const russianTexts: TranslationRecord = {
@@ -856,6 +861,11 @@ export const russianTexts: TranslationRecord = {
   restricted_shown: 'Скрытые фильмы показываются до выхода из аккаунта',
   kids_cannot_manage: 'Профилями управляют из взрослого профиля.',
   done: 'Готово',
+  featured_serials_to_watch_now: 'Рекомендуемые сериалы для просмотра',
+  popular_serials: 'Популярные сериалы',
+  new_serials: 'Новые сериалы',
+  upcoming_serials: 'Сериалы, которые скоро выйдут',
+  popular_movies: 'Популярные фильмы',
 };
 
 export const urduTexts: TranslationRecord = {
@@ -1275,4 +1285,9 @@ export const urduTexts: TranslationRecord = {
   restricted_shown: 'محدود ٹائٹلز سائن آؤٹ تک دکھائے جائیں گے',
   kids_cannot_manage: 'پروفائلز کا انتظام بالغ پروفائل سے ہوتا ہے۔',
   done: 'ہو گیا',
+  featured_serials_to_watch_now: 'ابھی دیکھنے کے لیے منتخب ڈرامے',
+  popular_serials: 'مقبول ڈرامے',
+  new_serials: 'نئے ڈرامے',
+  upcoming_serials: 'آنے والے ڈرامے',
+  popular_movies: 'مقبول فلمیں',
 };
