@@ -25,6 +25,7 @@ import * as titleTranslations from './migrations/0017-title-translations.js';
 import * as audioTracks from './migrations/0018-audio-tracks.js';
 import * as moreTranslations from './migrations/0019-more-translations.js';
 import * as profiles from './migrations/0020-profiles.js';
+import * as phoneVerified from './migrations/0024-phone-verified.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0018-audio-tracks': audioTracks,
   '0019-more-translations': moreTranslations,
   '0020-profiles': profiles,
+  '0024-phone-verified': phoneVerified,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
