@@ -1,6 +1,18 @@
-import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
 import { newPhone, signUpViaApi } from './accounts-helpers';
-import { publishTitle, signedInAdminApi, signInAsAdmin } from './helpers';
+import { makeClip } from './clips';
+import { createTitle, publishTitle, signedInAdminApi, signInAsAdmin } from './helpers';
+import { mediaReady, upload } from './media';
+
+/** Goes to `url` inside the app, as its links do (the page, and what it has cached, stay). */
+const navigateInApp = (page: Page, url: string) =>
+  page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
 
 const cardTitles = (scope: import('@playwright/test').Locator) =>
   scope.getByTestId('title-card').locator('h3').allTextContents();
@@ -87,4 +99,29 @@ test('Add movies leaves no untitled draft behind when the editor is left without
     })
     .toBe(404);
   await expect(page.getByText(`Untitled #${movieId}`)).toHaveCount(0);
+});
+
+test('a title the admin publishes is on /home at once', async ({ page, playwright }) => {
+  test.setTimeout(120_000);
+  const admin = await signedInAdminApi(playwright);
+  const title = `Fresh Release ${Date.now()}`;
+  const movieId = await createTitle(admin, { title, genres: ['Drama'], age_rating: '13+' });
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-e2e-rows-'));
+  try {
+    await upload(admin, 'add', movieId, makeClip(path.join(workDir, 'fresh.mp4'), 1, '160x90'));
+    await mediaReady(admin, movieId, title);
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+    await admin.dispose();
+  }
+
+  // The admin has looked at /home, then publishes the title from its editor and goes back.
+  await signInAsAdmin(page, '/home');
+  await expect(page.getByTestId('browse-home')).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+  await navigateInApp(page, `/editmovies?movie_id=${movieId}&step=graphics`);
+  await page.getByTestId('publish-bar').getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('publish-bar')).toContainText('Viewers can find and watch this title.');
+  await navigateInApp(page, '/home');
+  await expect(page.getByTestId('row-new').getByTestId('title-card').first()).toContainText(title);
 });
