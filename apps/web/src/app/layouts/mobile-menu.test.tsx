@@ -25,7 +25,7 @@ const profile = (overrides: Partial<Profile>): Profile => ({
 });
 
 /** The menu of a signed-in viewer on `current`, with the catalogue holding `totals` titles of each kind for them. */
-async function menuFor(current: Profile, totals: { movie: number; series: number }) {
+async function menuFor(current: Profile, totals: { movie: number; series: number; kids: number }) {
   const reply: ProfilesReply = {
     profiles: [profile({}), current],
     current: current.profile_id,
@@ -36,7 +36,7 @@ async function menuFor(current: Profile, totals: { movie: number; series: number
   const calls = fakeServer(({ path, query }) => {
     if (path === '/api/profiles') return { body: reply };
     if (path === '/api/catalog/list') {
-      const total = totals[query.kind as 'movie' | 'series'] ?? 0;
+      const total = query.kids === 'true' ? totals.kids : totals[query.kind as 'movie' | 'series'];
       return { body: { items: [], total, page: 1, pageSize: 1 } };
     }
     return { status: 404, body: { error: { code: 'not_found', message: path } } };
@@ -53,6 +53,7 @@ describe("the viewer menu shows the profile's sections that hold something", () 
     await menuFor(profile({ profile_id: 2, name: 'Mini', kids: true, maturity: '7+', owner: false }), {
       movie: 3,
       series: 0,
+      kids: 4,
     });
     // The tab goes once the catalogue has answered that there is nothing for this profile.
     await expect.poll(() => screen.queryByRole('link', { name: 'Serials' })).toBeNull();
@@ -61,7 +62,7 @@ describe("the viewer menu shows the profile's sections that hold something", () 
   });
 
   it('a grown-up profile sees every tab, without asking the catalogue', async () => {
-    const calls = await menuFor(profile({}), { movie: 0, series: 0 });
+    const calls = await menuFor(profile({}), { movie: 0, series: 0, kids: 0 });
     await screen.findByRole('link', { name: 'Serials' });
     expect(screen.getByRole('link', { name: 'Movies' })).toBeTruthy();
     expect(calls.filter((call) => call.path === '/api/catalog/list')).toEqual([]);

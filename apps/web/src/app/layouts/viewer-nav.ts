@@ -1,5 +1,5 @@
-import type { ProfilesReply, TitleKind, TranslationKey } from '@salomtv/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { ProfilesReply, TranslationKey } from '@salomtv/contract';
+import { useQueries } from '@tanstack/react-query';
 import { listQuery } from '../../shared/api/catalog';
 import { currentProfileOf, useProfiles } from '../../shared/api/profiles';
 import { useKeyword } from '../../shared/i18n/language-context';
@@ -13,8 +13,12 @@ export const viewerNav: { to: string; label: TranslationKey }[] = [
   { to: '/kidsection', label: 'kids_section' },
 ];
 
-/** The sections of one kind of title, which a profile kept to lower ratings may find empty. */
-const SECTION_KINDS: Partial<Record<string, TitleKind>> = { '/movies': 'movie', '/serials': 'series' };
+/** The sections that hold some of the titles, which a profile kept to lower ratings may find empty. */
+const SECTION_FILTERS: Partial<Record<string, Record<string, string>>> = {
+  '/movies': { kind: 'movie' },
+  '/serials': { kind: 'series' },
+  '/kidsection': { kids: 'true' },
+};
 
 /** Whether the session's profile sees only some ratings (a kids profile, a lower maturity, the account's limit). */
 const isLimited = (reply: ProfilesReply) => {
@@ -22,25 +26,20 @@ const isLimited = (reply: ProfilesReply) => {
   return Boolean(profile && (profile.kids || profile.maturity !== '18+' || reply.maturity_limit !== null));
 };
 
-/** `GET /api/catalog/list` of one kind, a title at most: whether the profile has anything of it. */
-const firstOf = (kind: TitleKind, lang: string) => listQuery({ kind, pageSize: '1' }, lang);
-
 /**
- * The menu for the session's profile: a profile kept to lower ratings sees no Movies or Serials tab with nothing
- * in it for them (the catalogue answers each viewer within their profile's ratings).
+ * The menu for the session's profile: a profile kept to lower ratings sees no Movies, Serials or Kids Section tab
+ * with nothing in it for them (the catalogue answers each viewer within their profile's ratings; one title asked).
  */
 export function useViewerNav(): typeof viewerNav {
   const limited = useProfiles(isLimited).data ?? false;
   const lang = useKeyword();
-  const movies = useQuery({ ...firstOf('movie', lang), enabled: limited });
-  const serials = useQuery({ ...firstOf('series', lang), enabled: limited });
-  if (!limited) return viewerNav;
-  const totals: Partial<Record<TitleKind, number | undefined>> = {
-    movie: movies.data?.total,
-    series: serials.data?.total,
-  };
-  return viewerNav.filter((item) => {
-    const kind = SECTION_KINDS[item.to];
-    return kind === undefined || totals[kind] !== 0;
+  const totals = useQueries({
+    queries: viewerNav.map((item) => {
+      const filters = SECTION_FILTERS[item.to];
+      return { ...listQuery({ ...filters, pageSize: '1' }, lang), enabled: limited && filters !== undefined };
+    }),
+    combine: (results) => results.map((result) => result.data?.total),
   });
+  if (!limited) return viewerNav;
+  return viewerNav.filter((_item, index) => totals[index] !== 0);
 }
