@@ -80,6 +80,8 @@ step('types of the server tests (tsc)', node, [
   'apps/server/tsconfig.test.json',
 ]);
 step('lint (biome)', node, [bin('@biomejs/biome/bin/biome'), 'check', '.']);
+// The start scripts' own tests (node's runner): the web app `npm start` serves is a production build.
+step('start scripts (node --test)', node, ['--test', 'scripts/build-if-needed.test.mjs']);
 const importCycles = (app) => [
   bin('madge/bin/cli.js'),
   '--circular',

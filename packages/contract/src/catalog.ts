@@ -12,6 +12,8 @@ export const EDITABLE_STATUSES = ['draft', 'ready', 'published', 'archived'] as 
 /** The plans' collections (translation keys of the same names). */
 export const COLLECTIONS = ['salomtv_special', 'america_tv_shows', 'hollywood_movies'] as const;
 export const QUALITIES = ['SD', 'HD', 'FHD'] as const;
+/** How a row (and its see all grid) orders its titles. */
+export const CATALOG_ORDERS = ['newest', 'popular', 'release'] as const;
 export const ASSET_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
 export const UPLOAD_KINDS = ['video', 'trailer'] as const;
 /** Genres offered by the admin's chip input; others may be typed. */
@@ -193,6 +195,11 @@ export const movieSchema = z.object({
 export type Movie = z.infer<typeof movieSchema>;
 
 export const movieDetailsReplySchema = z.object({ message: z.literal('updated'), movie: movieSchema });
+/**
+ * `POST /api/movie/:movie_id/discard`: deletes the title if it is a draft nobody changed since it was made (the
+ * editor of Add movies left without a change); any other title stays.
+ */
+export const movieDiscardReplySchema = z.object({ discarded: z.boolean() });
 
 type MediaState = { status: VideoAsset['status'] } | null;
 /** What the publishing rule looks at: the feature video (or a serial's episodes' videos), the trailer, the release. */
@@ -374,6 +381,8 @@ export const catalogListQuerySchema = z.strictObject({
   kids: z.enum(['true', 'false']).optional(),
   featured: z.enum(['true', 'false']).optional(),
   upcoming: z.enum(['true', 'false']).optional(),
+  /** The order of the row the grid is the see all of (default: newest first, or by release when upcoming). */
+  order: z.enum(CATALOG_ORDERS).optional(),
   page: pageSchema,
   pageSize: z.coerce.number().int().min(1).max(60).default(24),
   ...catalogLanguageQuery,

@@ -543,6 +543,12 @@ const entries = [
   ['cancel_trial_plan', 'User Profile', 'Drop the plan'],
   ['use_saved_card', 'Pricing Plan', 'Use {card}'],
   ['use_another_card', 'Pricing Plan', 'Use another card'],
+  // Rows of one kind of title (the serials page names serials)
+  ['featured_serials_to_watch_now', 'Homepage', 'Featured serials to watch now'],
+  ['popular_serials', 'Homepage', 'Popular serials'],
+  ['new_serials', 'Homepage', 'New serials'],
+  ['upcoming_serials', 'Homepage', 'Upcoming serials'],
+  ['popular_movies', 'Homepage', 'Popular movies'],
 ] as const satisfies readonly (readonly [string, TranslationSection, string])[];
 
 /** The plural categories of Unicode CLDR, as `Intl.PluralRules` names them. */

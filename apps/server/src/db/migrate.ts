@@ -25,8 +25,9 @@ import * as titleTranslations from './migrations/0017-title-translations.js';
 import * as audioTracks from './migrations/0018-audio-tracks.js';
 import * as moreTranslations from './migrations/0019-more-translations.js';
 import * as profiles from './migrations/0020-profiles.js';
-import * as textsPerLanguage from './migrations/0023-texts-per-language.js';
 import * as subscriptionChanges from './migrations/0021-subscription-changes.js';
+import * as textsPerLanguage from './migrations/0022-texts-per-language.js';
+import * as phoneVerified from './migrations/0023-phone-verified.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -50,8 +51,9 @@ const migrations: Record<string, Migration> = {
   '0018-audio-tracks': audioTracks,
   '0019-more-translations': moreTranslations,
   '0020-profiles': profiles,
-  '0023-texts-per-language': textsPerLanguage,
   '0021-subscription-changes': subscriptionChanges,
+  '0022-texts-per-language': textsPerLanguage,
+  '0023-phone-verified': phoneVerified,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -379,7 +379,7 @@ describe('/home painted by the server', () => {
     const serials = await section('/serials', { lang: 'Ru' });
     expect(heading(serials.body)).toBe('Silk Road Cipher');
     expect(views(serials.body)).toBe('1 просмотр');
-    expect(rowUnder(serials.body)).toBe('Рекомендуемые фильмы для просмотра');
+    expect(rowUnder(serials.body)).toBe('Рекомендуемые сериалы для просмотра');
     expect(views((await section('/serials')).body)).toBe('1 view');
 
     // The films' page shows a film, never the featured series; a session gets the profile menu.

@@ -261,7 +261,9 @@ export async function registerWebApp(
   // Top-level files of the build (icons, robots.txt, the manifest), each served as it is. The service worker is
   // asked again on every visit, so a new build's worker is found at once.
   for (const entry of fs.readdirSync(distDir, { withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === 'index.html' || entry.name === PAGE_SHELLS_FILE) continue;
+    // Dot files are the build's own notes (its stamp), not the site's.
+    if (!entry.isFile() || entry.name.startsWith('.')) continue;
+    if (entry.name === 'index.html' || entry.name === PAGE_SHELLS_FILE) continue;
     const content = fs.readFileSync(path.join(distDir, entry.name));
     const type = contentTypes[path.extname(entry.name)] ?? 'application/octet-stream';
     const caching = entry.name === SERVICE_WORKER ? 'no-cache' : 'public, max-age=3600';

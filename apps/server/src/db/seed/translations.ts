@@ -432,6 +432,11 @@ export const uzbekTexts: TranslationRecord = {
   cancel_trial_plan: 'Tarifdan voz kechish',
   use_saved_card: '{card} kartasidan foydalanish',
   use_another_card: 'Boshqa karta',
+  featured_serials_to_watch_now: 'Hozir koʻrish uchun tanlangan seriallar',
+  popular_serials: 'Mashhur seriallar',
+  new_serials: 'Yangi seriallar',
+  upcoming_serials: 'Tez orada chiqadigan seriallar',
+  popular_movies: 'Mashhur filmlar',
 };
 
 export const russianTexts: TranslationRecord = {
@@ -872,6 +877,11 @@ export const russianTexts: TranslationRecord = {
   cancel_trial_plan: 'Отказаться от тарифа',
   use_saved_card: 'Оплатить картой {card}',
   use_another_card: 'Другая карта',
+  featured_serials_to_watch_now: 'Рекомендуемые сериалы для просмотра',
+  popular_serials: 'Популярные сериалы',
+  new_serials: 'Новые сериалы',
+  upcoming_serials: 'Сериалы, которые скоро выйдут',
+  popular_movies: 'Популярные фильмы',
 };
 
 export const urduTexts: TranslationRecord = {
@@ -1299,4 +1309,9 @@ export const urduTexts: TranslationRecord = {
   cancel_trial_plan: 'پلان چھوڑ دیں',
   use_saved_card: '{card} استعمال کریں',
   use_another_card: 'دوسرا کارڈ استعمال کریں',
+  featured_serials_to_watch_now: 'ابھی دیکھنے کے لیے منتخب ڈرامے',
+  popular_serials: 'مقبول ڈرامے',
+  new_serials: 'نئے ڈرامے',
+  upcoming_serials: 'آنے والے ڈرامے',
+  popular_movies: 'مقبول فلمیں',
 };

@@ -135,6 +135,7 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'POST /api/language/update',
     'DELETE /api/movie/:movie_id',
     'GET /api/movie/:movie_id',
+    'POST /api/movie/:movie_id/discard',
     'POST /api/movie/add',
     'POST /api/movie/audio',
     'POST /api/movie/audio/delete',

@@ -3,7 +3,7 @@ import { useCurrentProfile } from '../../shared/api/profiles';
 import { useLogout } from '../../shared/api/session';
 import { useT } from '../../shared/i18n/language-context';
 import { LanguageMenu } from '../../shared/i18n/language-menu';
-import { viewerNav } from './viewer-nav';
+import { useViewerNav } from './viewer-nav';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-3 text-base no-underline hover:bg-surface-2 ${isActive ? 'bg-surface-2 text-text' : 'text-muted'}`;
@@ -17,6 +17,7 @@ export function MobileMenu({ id, signedIn }: { id: string; signedIn: boolean }) 
   const logout = useLogout();
   // A kids profile has no account or profile settings to open.
   const kids = useCurrentProfile()?.kids ?? false;
+  const nav = useViewerNav();
   return (
     <nav id={id} aria-label={t('menu')} className="border-t border-border bg-bg px-3 pb-4 lg:hidden">
       <div className="flex items-center justify-between gap-3 px-3 pt-3 sm:hidden">
@@ -24,7 +25,7 @@ export function MobileMenu({ id, signedIn }: { id: string; signedIn: boolean }) 
         <LanguageMenu />
       </div>
       <ul className="flex flex-col gap-1 pt-2">
-        {viewerNav.map((item) => (
+        {nav.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} className={itemClass}>
               {t(item.label)}

@@ -11,7 +11,7 @@ import { HeaderSearch } from './header-search';
 import { MobileMenu } from './mobile-menu';
 import { NotificationsButton } from './notifications-button';
 import { ProfileMenu } from './profile-menu';
-import { viewerNav } from './viewer-nav';
+import { useViewerNav } from './viewer-nav';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `text-sm font-medium transition-colors hover:text-text ${isActive ? 'text-text' : 'text-muted'}`;
@@ -23,6 +23,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function ViewerHeader() {
   const t = useT();
   const role = useQuery(roleQuery()).data;
+  const nav = useViewerNav();
   const location = useLocation();
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const menuOpen = menuFor === location.key; // the mobile menu closes on every navigation
@@ -45,7 +46,7 @@ export function ViewerHeader() {
           <Logo />
         </Link>
         <nav aria-label={t('menu')} className="ms-6 hidden items-center gap-6 lg:flex">
-          {viewerNav.map((item) => (
+          {nav.map((item) => (
             <NavLink key={item.to} to={item.to} className={navLinkClass}>
               {t(item.label)}
             </NavLink>

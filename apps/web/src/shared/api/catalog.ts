@@ -5,7 +5,7 @@ import {
   type TitleCard,
   type TitleDetails,
 } from '@salomtv/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
 
 /** Filters of `GET /api/catalog/list` and `GET /api/catalog/rows` (strings, as in the address). */
@@ -20,6 +20,14 @@ export const catalogKeys = {
   title: (id: number, lang: string) => ['catalog', 'title', lang, id] as const,
   similar: (id: number, lang: string) => ['catalog', 'similar', lang, id] as const,
 };
+
+/**
+ * After an admin's change to a title (publish, details, media, delete): every catalogue answer this page holds is
+ * asked again when next shown, so /home lists a title the moment it is published.
+ */
+export function markCatalogChanged(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
+}
 
 /** What each browse page asks the catalogue for: its page and its route loader share these. */
 export const browseFilters = {

@@ -54,6 +54,8 @@ export function renderInApp(
 export interface FakeRequest {
   method: string;
   path: string;
+  /** The address's query parameters. */
+  query: Record<string, string>;
   body: unknown;
 }
 
@@ -73,6 +75,7 @@ export function fakeServer(
     const call = {
       method: init.method ?? 'GET',
       path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
       body: text ? JSON.parse(text) : init.body,
     };
     calls.push(call);

@@ -153,6 +153,8 @@ export class AccountService {
       const owner = await this.users.findByPhone(newPhone);
       if (owner && owner.user_id !== userId) throw phoneTaken();
       changes.phone_number = newPhone;
+      // The new number was confirmed by its code.
+      changes.verified = 1;
     }
     if (changes.pending_email) await this.emailCodes.send(userId, changes.pending_email);
     if (Object.keys(changes).length > 0) {

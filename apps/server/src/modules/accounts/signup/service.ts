@@ -45,7 +45,8 @@ export class SignupService {
         password_hash: await hashPassword(body.password),
         role: 'user',
         status: 'active',
-        verified: 0,
+        // The number was confirmed by a code (the sign-up proof): the admin's Verified switch shows it.
+        verified: 1,
         first_name: body.first_name ?? null,
         dob: body.dob,
         gender: body.gender,

@@ -30,7 +30,8 @@ describe('sign-up with a verified phone number', () => {
       gender: 'female',
       nationality: 'PK',
       role: 'user',
-      verified: false,
+      // The number was confirmed by its code.
+      verified: true,
       trial_ends_at: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
     });
     expect(profile).not.toHaveProperty('password_hash');

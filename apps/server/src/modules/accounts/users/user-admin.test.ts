@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastCode, signedUpViewer } from '../../../test/accounts.js';
 import {
   ADMIN_PASSWORD,
   ADMIN_PHONE,
@@ -170,6 +171,32 @@ describe('user administration', () => {
       false,
     );
     expect((await admin.post(`/api/web/user/${id}/verified`, { verified: 'yes' })).statusCode).toBe(400);
+  });
+
+  it('shows a viewer verified once their phone was confirmed by a code, at sign-up or at a change of number', async () => {
+    const phone = '+998907770001';
+    const viewer = await signedUpViewer(t.app, phone, 'strong-pass-1');
+    const id = (await viewer.get('/api/user/me')).json().user_id;
+    expect((await admin.get(`/api/web/user/${id}`)).json().verified).toBe(true);
+    expect((await admin.get(`/api/web/user?search=${encodeURIComponent(phone)}`)).json()[0].verified).toBe(
+      true,
+    );
+
+    // An admin may take the mark off; a new number confirmed by its code sets it again.
+    await admin.post(`/api/web/user/${id}/verified`, { verified: false });
+    const newPhone = '+998907770002';
+    await viewer.post('/api/otp/send', { phoneNumber: newPhone, purpose: 'phone_change' });
+    const changed = await viewer.post('/api/user/edit', {
+      phone_number: newPhone,
+      code: await lastCode(t.app, newPhone),
+      current_password: 'strong-pass-1',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await admin.get(`/api/web/user/${id}`)).json().verified).toBe(true);
+
+    // An account whose number no code confirmed is not.
+    const unconfirmed = await create({ phone_number: '+998907770003', first_name: 'Nodir' });
+    expect(unconfirmed.json().verified).toBe(false);
   });
 
   it('disables a user: their next request gets 401 and sign-in a clear 403', async () => {

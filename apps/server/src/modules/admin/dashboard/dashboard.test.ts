@@ -107,26 +107,28 @@ describe('dashboard', () => {
         .execute();
     }
 
-    // Titles: 2 published this month (+1 draft), 1 published last month; viewers with progress for most-watched.
-    const titles: [string, string, string, number][] = [
-      ['June One', 'published', '2026-06-02T00:00:00.000Z', 2],
-      ['June Two', 'published', '2026-06-09T00:00:00.000Z', 3],
-      ['June Draft', 'draft', '2026-06-03T00:00:00.000Z', 0],
-      ['May One', 'published', '2026-05-20T00:00:00.000Z', 1],
+    // Titles: 2 published this month (+1 draft), 1 published last month. Most-watched counts the titles' views
+    // (viewers who watched past the view threshold), the figure viewers' cards show; viewers who only opened a
+    // title (a few seconds of progress) are not views.
+    const titles: [string, string, string, number, number][] = [
+      ['June One', 'published', '2026-06-02T00:00:00.000Z', 2, 4],
+      ['June Two', 'published', '2026-06-09T00:00:00.000Z', 3, 1],
+      ['June Draft', 'draft', '2026-06-03T00:00:00.000Z', 0, 0],
+      ['May One', 'published', '2026-05-20T00:00:00.000Z', 1, 0],
     ];
-    for (const [title, status, createdAt, viewers] of titles) {
+    for (const [title, status, createdAt, views, viewers] of titles) {
       const { movie_id } = await db
         .insertInto('titles')
         .values({
           title,
           search_text: title.toLowerCase(),
           status,
+          view_count: views,
           created_at: createdAt,
           updated_at: createdAt,
         } as never)
         .returning('movie_id')
         .executeTakeFirstOrThrow();
-      // Most-watched counts distinct viewers with progress in the last 30 days.
       for (let v = 0; v < viewers; v++) {
         const viewer = await addUser(
           `+9989050${String(movie_id).padStart(2, '0')}${String(v).padStart(3, '0')}`,
@@ -259,6 +261,11 @@ describe('dashboard', () => {
     const watched = (await admin.get('/api/admin/dashboard/most-watched')).json();
     expect(watched.items.map((i: { title: string }) => i.title)).toEqual(['June Two', 'June One', 'May One']);
     expect(watched.items.map((i: { views: number }) => i.views)).toEqual([3, 2, 1]);
+    // The same figure as the title's card (the home page's hero and carousels).
+    for (const item of watched.items as { movie_id: number; views: number }[]) {
+      const card = (await admin.get(`/api/catalog/titles/${item.movie_id}`)).json();
+      expect(card.view_count).toBe(item.views);
+    }
 
     const payments = (await admin.get('/api/admin/dashboard/payments')).json();
     expect(payments.items).toHaveLength(10);

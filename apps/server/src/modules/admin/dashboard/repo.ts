@@ -126,32 +126,24 @@ export class DashboardRepo {
     );
   }
 
-  /** Titles by distinct viewers with playback progress since `from` (needs the playback_progress table). */
-  async mostWatchedByProgress(from: string, limit: number) {
-    const rows = await this.db
-      .selectFrom('playback_progress')
-      .select(['title_id', (eb) => eb.fn.count<number>('user_id').distinct().as('views')])
-      .where('updated_at', '>=', from)
-      .groupBy('title_id')
-      .orderBy('views', 'desc')
-      .limit(limit)
-      .execute();
-    const names = await this.titleNames(rows.map((row) => row.title_id));
-    return rows.map((row) => ({
-      movie_id: row.title_id,
-      title: names.get(row.title_id) ?? `#${row.title_id}`,
-      views: Number(row.views),
-    }));
-  }
-
-  private async titleNames(ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
+  /**
+   * Titles by their views: the viewers who watched each past the view threshold, each counted once (the counter
+   * the viewers' cards show, so the admin and the home page give one figure).
+   */
+  async mostWatchedByViews(limit: number) {
     const rows = await this.db
       .selectFrom('titles')
-      .select(['movie_id', 'title'])
-      .where('movie_id', 'in', ids)
+      .select(['movie_id', 'title', 'view_count'])
+      .where('view_count', '>', 0)
+      .orderBy('view_count', 'desc')
+      .orderBy('movie_id', 'desc')
+      .limit(limit)
       .execute();
-    return new Map(rows.map((row) => [row.movie_id, row.title]));
+    return rows.map((row) => ({
+      movie_id: row.movie_id,
+      title: row.title || `#${row.movie_id}`,
+      views: Number(row.view_count),
+    }));
   }
 
   latestJobs(limit: number) {

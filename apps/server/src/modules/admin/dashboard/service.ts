@@ -11,7 +11,6 @@ import {
 import type { DashboardRepo, Range } from './repo.js';
 
 const DEFAULT_CURRENCY = 'USD';
-const MOST_WATCHED_DAYS = 30;
 
 function range(from: Date, to: Date): Range {
   return { from: from.toISOString(), to: to.toISOString() };
@@ -105,13 +104,12 @@ export class DashboardService {
     };
   }
 
-  /** Titles by distinct viewers with playback progress in the last days. */
+  /** Titles by their views, the figure their cards show viewers. */
   async mostWatched(limit = 10) {
-    const since = addDays(this.clock.now(), -MOST_WATCHED_DAYS).toISOString();
     return {
       available: true,
-      source: 'progress' as const,
-      items: await this.repo.mostWatchedByProgress(since, limit),
+      source: 'view_count' as const,
+      items: await this.repo.mostWatchedByViews(limit),
     };
   }
 

@@ -93,7 +93,7 @@ describe('viewer catalogue (/api/catalog/*): published titles only', () => {
     expect(thrillers).toMatchObject({
       key: 'tv_thrillers',
       title: 'TV Thrillers',
-      see_all: { genre: 'thriller' },
+      see_all: { genre: 'thriller', upcoming: 'false' },
     });
   });
 

@@ -1,4 +1,10 @@
-import { type AgeRating, averageStars, KIDS_AGE_RATINGS, ratingsWithin } from '@salomtv/contract';
+import {
+  type AgeRating,
+  averageStars,
+  type CATALOG_ORDERS,
+  KIDS_AGE_RATINGS,
+  ratingsWithin,
+} from '@salomtv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { versionCounter } from '../../../db/version-counter.js';
@@ -22,7 +28,7 @@ export interface CatalogFilter {
   upcoming?: boolean | undefined;
   /** YYYY-MM-DD from the clock. */
   today: string;
-  order?: 'newest' | 'popular' | 'release';
+  order?: (typeof CATALOG_ORDERS)[number] | undefined;
   limit: number;
   offset?: number;
 }

@@ -54,6 +54,7 @@ export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
           kids: queryFlag(q.kids),
           featured: queryFlag(q.featured),
           upcoming: queryFlag(q.upcoming),
+          order: q.order,
           page: q.page,
           pageSize: q.pageSize,
           lang: q.lang,

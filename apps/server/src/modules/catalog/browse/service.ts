@@ -83,6 +83,8 @@ export interface ListQuery extends RowsQuery {
   collection?: Collection | undefined;
   featured?: boolean | undefined;
   upcoming?: boolean | undefined;
+  /** The row's order (a see all lists its row's titles in the row's order). */
+  order?: CatalogFilter['order'] | undefined;
   page: number;
   pageSize: number;
 }
@@ -90,89 +92,94 @@ export interface ListQuery extends RowsQuery {
 interface RowSpec {
   id: string;
   key: TranslationKey;
-  filter: Partial<CatalogFilter>;
-  seeAll: Record<string, string>;
+  filter: RowFilter;
 }
+
+/** What a row lists: its see all page lists the same (`GET /api/catalog/list` with `seeAllOf`). */
+type RowFilter = Pick<
+  CatalogFilter,
+  'kind' | 'genre' | 'collection' | 'kids' | 'featured' | 'upcoming' | 'order'
+>;
+
+/** The `GET /api/catalog/list` query of a row's see all: the row's own filter, as address parameters. */
+export function seeAllOf(filter: RowFilter): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filter)) {
+    if (value !== undefined) params[name] = String(value);
+  }
+  return params;
+}
+
+/** A row's heading on a page of one kind: a serials page names serials, never movies. */
+function headingOf(
+  kind: TitleRow['kind'] | undefined,
+  keys: { movie: TranslationKey; series: TranslationKey },
+) {
+  return kind === 'series' ? keys.series : keys.movie;
+}
+
+/** Collections made of one kind of title: their row is left out of the other kind's page. */
+const COLLECTION_KIND: Partial<Record<Collection, TitleRow['kind']>> = {
+  hollywood_movies: 'movie',
+  america_tv_shows: 'series',
+};
 
 /** Rows of the home, movies, serials and kids pages, in the order they show. */
 function rowSpecs(query: RowsQuery): RowSpec[] {
+  const kind = query.kind;
   const specs: RowSpec[] = [
     {
       id: 'featured',
-      key: 'featured_movies_to_watch_now',
+      key: headingOf(kind, {
+        movie: 'featured_movies_to_watch_now',
+        series: 'featured_serials_to_watch_now',
+      }),
       filter: { featured: true, upcoming: false },
-      seeAll: { featured: 'true' },
     },
-    {
-      id: 'genre:thriller',
-      key: 'tv_thrillers',
-      filter: { genre: 'thriller', upcoming: false },
-      seeAll: { genre: 'thriller' },
-    },
+    { id: 'genre:thriller', key: 'tv_thrillers', filter: { genre: 'thriller', upcoming: false } },
     {
       id: 'popular',
-      key: 'popuplar_movies_and_shows',
+      key:
+        kind === undefined
+          ? 'popuplar_movies_and_shows'
+          : headingOf(kind, { movie: 'popular_movies', series: 'popular_serials' }),
       filter: { order: 'popular', upcoming: false },
-      seeAll: {},
-    },
-    { id: 'new', key: 'new_movies', filter: { upcoming: false }, seeAll: {} },
-    {
-      id: 'genre:crime',
-      key: 'crime',
-      filter: { genre: 'crime', upcoming: false },
-      seeAll: { genre: 'crime' },
     },
     {
-      id: 'genre:drama',
-      key: 'drama',
-      filter: { genre: 'drama', upcoming: false },
-      seeAll: { genre: 'drama' },
+      id: 'new',
+      key: headingOf(kind, { movie: 'new_movies', series: 'new_serials' }),
+      filter: { order: 'newest', upcoming: false },
     },
-    {
-      id: 'genre:mystery',
-      key: 'mystery',
-      filter: { genre: 'mystery', upcoming: false },
-      seeAll: { genre: 'mystery' },
-    },
+    { id: 'genre:crime', key: 'crime', filter: { genre: 'crime', upcoming: false } },
+    { id: 'genre:drama', key: 'drama', filter: { genre: 'drama', upcoming: false } },
+    { id: 'genre:mystery', key: 'mystery', filter: { genre: 'mystery', upcoming: false } },
   ];
-  if (!query.kind) {
+  if (!kind) {
     specs.push(
-      {
-        id: 'kind:movie',
-        key: 'movies',
-        filter: { kind: 'movie', upcoming: false },
-        seeAll: { kind: 'movie' },
-      },
-      {
-        id: 'kind:series',
-        key: 'serials',
-        filter: { kind: 'series', upcoming: false },
-        seeAll: { kind: 'series' },
-      },
+      { id: 'kind:movie', key: 'movies', filter: { kind: 'movie', upcoming: false } },
+      { id: 'kind:series', key: 'serials', filter: { kind: 'series', upcoming: false } },
     );
   }
-  if (!query.kids)
-    specs.push({
-      id: 'kids',
-      key: 'kids_section',
-      filter: { kids: true, upcoming: false },
-      seeAll: { kids: 'true' },
-    });
+  if (!query.kids) specs.push({ id: 'kids', key: 'kids_section', filter: { kids: true, upcoming: false } });
   for (const collection of COLLECTIONS) {
-    specs.push({
-      id: `collection:${collection}`,
-      key: collection,
-      filter: { collection, upcoming: false },
-      seeAll: { collection },
-    });
+    const only = COLLECTION_KIND[collection];
+    if (kind && only && only !== kind) continue;
+    specs.push({ id: `collection:${collection}`, key: collection, filter: { collection, upcoming: false } });
   }
   specs.push({
     id: 'upcoming',
-    key: 'upcoming_movies',
+    key: headingOf(kind, { movie: 'upcoming_movies', series: 'upcoming_serials' }),
     filter: { upcoming: true, order: 'release' },
-    seeAll: { upcoming: 'true' },
   });
-  return specs;
+  // Each row lists its page's kind and section too (the serials page's rows hold serials).
+  return specs.map((spec) => ({
+    ...spec,
+    filter: {
+      ...spec.filter,
+      kind: spec.filter.kind ?? kind,
+      kids: spec.filter.kids ?? (query.kids || undefined),
+    },
+  }));
 }
 
 /** The viewer catalogue: published titles only, as cards, rows, search results, details and grids. */
@@ -332,27 +339,16 @@ export class CatalogService {
     const specs = rowSpecs(query);
     const results = await Promise.all(
       specs.map((spec) =>
-        this.catalog.page({
-          ...spec.filter,
-          kind: spec.filter.kind ?? query.kind,
-          kids: spec.filter.kids ?? query.kids,
-          ceiling: query.ceiling,
-          today,
-          limit: ROW_SIZE,
-        }),
+        this.catalog.page({ ...spec.filter, ceiling: query.ceiling, today, limit: ROW_SIZE }),
       ),
     );
     const context = await this.context(results.flat(), undefined);
-    const scope: Record<string, string> = {
-      ...(query.kind ? { kind: query.kind } : {}),
-      ...(query.kids ? { kids: 'true' } : {}),
-    };
     return specs
       .map((spec, i) => ({
         id: spec.id,
         key: spec.key,
         title: englishTexts[spec.key],
-        see_all: { ...scope, ...spec.seeAll },
+        see_all: seeAllOf(spec.filter),
         items: results[i]!.map((row) => ({
           card: presentCard(this.storage, row, context),
           collections: row.collections,
@@ -370,7 +366,7 @@ export class CatalogService {
       collection: query.collection,
       featured: query.featured,
       upcoming: query.upcoming,
-      order: query.upcoming ? 'release' : 'newest',
+      order: query.order ?? (query.upcoming ? 'release' : 'newest'),
       today: this.today(),
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,

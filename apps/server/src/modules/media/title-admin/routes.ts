@@ -9,6 +9,7 @@ import {
   MAX_SUBTITLE_BYTES,
   movieDetailsBodySchema,
   movieDetailsReplySchema,
+  movieDiscardReplySchema,
   movieListQuerySchema,
   movieListReplySchema,
   movieSchema,
@@ -71,6 +72,12 @@ export function movieRoutes(
     config: { access: 'admin' },
     schema: { tags, body: movieDetailsBodySchema, response: { 200: movieDetailsReplySchema } },
     handler: (request) => movies.updateDetails(request.body, request.viewer),
+  });
+
+  app.post('/api/movie/:movie_id/discard', {
+    config: { access: 'admin' },
+    schema: { tags, params: movieParams, response: { 200: movieDiscardReplySchema } },
+    handler: (request) => movies.discardUntouched(request.params.movie_id, request.viewer),
   });
 
   app.get('/api/movie/:movie_id/translations', {

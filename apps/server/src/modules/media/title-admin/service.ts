@@ -208,6 +208,30 @@ export class MovieService {
     await this.audit.record(actor, 'delete', 'title', movieId, before, null);
   }
 
+  /**
+   * Deletes a draft nobody has changed since Add movies made it (no title, details, images, media or episodes),
+   * when the admin leaves its editor; any other title is kept. Answers whether it was deleted.
+   */
+  async discardUntouched(movieId: number, actor: AuditActor): Promise<{ discarded: boolean }> {
+    const title = await this.titles.findById(movieId);
+    if (!title || !(await this.isUntouchedDraft(title))) return { discarded: false };
+    await this.delete(movieId, actor);
+    return { discarded: true };
+  }
+
+  private async isUntouchedDraft(title: TitleRow): Promise<boolean> {
+    if (title.status !== 'draft' || title.title !== '' || title.updated_at !== title.created_at) return false;
+    if (title.banner || title.thumbnail) return false;
+    const lists = await Promise.all([
+      this.assets.listForTitle(title.movie_id),
+      this.episodes.listSeasons(title.movie_id),
+      this.episodes.listEpisodes(title.movie_id),
+      this.assets.listSubtitles(title.movie_id),
+      this.audioTracks.listTracks(title.movie_id),
+    ]);
+    return lists.every((list) => list.length === 0);
+  }
+
   addEpisode(body: EpisodeBody, actor: AuditActor): Promise<Movie> {
     return this.audited(actor, 'add_episode', body.movie_id, () => this.insertEpisode(body));
   }

@@ -10,7 +10,7 @@ import { LoadingState } from '../../../shared/ui/loading-state';
 import { TitleCard } from './title-card';
 import { useCardActions } from './use-card-actions';
 
-const FILTERS = ['kind', 'genre', 'collection', 'kids', 'featured', 'upcoming'] as const;
+const FILTERS = ['kind', 'genre', 'collection', 'kids', 'featured', 'upcoming', 'order'] as const;
 const keys = new Set<string>(translationKeyNames);
 
 /** "See all" of a row (/browse?genre=thriller&row=tv_thrillers): a paged grid of the row's titles. */

@@ -99,7 +99,11 @@ export function BrowsePage({
     );
   if (waiting || rowsData === undefined) return <RowsPlaceholder label={t('loading')} />;
 
-  const all = [...extraRows, ...rowsData.rows].filter((row) => row.items.length > 0);
+  // A row the page brings itself (the TV shows collection) is not listed twice.
+  const extraIds = new Set(extraRows.map((row) => row.id));
+  const all = [...extraRows, ...rowsData.rows.filter((row) => !extraIds.has(row.id))].filter(
+    (row) => row.items.length > 0,
+  );
   const byId = new Map(all.map((row) => [row.id, row]));
   const featured = byId.get('featured')?.items ?? all[0]?.items ?? [];
   const popular = byId.get('popular')?.items ?? featured;

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useKeyword, useT } from '../../../shared/i18n/language-context';
 import { readStoredLanguage } from '../../../shared/i18n/language-storage';
 import { latestPostsQuery } from '../api/landing-api';
+import { landingRails } from '../lib/landing-rails';
 import { DownloadSection } from './download-section';
 import { LandingHero } from './landing-hero';
 import { TitleRail } from './title-rail';
@@ -28,8 +29,7 @@ export function LandingPage() {
   // The rails fill in slices when the titles arrive, between the browser's own work.
   const rows =
     useDeferredValue(useQuery({ ...rowsQuery({}, useKeyword()), enabled: !role }).data)?.rows ?? [];
-  const row = (id: string) => rows.find((r) => r.id === id)?.items ?? [];
-  const season = row('new').length ? row('new') : row('featured');
+  const { season, popular } = landingRails(rows);
   if (role) return <Navigate to="/home" replace />;
   return (
     <>
@@ -38,7 +38,7 @@ export function LandingPage() {
       <DownloadSection />
       <WhatsNewSection />
       <WatchAnywhereSection />
-      <TitleRail id="popular-title" heading={t('popuplar_movies_and_shows')} items={row('popular')} />
+      <TitleRail id="popular-title" heading={t('popuplar_movies_and_shows')} items={popular} />
     </>
   );
 }

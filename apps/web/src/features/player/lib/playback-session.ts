@@ -1,7 +1,7 @@
 import { CSRF_HEADER, type PlaybackSession } from '@salomtv/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../shared/api/api-client';
-import { postWhileLeaving } from './keepalive';
+import { postWhileLeaving } from '../../../shared/api/post-while-leaving';
 
 export type PlaybackGate =
   | { state: 'idle' }

@@ -1,8 +1,8 @@
 import type Hls from 'hls.js';
 import { useEffect, useRef, useState } from 'react';
+import { postWhileLeaving } from '../../../shared/api/post-while-leaving';
 import { saveProgress } from '../api/viewing-api';
 import { attachSource } from './attach-source';
-import { postWhileLeaving } from './keepalive';
 
 /** The spec's player constants (section 9). */
 export const VOLUME_STEP = 0.02;

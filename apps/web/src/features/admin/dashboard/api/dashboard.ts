@@ -40,7 +40,7 @@ export const revenueQuery = (period: RevenuePeriod) =>
     placeholderData: keepPreviousData,
   });
 
-/** `GET /api/admin/dashboard/most-watched`: titles by distinct viewers over the last 30 days. */
+/** `GET /api/admin/dashboard/most-watched`: titles by their views (the figure on their cards). */
 export const mostWatchedQuery = () =>
   queryOptions({
     queryKey: keys.mostWatched,

@@ -4,16 +4,16 @@ import { mostWatchedQuery } from '../api/dashboard';
 import { formatCount } from '../lib/format';
 import { Panel, QueryView } from './panel';
 
-/** The most-watched titles: distinct viewers over the last 30 days, from playback progress. */
+/** The most-watched titles by their views: the figure viewers see on the titles' cards. */
 export function MostWatchedChart() {
   const watched = useQuery(mostWatchedQuery());
   return (
-    <Panel title="Most watched (30 days)" id="most-watched">
+    <Panel title="Most watched" id="most-watched">
       <QueryView
         query={watched}
         what="the most-watched titles"
         isEmpty={(data) => !data.available || data.items.length === 0}
-        empty="Nobody has watched a title in the last 30 days."
+        empty="No title has been watched yet."
       >
         {(data) => {
           const max = Math.max(1, ...data.items.map((item) => item.views));
@@ -26,7 +26,7 @@ export function MostWatchedChart() {
                       {item.title}
                     </Link>
                     <span className="shrink-0 tabular-nums text-muted">
-                      {formatCount(item.views)} {item.views === 1 ? 'viewer' : 'viewers'}
+                      {formatCount(item.views)} {item.views === 1 ? 'view' : 'views'}
                     </span>
                   </div>
                   <div className="h-2 rounded-full bg-surface-2" aria-hidden="true">

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../shared/api/api-client';
+import { markCatalogChanged } from '../../../../shared/api/catalog';
 import { movieKeys } from './movie-keys';
 
 /** `DELETE /api/movie/:movie_id`: the title and all its media. */
@@ -9,6 +10,7 @@ export function useDeleteMovie() {
     mutationFn: (movieId: number) => api.request<void>(`/api/movie/${movieId}`, { method: 'DELETE' }),
     onSuccess: (_reply, movieId) => {
       queryClient.removeQueries({ queryKey: movieKeys.detail(movieId) });
+      markCatalogChanged(queryClient);
       return queryClient.invalidateQueries({ queryKey: movieKeys.lists });
     },
   });

@@ -2,6 +2,7 @@ import type { Movie, VideoAsset } from '@salomtv/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../../shared/api/api-client';
+import { markCatalogChanged } from '../../../../shared/api/catalog';
 import { isTrackBusy } from '../lib/audio-tracks';
 import { movieKeys, POLL_MS } from './movie-keys';
 
@@ -26,13 +27,14 @@ export const movieDetailQuery = (movieId: number) =>
     refetchInterval: (query) => (query.state.data && isTranscoding(query.state.data) ? POLL_MS : false),
   });
 
-/** Stores a record a call answered with, and marks the lists stale. */
+/** Stores a record a call answered with, and marks the lists and the viewers' catalogue stale. */
 export function useStoreMovie() {
   const queryClient = useQueryClient();
   return useCallback(
     (movie: Movie) => {
       queryClient.setQueryData(movieKeys.detail(movie.movie_id), movie);
       void queryClient.invalidateQueries({ queryKey: movieKeys.lists });
+      markCatalogChanged(queryClient);
     },
     [queryClient],
   );
@@ -45,6 +47,7 @@ export function useRefreshMovie() {
     (movieId: number) => {
       void queryClient.invalidateQueries({ queryKey: movieKeys.detail(movieId) });
       void queryClient.invalidateQueries({ queryKey: movieKeys.lists });
+      markCatalogChanged(queryClient);
     },
     [queryClient],
   );

@@ -6,6 +6,7 @@ import type {
 } from '@salomtv/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../shared/api/api-client';
+import { markCatalogChanged } from '../../../../shared/api/catalog';
 import { movieKeys } from './movie-keys';
 
 const translationsKey = (movieId: number) => [...movieKeys.detail(movieId), 'translations'] as const;
@@ -31,7 +32,10 @@ export function useChangeTranslation(movieId: number) {
             json: { movie_id: movieId, language: change.language },
           })
         : api.request<TitleTranslation[]>('/api/movie/translation', { method: 'POST', json: change.body }),
-    onSuccess: (translations) => queryClient.setQueryData(translationsKey(movieId), translations),
+    onSuccess: (translations) => {
+      queryClient.setQueryData(translationsKey(movieId), translations);
+      markCatalogChanged(queryClient);
+    },
   });
 }
 
@@ -64,6 +68,9 @@ export function useChangeEpisodeTranslation(movieId: number) {
             method: 'POST',
             json: change.body,
           }),
-    onSuccess: (rows) => queryClient.setQueryData(episodeTranslationsKey(movieId), rows),
+    onSuccess: (rows) => {
+      queryClient.setQueryData(episodeTranslationsKey(movieId), rows);
+      markCatalogChanged(queryClient);
+    },
   });
 }

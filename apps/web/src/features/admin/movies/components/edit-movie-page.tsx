@@ -7,6 +7,7 @@ import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
 import { buttonClasses } from '../../../../shared/ui/button-classes';
 import { LoadingState } from '../../../../shared/ui/loading-state';
+import { useDiscardUntouchedDraft } from '../api/discard-draft';
 import { movieDetailQuery } from '../api/movie-detail';
 import { DetailsStep } from './details-step';
 import { GraphicsStep } from './graphics-step';
@@ -33,6 +34,7 @@ export function EditMoviePage() {
   const step: EditStep = params.get('step') === 'graphics' ? 'graphics' : 'details';
   const detail = useQuery({ ...movieDetailQuery(movieId), enabled: valid });
   const known = detail.data ?? (state?.movie?.movie_id === movieId ? state.movie : undefined);
+  useDiscardUntouchedDraft(movieId, valid);
 
   // Arrived with the record only in navigation state: put its id in the address too.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { CSRF_HEADER } from '@salomtv/contract';
-import { readCsrfToken } from '../../../shared/api/csrf';
+import { readCsrfToken } from './csrf';
 
 /**
  * A state-changing call that must outlive the page (sent while it unloads): fetch with `keepalive`, the CSRF
