@@ -243,9 +243,13 @@ for (const language of [
     // A cancel, asked by the app's own dialog.
     await page.getByRole('button', { name: t('cancel_membership') }).tap();
     const question = page.getByRole('alertdialog');
+    // In the trial it asks about the plan chosen for after it.
+    await expect(question).toContainText(chosen);
     await looksRight('the cancel question');
-    await question.getByRole('button', { name: t('cancel_membership') }).tap();
-    await expect(page.getByRole('button', { name: t('undo') })).toBeVisible();
+    await question.getByRole('button', { name: t('cancel_trial_plan') }).tap();
+    // Nothing will be charged when the trial ends, and the card stays on file.
+    await expect(page.getByTestId('next-billing')).toContainText(t('trial_card_no_plan'));
+    await expect(page.getByTestId('payment-method')).toContainText('4242');
     await looksRight('/userprofile after the cancel');
 
     // A second profile, made and chosen.
