@@ -100,6 +100,14 @@ describe('demo payment provider', () => {
     ).toMatchObject({ status: 'trialing', payment_id: null });
   });
 
+  it('pays with the saved card only when there is one, and offers it on the checkout page only then', async () => {
+    const v = await billingViewer(t.app, null);
+    const session = await openCheckout(v.client);
+    expect((await v.client.get(`/api/billing/demo/session/${session}`)).json().saved_card).toBeNull();
+    expect((await v.client.post('/api/billing/demo/pay-saved', { session })).statusCode).toBe(409);
+    expect((await v.client.get('/api/billing/payments')).json().items).toEqual([]);
+  });
+
   it('refuses invalid cards as such: a bad checksum, an expired card, a card that is not a test card', async () => {
     const v = await billingViewer(t.app);
     const session = await openCheckout(v.client);
