@@ -1,7 +1,7 @@
+import { luhnValid } from '@salomtv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingViewer, buyWithDemo, CARD_DECLINED, CARD_OK, planByCode } from '../../test/billing.js';
 import { createTestApp, signedInAdmin, type TestApp, TestClient } from '../../test/harness.js';
-import { luhnValid } from './providers/cards.js';
 
 describe('demo payment provider', () => {
   let t: TestApp;
