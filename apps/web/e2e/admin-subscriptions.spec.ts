@@ -165,3 +165,68 @@ test('the payments CSV downloads with its header row', async ({ page, browser })
   );
   expect(rows.some((line) => line.includes(buyer.national) && line.includes('succeeded'))).toBe(true);
 });
+
+test("Basic, Premium, cancel, Standard during the trial: the list, the user page and the alerts say what the viewer's page says", async ({
+  page,
+  browser,
+}) => {
+  const viewer = await newViewer(browser);
+  try {
+    const plans = (await (await viewer.page.request.get('/api/plans')).json()) as {
+      plan_id: number;
+      code: string;
+    }[];
+    const id = (code: string) => plans.find((plan) => plan.code === code)?.plan_id;
+    const headers = await xsrfHeaders(viewer.page);
+    const buy = async (code: string, saved: boolean) => {
+      const checkout = await viewer.page.request.post('/api/billing/checkout', {
+        data: { plan_id: id(code), interval: 'month' },
+        headers,
+      });
+      const { session_id } = (await checkout.json()) as { session_id: string };
+      const card = { card_number: '4242424242424242', exp: '12/34', cvc: '123', name: 'E2E' };
+      const paid = await viewer.page.request.post(`/api/billing/demo/${saved ? 'pay-saved' : 'pay'}`, {
+        data: saved ? { session: session_id } : { session: session_id, ...card },
+        headers,
+      });
+      expect(paid.status(), await paid.text()).toBe(200);
+    };
+    await buy('basic', false);
+    const changed = await viewer.page.request.post('/api/billing/change-plan', {
+      data: { plan_id: id('premium') },
+      headers,
+    });
+    expect(changed.status()).toBe(200);
+    expect((await viewer.page.request.post('/api/billing/cancel', { headers })).status()).toBe(200);
+    await buy('standard', true);
+
+    await viewer.page.goto('/userprofile');
+    await expect(viewer.page.getByTestId('trial-plan')).toContainText('Standard (HD)');
+    const said = (await (await viewer.page.request.get('/api/billing/subscription')).json()) as {
+      summary: { text: string };
+    };
+    expect(said.summary.text).toContain('then Standard (HD)');
+
+    await signInAsAdmin(page, '/subscription');
+    const row = rowOf(page, viewer.phone);
+    await expect(row).toContainText('Free trial');
+    await expect(row.getByTestId('subscriber-summary')).toHaveText(said.summary.text);
+    await expect(row).not.toContainText('Premium');
+    await row.getByRole('link').click();
+    await expect(page).toHaveURL(/\/viewuser\?user_id=\d+$/);
+    await expect(page.getByTestId('subscription-summary')).toHaveText(said.summary.text);
+    await expect(page.getByRole('region', { name: 'Plan' })).toContainText('Standard from');
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    for (const title of [
+      'New subscription: Basic',
+      'Plan changed: Premium',
+      'Membership cancelled',
+      'New subscription: Standard',
+    ]) {
+      await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+    }
+  } finally {
+    await viewer.context.close();
+  }
+});

@@ -3,6 +3,7 @@ export * from './admin.js';
 export * from './audio-tracks.js';
 export * from './auth.js';
 export * from './billing.js';
+export * from './cards.js';
 export * from './catalog.js';
 export * from './countries.js';
 export * from './errors.js';

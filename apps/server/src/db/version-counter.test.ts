@@ -39,6 +39,7 @@ const TABLE_COUNTERS: Record<string, readonly VersionCounterTable[] | string> = 
   feedback: 'read fresh',
   payments: 'read fresh',
   billing_events: 'webhook idempotence, read fresh',
+  subscription_changes: 'the admin alerts, read fresh',
   checkout_sessions: 'read fresh',
   media_jobs: 'the job queue, read fresh',
   otp_codes: 'read fresh',

@@ -51,7 +51,7 @@ export class DemoCheckoutService {
   }
 
   /** The card kept from an earlier purchase with the demo provider (after a cancellation, an ended plan). */
-  private async savedCard(userId: number): Promise<{ token: string; summary: string } | undefined> {
+  private async savedCard(userId: number): Promise<SavedCard | undefined> {
     const row = await this.subscriptions.findByUser(userId);
     return row?.provider === 'demo' && row.provider_payment_method && row.payment_method_summary
       ? { token: row.provider_payment_method, summary: row.payment_method_summary }
@@ -98,9 +98,11 @@ export class DemoCheckoutService {
 
     let saved: SavedCard;
     try {
-      const kept = card === 'saved' ? await this.savedCard(userId) : undefined;
-      if (card === 'saved' && !kept) throw conflict('There is no saved card: enter one');
-      saved = kept ?? demo.saveCard(card as CardInput, now);
+      if (card === 'saved') {
+        const kept = await this.savedCard(userId);
+        if (!kept) throw conflict('There is no saved card: enter one');
+        saved = kept;
+      } else saved = demo.saveCard(card, now);
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 402) await failed(error.message);
       throw error;

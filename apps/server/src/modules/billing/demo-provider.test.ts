@@ -1,7 +1,7 @@
+import { luhnValid } from '@salomtv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingViewer, buyWithDemo, CARD_DECLINED, CARD_OK, planByCode } from '../../test/billing.js';
 import { createTestApp, signedInAdmin, type TestApp, TestClient } from '../../test/harness.js';
-import { luhnValid } from './providers/cards.js';
 
 describe('demo payment provider', () => {
   let t: TestApp;
@@ -98,6 +98,14 @@ describe('demo payment provider', () => {
     expect(
       (await v.client.post('/api/billing/demo/pay', { session, ...card(CARD_OK) })).json(),
     ).toMatchObject({ status: 'trialing', payment_id: null });
+  });
+
+  it('pays with the saved card only when there is one, and offers it on the checkout page only then', async () => {
+    const v = await billingViewer(t.app, null);
+    const session = await openCheckout(v.client);
+    expect((await v.client.get(`/api/billing/demo/session/${session}`)).json().saved_card).toBeNull();
+    expect((await v.client.post('/api/billing/demo/pay-saved', { session })).statusCode).toBe(409);
+    expect((await v.client.get('/api/billing/payments')).json().items).toEqual([]);
   });
 
   it('refuses invalid cards as such: a bad checksum, an expired card, a card that is not a test card', async () => {

@@ -323,7 +323,21 @@ export class SubscriptionRepo implements LiveSessionReader {
       .selectFrom('subscriptions')
       .innerJoin('users', 'users.user_id', 'subscriptions.user_id')
       .$if(filter.status !== undefined, (q) => q.where('subscriptions.status', '=', filter.status!))
-      .$if(filter.planId !== undefined, (q) => q.where('subscriptions.plan_id', '=', filter.planId!));
+      // The plan the summary names: during the trial the one chosen for after it, never the trial row's own.
+      .$if(filter.planId !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb.and([
+              eb('subscriptions.status', '!=', 'trialing'),
+              eb('subscriptions.plan_id', '=', filter.planId!),
+            ]),
+            eb.and([
+              eb('subscriptions.status', '=', 'trialing'),
+              eb('subscriptions.scheduled_plan_id', '=', filter.planId!),
+            ]),
+          ]),
+        ),
+      );
     const [items, total] = await Promise.all([
       this.withUsers(base)
         .orderBy('subscriptions.subscription_id', 'desc')

@@ -1,8 +1,8 @@
-import { DEMO_CARDS } from '@salomtv/contract';
+import { DEMO_CARDS, expiryValid, luhnValid } from '@salomtv/contract';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import { randomToken } from '../../../lib/tokens.js';
 import type { SubscriptionRow } from '../account-billing.js';
-import { cardSummary, expiryValid, luhnValid } from './cards.js';
+import { cardSummary } from './cards.js';
 import type { ChargeOutcome, CheckoutRequest, PaymentProvider, UpgradeOutcome } from './provider.js';
 
 export interface CardInput {

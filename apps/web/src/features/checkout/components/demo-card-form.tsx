@@ -1,4 +1,4 @@
-import { demoCardBodySchema } from '@salomtv/contract';
+import { demoCardBodySchema, expiryValid, luhnValid } from '@salomtv/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { useT } from '../../../shared/i18n/language-context';
@@ -33,11 +33,16 @@ export function useDemoCardForm() {
    */
   const check = () => {
     const parsed = demoCardBodySchema.safeParse(card);
-    if (parsed.success) return true;
     const found: CardErrors = {};
-    for (const issue of parsed.error.issues) found[String(issue.path[0]) as CardField] ??= issue.message;
+    if (parsed.success) {
+      // The same checks, and messages, as the server's demo provider.
+      if (!luhnValid(parsed.data.card_number)) found.card_number = 'This card number is not valid';
+      if (!expiryValid(parsed.data.exp, new Date())) found.exp = 'This card has expired';
+    } else {
+      for (const issue of parsed.error.issues) found[String(issue.path[0]) as CardField] ??= issue.message;
+    }
     setErrors(found);
-    return false;
+    return Object.keys(found).length === 0;
   };
   /** A declined card next to the number, field errors next to their fields, anything else above the form. */
   const showError = (cause: unknown) => {

@@ -131,6 +131,14 @@ describe("the demo checkout's card form", () => {
     expect(calls.filter((call) => call.path === '/api/billing/demo/pay')).toHaveLength(0);
   });
 
+  it('checks the number and an expiry in the past before sending the card', async () => {
+    const calls = renderCheckout();
+    await fillCard({ number: '4242 4242 4242 4241', exp: '01/20', cvc: '123', name: 'Ada Lovelace' });
+    await waitFor(() => expect(errorOf('Card number')).toBe('This card number is not valid'));
+    expect(errorOf('Expiry (MM/YY)')).toBe('This card has expired');
+    expect(calls.filter((call) => call.path === '/api/billing/demo/pay')).toHaveLength(0);
+  });
+
   it('offers the card kept from an earlier purchase instead of asking for it again', async () => {
     const calls = fakeServer((call) => {
       if (call.path === `/api/billing/demo/session/${session.session_id}`)
