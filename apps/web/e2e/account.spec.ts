@@ -55,6 +55,8 @@ test('a viewer renames themselves and picks Russian; the language returns at the
   await row(page, 'Language').getByLabel('Choose language').selectOption({ label: 'Русский' });
   await page.getByRole('button', { name: 'Save: Language' }).click();
   await expect(page.getByRole('heading', { name: 'Настройки аккаунта', level: 1 })).toBeVisible();
+  // The change is confirmed in the language chosen.
+  await expect(page.getByTestId('toast').last()).toHaveText(/Обновлено/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await expect(page.getByTestId('language-value')).toHaveText('Русский');
 

@@ -199,10 +199,16 @@ test('a locked profile needs its PIN, and each profile shows its own display lan
   );
 
   // Switching to it asks the PIN: a wrong one says so, the right one switches, and the page speaks Russian.
+  const selects: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/profiles/select') selects.push(response.status());
+  });
   await menuButton(page).click();
   await page.getByRole('button', { name: 'Switch profile: Dilnoza' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enter the PIN of Dilnoza' });
   await expect(dialog).toBeVisible();
+  // The app knows the profile is locked: it asks nothing of the server before the PIN (no refused call).
+  expect(selects).toEqual([]);
   await expect(dialog.getByLabel('PIN', { exact: true })).toBeFocused();
   await dialog.getByLabel('PIN', { exact: true }).fill('1111');
   await dialog.getByRole('button', { name: 'Continue' }).click();

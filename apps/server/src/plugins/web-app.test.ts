@@ -140,7 +140,8 @@ describe('the landing page painted by the server', () => {
   let webDist: string;
   // Above the size where answers are compressed, as the real page is.
   const description = 'Movies, serials and kids shows. '.repeat(40);
-  const index = `<!doctype html>\n<html lang="en" dir="ltr"><head><meta name="description" content="${description}"></head><body><div id="root"></div></body></html>`;
+  const index = `<!doctype html>\n<html lang="en" dir="ltr"><head><meta name="description" content="${description}"><link rel="stylesheet" crossorigin href="/static/css/index-abc.css"></head><body><div id="root"></div></body></html>`;
+  const urduFont = '/static/media/noto-nastaliq-urdu-arabic-400-normal-Xy12.woff2';
   // What the web build writes (apps/web/src/app/prerender/page-shells.tsx), in small.
   const shell =
     '<div id="prerendered-page" data-path="/"><nav aria-label="{{menu}}"><span>{{@language_title}}</span></nav>' +
@@ -150,6 +151,11 @@ describe('the landing page painted by the server', () => {
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), index);
+    fs.mkdirSync(path.join(webDist, 'static/css'), { recursive: true });
+    fs.writeFileSync(
+      path.join(webDist, 'static/css/index-abc.css'),
+      `@font-face{font-family:Noto Nastaliq Urdu;src:url(${urduFont})format("woff2");unicode-range:U+6??}`,
+    );
     writeShells(webDist, shell);
     t = await createTestApp({ WEB_DIST: webDist });
   });
@@ -176,6 +182,11 @@ describe('the landing page painted by the server', () => {
   it('paints the language of the lang cookie, right to left for Urdu; an unknown or malformed one paints English', async () => {
     const urdu = await t.app.inject({ url: '/?from=ad', cookies: { lang: 'Ur' } });
     expect(urdu.body).toContain('<html lang="ur" dir="rtl">');
+    // Its Nastaliq font is on the way with the stylesheet, so the text is laid out once, in it.
+    expect(urdu.body).toContain(
+      `<link rel="preload" href="${urduFont}" as="font" type="font/woff2" crossorigin></head>`,
+    );
+    expect((await t.app.inject({ url: '/' })).body).not.toContain('rel="preload"');
     expect(heading(urdu.body)).toBe('دنیا کی بہترین فلمیں اور ڈرامے، سب ایک ہی جگہ');
     for (const lang of ['Zz', '"><script>alert(1)</script>', '../../etc']) {
       const page = await t.app.inject({ url: '/', cookies: { lang } });

@@ -140,6 +140,27 @@ function readShells(distDir: string): PageShells | undefined {
   return shells;
 }
 
+/** Page languages (`<html lang>`) whose text is set in a font the app ships, by the file name it is built from. */
+const SHIPPED_FONTS: Record<string, string> = { ur: 'noto-nastaliq-urdu-arabic-400-normal' };
+
+/**
+ * The address of each shipped font's regular weight as the built stylesheets name it, by page language: a page in
+ * that language preloads it, so its text is laid out once, in the font, instead of again when the font arrives.
+ */
+function fontPreloads(distDir: string, indexHtml: string): Record<string, string> {
+  const preloads: Record<string, string> = {};
+  for (const [, href] of indexHtml.matchAll(/<link rel="stylesheet"[^>]* href="\/(static\/[^"]+\.css)"/g)) {
+    const file = path.join(distDir, href!);
+    if (!fs.existsSync(file)) continue;
+    const css = fs.readFileSync(file, 'utf8');
+    for (const [lang, name] of Object.entries(SHIPPED_FONTS)) {
+      const url = new RegExp(`url\\(["']?(/static/[^)"']*${name}[^)"']*\\.woff2)["']?\\)`).exec(css)?.[1];
+      if (url) preloads[lang] = url;
+    }
+  }
+  return preloads;
+}
+
 /**
  * First paints: index.html with a page's header and hero already in it, in the language of the `lang` cookie
  * (else the default), so the page's largest paint needs no script. A signed-out visit to `/` gets the landing
@@ -147,7 +168,13 @@ function readShells(distDir: string): PageShells | undefined {
  * sign-in and the pricing page their start. The app replaces them when its own page renders
  * (apps/web/src/shared/hooks/first-paint.ts).
  */
-function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, firstSlideOf: FirstSlideOf) {
+function firstPaints(
+  indexHtml: string,
+  shells: PageShells,
+  texts: PageTexts,
+  firstSlideOf: FirstSlideOf,
+  fonts: Record<string, string>,
+) {
   if (!HTML_TAG.test(indexHtml) || !indexHtml.includes(ROOT_DIV)) {
     throw new Error('index.html has no <html lang="en" dir="ltr"> or no empty #root to paint pages in');
   }
@@ -173,10 +200,15 @@ function firstPaints(indexHtml: string, shells: PageShells, texts: PageTexts, fi
     const hero = shown ? shown.fields(shown.slide, record) : undefined;
     const template = typeof shell === 'string' ? shell : shell[hero?.image_url ? 'image' : 'plain'];
     const markup = fillShell(template, record, hero);
+    const lang = htmlLangOf(record.keyword);
+    const font = fonts[lang];
     const html = indexHtml
+      .replace(HTML_TAG, `<html lang="${escapeHtmlAttribute(lang)}" dir="${directionOf(record)}">`)
       .replace(
-        HTML_TAG,
-        `<html lang="${escapeHtmlAttribute(htmlLangOf(record.keyword))}" dir="${directionOf(record)}">`,
+        '</head>',
+        font
+          ? `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin></head>`
+          : '</head>',
       )
       .replace(ROOT_DIV, `${markup}${ROOT_DIV}`);
     const prepared = new PreparedBody(html, HTML_TYPE);
@@ -245,7 +277,15 @@ export async function registerWebApp(
   }
   const indexHtml = fs.readFileSync(indexFile);
   const shells = readShells(distDir);
-  const firstPaint = shells && firstPaints(indexHtml.toString(), shells, pageTexts, firstSlideOf);
+  const firstPaint =
+    shells &&
+    firstPaints(
+      indexHtml.toString(),
+      shells,
+      pageTexts,
+      firstSlideOf,
+      fontPreloads(distDir, indexHtml.toString()),
+    );
   await app.register(fastifyStatic, {
     root: path.join(distDir, 'static'),
     prefix: '/static/',

@@ -23,6 +23,7 @@ export function PostTranslationsPanel({ post }: { post: Post }) {
   const [chosen, setChosen] = useState('');
   const keyword = chosen || languages[0]?.keyword || '';
   const current = translations.find((row) => row.language === keyword.toLowerCase());
+  const languageTitle = languages.find((language) => language.keyword === keyword)?.language_title ?? keyword;
   if (!keyword) return null;
   return (
     <section aria-labelledby="post-translations-title" className="flex flex-col gap-4">
@@ -47,6 +48,7 @@ export function PostTranslationsPanel({ post }: { post: Post }) {
         key={`${keyword}-${current?.updated_at ?? ''}`}
         postId={post.post_id}
         keyword={keyword}
+        languageTitle={languageTitle}
         title={current?.title ?? ''}
         body={current?.body ?? ''}
         saved={Boolean(current)}
@@ -58,6 +60,7 @@ export function PostTranslationsPanel({ post }: { post: Post }) {
 function TranslationForm(props: {
   postId: number;
   keyword: string;
+  languageTitle: string;
   title: string;
   body: string;
   saved: boolean;
@@ -93,7 +96,7 @@ function TranslationForm(props: {
       {change.isError && Object.keys(serverFields).length === 0 ? (
         <Alert>{change.error.message}</Alert>
       ) : null}
-      <Field id="post-translation-title" label="Title" error={error('title')}>
+      <Field id="post-translation-title" label={`Title in ${props.languageTitle}`} error={error('title')}>
         <Input
           id="post-translation-title"
           dir="auto"
@@ -105,7 +108,7 @@ function TranslationForm(props: {
       </Field>
       <RichTextEditor
         id="post-translation-body"
-        label="Body"
+        label={`Body in ${props.languageTitle}`}
         value={body}
         onChange={setBody}
         error={error('body')}
