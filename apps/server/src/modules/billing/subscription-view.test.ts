@@ -12,6 +12,7 @@ function plan(plan_id: number, name: string, cents: number, cap: number): PlanRo
     plan_id,
     code: name.toLowerCase(),
     name,
+    names: '{}',
     monthly_price_cents: cents,
     yearly_price_cents: null,
     currency: 'USD',
