@@ -36,6 +36,7 @@ const TABLE_COUNTERS: Record<string, readonly VersionCounterTable[] | string> = 
   notifications: 'read fresh',
   notification_receipts: 'read fresh',
   posts: 'read fresh',
+  post_translations: 'read fresh, with the posts',
   feedback: 'read fresh',
   payments: 'read fresh',
   billing_events: 'webhook idempotence, read fresh',
