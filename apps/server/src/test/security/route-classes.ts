@@ -50,6 +50,7 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'POST /api/billing/checkout',
     'POST /api/billing/demo/card',
     'POST /api/billing/demo/pay',
+    'POST /api/billing/demo/pay-saved',
     'GET /api/billing/demo/session/:id',
     'GET /api/billing/payments',
     'POST /api/billing/portal',
