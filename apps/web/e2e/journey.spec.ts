@@ -1,21 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  type APIRequestContext,
-  expect as baseExpect,
-  type Locator,
-  type Page,
-  request,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, type Page, request, test } from '@playwright/test';
 import { type LanguageRecord, type TranslationKey, translate } from '@salomtv/contract';
 import { fill } from '../src/shared/i18n/translate';
 import { codeSentTo, newPhone } from './accounts-helpers';
 import { makeClip } from './clips';
 import { expectInputsUsable } from './geometry';
 import { ADMIN, createTitle, xsrfHeaders } from './helpers';
-import { addEpisodes, publish, upload } from './media';
+import { addEpisodes, currentTime, firstPlayedAt, publish, recordFirstPlayedAt, upload } from './media';
 import { viewInLanguage } from './urdu';
 
 /*
@@ -97,11 +90,6 @@ async function sidewaysOverflow(page: Page): Promise<string[]> {
 
 /** A sign-in or sign-up form, by the id of its card. */
 const authForm = (page: Page, id: string) => page.locator(`form[aria-labelledby="${id}-title"]`);
-const currentTime = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
-const firstPlayedAt = async (video: Locator) => {
-  await expect.poll(() => video.getAttribute('data-first-played-at')).not.toBeNull();
-  return Number(await video.getAttribute('data-first-played-at'));
-};
 
 async function savedProgress(page: Page) {
   const reply = await page.request.get(`/api/progress/${ids.series}`);
@@ -119,16 +107,7 @@ for (const language of [
     const t = await textsOf(page.request, language.keyword);
     const errors = watchConsole(page);
     await viewInLanguage(page, language.keyword, language.title);
-    await page.addInitScript(() => {
-      document.addEventListener(
-        'playing',
-        (event) => {
-          const target = event.target as HTMLVideoElement;
-          target.dataset.firstPlayedAt ??= String(target.currentTime);
-        },
-        true,
-      );
-    });
+    await recordFirstPlayedAt(page);
     /** The page as the viewer sees it: in the language, fitting the window, every field usable, no errors. */
     const looksRight = async (what: string) => {
       await expect(page.locator('html')).toHaveAttribute('dir', language.dir);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { xsrfHeaders } from './helpers';
 
 /** Titles with real media for the players' specs, made through the admin API (an admin's request context). */
@@ -79,4 +79,27 @@ export async function publish(admin: APIRequestContext, movieId: number, title: 
     data: { movie_id: movieId, title, status: 'published' },
   });
   expect(published.status(), await published.text()).toBe(200);
+}
+
+/** Where a video is now, in seconds. */
+export const currentTime = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/** Marks on each video of the page's documents the first position it played from, whatever it does afterwards. */
+export async function recordFirstPlayedAt(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener(
+      'playing',
+      (event) => {
+        const target = event.target as HTMLVideoElement;
+        target.dataset.firstPlayedAt ??= String(target.currentTime);
+      },
+      true,
+    );
+  });
+}
+
+/** The first position `video` played from (`recordFirstPlayedAt`), once it has played. */
+export async function firstPlayedAt(video: Locator, timeout?: number): Promise<number> {
+  await expect.poll(() => video.getAttribute('data-first-played-at'), { timeout }).not.toBeNull();
+  return Number(await video.getAttribute('data-first-played-at'));
 }

@@ -6,7 +6,15 @@ import { PLAYBACK_HEARTBEAT_SECONDS } from '@salomtv/contract';
 import { expectAccessible, newPhone, signUpViaApi } from './accounts-helpers';
 import { makeClip as makeClipFile } from './clips';
 import { ADMIN, chooseLanguage, createTitle, snap, xsrfHeaders } from './helpers';
-import { mediaReady, movieState, publish, upload } from './media';
+import {
+  currentTime,
+  firstPlayedAt,
+  mediaReady,
+  movieState,
+  publish,
+  recordFirstPlayedAt,
+  upload,
+} from './media';
 import { endTrial, markPublished } from './server-database';
 
 /*
@@ -47,7 +55,6 @@ async function buyPlan(page: Page, code: string): Promise<void> {
   await expect(page).toHaveURL(/\/userprofile/);
 }
 
-const currentTime = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
 const isPaused = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.paused);
 
 /** A pointer move over the player, which brings its controls back while it plays. */
@@ -365,23 +372,12 @@ test('the popup: details first, Play goes on from the saved position with Start 
     data: { movie_id: ids.long, position_seconds: 20, duration_seconds: 30 },
   });
   expect(saved.status()).toBe(204);
-  await page.addInitScript(() => {
-    // The first position the popup's video plays from, whatever it does afterwards.
-    document.addEventListener(
-      'playing',
-      (event) => {
-        const target = event.target as HTMLVideoElement;
-        target.dataset.firstPlayedAt ??= String(target.currentTime);
-      },
-      true,
-    );
-  });
+  await recordFirstPlayedAt(page);
   await page.goto(`/home?title=${ids.long}`);
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByTestId('popup-play')).toHaveText('Resume');
   await dialog.getByTestId('popup-play').click();
-  await expect.poll(() => video.getAttribute('data-first-played-at'), { timeout: 20_000 }).not.toBeNull();
-  expect(Number(await video.getAttribute('data-first-played-at'))).toBeGreaterThanOrEqual(19);
+  expect(await firstPlayedAt(video, 20_000)).toBeGreaterThanOrEqual(19);
   await expect.poll(() => currentTime(video)).toBeGreaterThanOrEqual(19.5);
   await wake(page);
   const startOver = dialog.getByRole('button', { name: 'Start over' });

@@ -5,7 +5,7 @@ import { expect as baseExpect, type Locator, type Page, request, test } from '@p
 import { newPhone, signUpViaApi } from './accounts-helpers';
 import { makeClip } from './clips';
 import { ADMIN, chooseLanguage, createTitle, xsrfHeaders } from './helpers';
-import { addEpisodes, publish, upload } from './media';
+import { addEpisodes, currentTime, firstPlayedAt, publish, recordFirstPlayedAt, upload } from './media';
 
 /*
  * Watching as a viewer does: a serial episode after episode (each keeps its place, Continue Watching goes on with
@@ -30,11 +30,6 @@ const LENGTH = 20;
 const ids = { series: 0, film: 0, similar: 0, episodes: [] as number[] };
 let workDir = '';
 
-const currentTime = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
-const firstPlayedAt = async (video: Locator) => {
-  await expect.poll(() => video.getAttribute('data-first-played-at')).not.toBeNull();
-  return Number(await video.getAttribute('data-first-played-at'));
-};
 /** The viewer's saved place in the title, as the server has it. */
 async function savedProgress(page: Page, movieId: number) {
   const reply = await page.request.get(`/api/progress/${movieId}`);
@@ -103,16 +98,7 @@ test.afterAll(() => {
 
 test.beforeEach(async ({ page }) => {
   // The first position each video plays from, whatever it does afterwards.
-  await page.addInitScript(() => {
-    document.addEventListener(
-      'playing',
-      (event) => {
-        const target = event.target as HTMLVideoElement;
-        target.dataset.firstPlayedAt ??= String(target.currentTime);
-      },
-      true,
-    );
-  });
+  await recordFirstPlayedAt(page);
 });
 
 test('a serial is watched episode after episode: each keeps its place, Continue Watching goes on with the right one', async ({

@@ -1,17 +1,16 @@
 import type { SubscriptionReply, SubscriptionSummary } from '@salomtv/contract';
 import type { TestClient } from './harness.js';
 
-/** A small RFC 4180 reader for the tests' CSV files (the BOM first). */
-export function parseCsv(text: string): Record<string, string>[] {
+/** A small RFC 4180 reader for the tests' CSV files: the rows, each a list of cells. */
+export function parseCsvRows(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
   let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const char = body[i]!;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
     if (quoted) {
-      if (char === '"' && body[i + 1] === '"') {
+      if (char === '"' && text[i + 1] === '"') {
         cell += '"';
         i++;
       } else if (char === '"') quoted = false;
@@ -20,7 +19,7 @@ export function parseCsv(text: string): Record<string, string>[] {
     else if (char === ',') {
       row.push(cell);
       cell = '';
-    } else if (char === '\r' && body[i + 1] === '\n') {
+    } else if (char === '\r' && text[i + 1] === '\n') {
       row.push(cell);
       rows.push(row);
       row = [];
@@ -28,6 +27,12 @@ export function parseCsv(text: string): Record<string, string>[] {
       i++;
     } else cell += char;
   }
+  return rows;
+}
+
+/** A CSV export's records by their header's names (the BOM first). */
+export function parseCsv(text: string): Record<string, string>[] {
+  const rows = parseCsvRows(text.replace(/^\uFEFF/, ''));
   const [header, ...records] = rows;
   return records.map((record) => Object.fromEntries(header!.map((name, i) => [name, record[i] ?? ''])));
 }

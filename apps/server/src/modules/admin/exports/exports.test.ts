@@ -6,36 +6,8 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../test/harness.js';
+import { parseCsvRows as parseCsv } from '../../../test/subscription-views.js';
 import { CSV_BOM, csvCell, csvLine } from './csv.js';
-
-/** A small RFC 4180 reader for the tests. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  return rows;
-}
 
 describe('csv cells', () => {
   it('escapes formulas and quotes what needs quoting', () => {
