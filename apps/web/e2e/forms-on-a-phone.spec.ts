@@ -44,10 +44,14 @@ for (const { keyword, title } of LANGUAGES) {
       }
       // The narrowest phones still in use: the number keeps its width beside the country picker.
       await page.setViewportSize({ width: 320, height: 640 });
-      for (const path of ['/signupotp', '/forgotpassword']) {
+      for (const path of ['/signin', '/signupotp', '/forgotpassword']) {
         await page.goto(path);
         await expect(page.locator('form').first()).toBeVisible();
         await expectFormUsable(page, `${path} at 320 px`);
+        // The header's menu, logo, search, bell and Sign In fit too: the page never scrolls sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at 320 px`).toBe(
+          320,
+        );
       }
     });
 

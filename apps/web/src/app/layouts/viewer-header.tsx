@@ -42,8 +42,9 @@ export function ViewerHeader() {
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
+        {/* Under 360 px the mark alone leaves room for search, the bell and Sign In in every language. */}
         <Link to="/" aria-label="SalomTV" className="shrink-0 no-underline">
-          <Logo />
+          <Logo wordmarkClassName="max-[359px]:hidden" />
         </Link>
         <nav aria-label={t('menu')} className="ms-6 hidden items-center gap-6 lg:flex">
           {nav.map((item) => (

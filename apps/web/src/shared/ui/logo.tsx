@@ -1,5 +1,12 @@
 /** The SalomTV wordmark. */
-export function Logo({ className = '' }: { className?: string }) {
+/** `wordmarkClassName` styles the name beside the mark (the header hides it where the bar has no room). */
+export function Logo({
+  className = '',
+  wordmarkClassName = '',
+}: {
+  className?: string;
+  wordmarkClassName?: string;
+}) {
   return (
     <span
       className={`inline-flex items-center gap-2 text-xl font-extrabold tracking-tight ${className}`}
@@ -9,7 +16,7 @@ export function Logo({ className = '' }: { className?: string }) {
         <rect width="64" height="64" rx="14" fill="var(--color-brand)" />
         <path d="M25 19v26l21-13z" fill="#fff" />
       </svg>
-      <span>
+      <span className={wordmarkClassName}>
         Salom<span className="text-brand">TV</span>
       </span>
     </span>
