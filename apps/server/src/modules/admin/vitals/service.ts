@@ -4,9 +4,9 @@ import { tooManyRequests } from '../../../lib/errors.js';
 import type { RateLimitService } from '../../../platform/limits/service.js';
 import type { VitalsRepo } from './repo.js';
 
-/** Reports one address may send per minute (a page sends about five metrics). */
 const SHOWN_METRICS = ['LCP', 'INP', 'CLS'] as const;
-const MAX_PAGES = 20;
+/** Enough for every page of the site (about 45 routes), with a ceiling against made-up paths. */
+const MAX_PAGES = 50;
 const KEEP_DAYS = 31;
 
 /** 0-based rank of the 75th percentile among n sorted values (nearest-rank method). */
@@ -14,9 +14,12 @@ export function p75Rank(count: number): number {
   return Math.max(0, Math.ceil(0.75 * count) - 1);
 }
 
-/** A path without its query string or fragment, so /movies?id=1 and /movies?id=2 count as one page. */
+/**
+ * A path without its query string or fragment, and with :id in place of a record's number, so /movies?id=1 and
+ * /movies?id=2 count as one page, and /news/4 and /news/7 as /news/:id.
+ */
 function normalisePage(page: string): string {
-  const path = page.split(/[?#]/)[0] ?? '/';
+  const path = (page.split(/[?#]/)[0] ?? '/').replace(/\/\d+(?=\/|$)/g, '/:id');
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 

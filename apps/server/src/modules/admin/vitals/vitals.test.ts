@@ -1,14 +1,13 @@
+import type { VitalsReply } from '@salomtv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInAdmin, type TestApp, TestClient } from '../../../test/harness.js';
 import { p75Rank } from './service.js';
 
 describe('web vitals', () => {
   let t: TestApp;
-  let admin: TestClient;
   let browser: TestClient;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await signedInAdmin(t.app);
     browser = new TestClient(t.app);
   });
   afterAll(() => t.close());
@@ -66,7 +65,23 @@ describe('web vitals', () => {
     });
     const movies = summary.pages.find((p: { page: string }) => p.page === '/movies');
     expect(movies).toEqual({ page: '/movies', LCP: null, CLS: null, INP: { p75: 120, samples: 2 } });
-    void admin;
+  });
+
+  it("counts a record's page as one page whatever its id, and lists every page of the site", async () => {
+    for (const [i, page] of ['/news/4', '/news/7/'].entries()) {
+      expect((await report({ name: 'LCP', value: 300 + i, page, id: `news-${i}` })).statusCode).toBe(204);
+    }
+    // The site has about 45 pages: each busy one is listed, the quiet ones too.
+    for (let i = 0; i < 45; i++) {
+      const times = i < 10 ? 3 : 1;
+      for (let n = 0; n < times; n++)
+        await report({ name: 'CLS', value: 0.01, page: `/page-${i}`, id: `page-${i}-${n}` });
+    }
+    const summary = (await (await signedInAdmin(t.app)).get('/api/admin/vitals')).json() as VitalsReply;
+    expect(summary.pages.find((p) => p.page === '/news/:id')?.LCP).toEqual({ p75: 301, samples: 2 });
+    expect(summary.pages.some((p) => p.page.startsWith('/news/') && p.page !== '/news/:id')).toBe(false);
+    const listed = new Set(summary.pages.map((p) => p.page));
+    for (let i = 0; i < 45; i++) expect(listed.has(`/page-${i}`), `/page-${i}`).toBe(true);
   });
 
   it('refuses bad reports (floods: see the rate limit below)', async () => {
