@@ -278,6 +278,17 @@ test('favouriting keeps the card under the pointer, and the popup covers the pag
   await card.scrollIntoViewIfNeeded();
   await card.hover();
   const heart = card.getByRole('button', { name: `Add to Favourites: ${NAMES.film}` });
+  // The rows around it are laid out as they near the screen: measured once they have settled.
+  await page.waitForLoadState('networkidle');
+  let last = Number.NaN;
+  await expect
+    .poll(async () => {
+      const y = (await heart.boundingBox())!.y;
+      const still = Math.abs(y - last) < 1;
+      last = y;
+      return still;
+    })
+    .toBe(true);
   const before = (await heart.boundingBox())!;
   await heart.click();
   // The Favourites row appears above the featured row, and the card stays where it was.

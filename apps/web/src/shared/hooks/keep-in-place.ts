@@ -1,7 +1,8 @@
-/** How long to wait for the change that may move the page (a list's refetch on a slow phone). */
-const WAIT_MS = 10_000;
-/** How long the hold lasts after the last move (images of a new row that load late). */
-const SETTLE_MS = 2_000;
+/** The hold lasts at least this long: a list's refetch on a slow phone, then its row's images. */
+const HOLD_MS = 10_000;
+/** ...and this long after the last move, up to `MAX_HOLD_MS`. */
+const SETTLE_MS = 3_000;
+const MAX_HOLD_MS = 20_000;
 
 /**
  * Keeps `element` where it is on the screen while the page changes above it (a row that appears or goes after
@@ -13,14 +14,16 @@ export function keepInPlace(element: Element): void {
   const { documentElement } = document;
   if (typeof ResizeObserver === 'undefined') return;
   const top = element.getBoundingClientRect().top;
-  let timer = setTimeout(() => stop(), WAIT_MS);
+  const started = Date.now();
+  let timer = setTimeout(() => stop(), HOLD_MS);
   const observer = new ResizeObserver(() => {
     if (!element.isConnected) return;
     const moved = element.getBoundingClientRect().top - top;
     if (Math.abs(moved) < 1) return;
     window.scrollBy({ top: moved, behavior: 'instant' });
+    const elapsed = Date.now() - started;
     clearTimeout(timer);
-    timer = setTimeout(() => stop(), SETTLE_MS);
+    timer = setTimeout(() => stop(), Math.min(Math.max(HOLD_MS - elapsed, SETTLE_MS), MAX_HOLD_MS - elapsed));
   });
   const stop = () => {
     clearTimeout(timer);
