@@ -469,6 +469,7 @@ const entries = [
   // Admin dashboard: playback quality
   ['playback_quality', 'Site', 'Playback quality (last 24 hours)'],
   ['playback_quality_empty', 'Site', 'No title was played in the last 24 hours.'],
+  ['playback_quality_table', 'Site', 'Playback quality per title'],
   ['quality_title', 'Site', 'Title'],
   ['quality_plays', 'Site', 'Plays'],
   ['quality_start_time', 'Site', 'Start time'],

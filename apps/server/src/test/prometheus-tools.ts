@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,18 +24,6 @@ export function prometheusBinary(name: 'promtool' | 'prometheus'): string {
 export function promtool(args: string[], input?: string): { status: number | null; output: string } {
   const result = spawnSync(prometheusBinary('promtool'), args, { input, encoding: 'utf8' });
   return { status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
-}
-
-/** A TCP port free right now on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** One sample line of a scrape: its metric name, labels and value. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
+import { freePort } from '../../scale/cluster-kit.js';
 import {
   createTestApp,
   publishedTitle,
@@ -9,14 +10,7 @@ import {
   type TestApp,
   TestClient,
 } from '../../test/harness.js';
-import {
-  DEPLOY_DIR,
-  declaredNames,
-  freePort,
-  promtool,
-  type Sample,
-  samples,
-} from '../../test/prometheus-tools.js';
+import { DEPLOY_DIR, declaredNames, promtool, type Sample, samples } from '../../test/prometheus-tools.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

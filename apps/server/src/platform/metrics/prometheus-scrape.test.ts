@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scale/cluster-kit.js';
 import { billingViewer, buyWithDemo } from '../../test/billing.js';
 import { createTestApp, publishedTitle, signedInAdmin, type TestApp } from '../../test/harness.js';
-import { freePort, prometheusBinary } from '../../test/prometheus-tools.js';
+import { prometheusBinary } from '../../test/prometheus-tools.js';
 
 const TOKEN = 'scrape-token-for-the-prometheus-test-42';
 

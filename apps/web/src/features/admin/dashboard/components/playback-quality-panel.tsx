@@ -34,7 +34,7 @@ export function PlaybackQualityPanel() {
         empty={t('playback_quality_empty')}
       >
         {(data) => (
-          <ScrollRegion label={t('playback_quality')}>
+          <ScrollRegion label={t('playback_quality_table')}>
             <CompactTable columns={columns} minWidth="min-w-[640px]" testId="playback-quality-table">
               {data.items.map((row) => (
                 <tr key={row.movie_id} className="border-t border-border" data-movie-id={row.movie_id}>
