@@ -20,6 +20,8 @@ import { startBillingTimer } from './modules/billing/module.js';
 import { DEMO_SETTINGS } from './modules/media/module.js';
 import { startPlaybackCleanup } from './modules/playback/module.js';
 import { healthRoutes } from './platform/health-routes.js';
+import { registerMetricsRoute, startMetricsServer } from './platform/metrics/endpoint.js';
+import { type HttpErrorMetrics, registerHttpMetrics } from './platform/metrics/http-metrics.js';
 import { registerPublicMedia } from './platform/public-media.js';
 import { repeatWhileOpen } from './platform/timers.js';
 import { registerAccessControl } from './plugins/access.js';
@@ -46,6 +48,30 @@ declare module 'fastify' {
   interface FastifyInstance {
     container: Container;
   }
+}
+
+/**
+ * `GET /metrics` on the API's port, or, with METRICS_PORT, on a port of its own (started with the app, closed with
+ * it; the API's port then answers /metrics as any unknown address).
+ */
+function serveMetrics(
+  app: AppInstance,
+  container: Container,
+  settings: NonNullable<Config['metrics']>,
+): void {
+  const { metrics } = container;
+  const { port } = settings;
+  if (port === undefined) {
+    registerMetricsRoute(app, metrics, settings.token);
+    return;
+  }
+  let server: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+  app.addHook('onReady', async () => {
+    server = await startMetricsServer(metrics, { ...settings, port });
+  });
+  app.addHook('onClose', async () => {
+    await server?.close();
+  });
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<AppInstance> {
@@ -90,8 +116,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .send({ error: { code: 'unavailable', message: 'The server is restarting, try again shortly' } });
   });
 
+  // Requests per route pattern: before any route is added, so each gets its hook (only when metrics are on).
+  const httpMetrics: HttpErrorMetrics | undefined = config.metrics
+    ? registerHttpMetrics(app, container.metrics)
+    : undefined;
   // Before the plugins that add routes: their contexts keep the error handler they were registered under.
-  registerErrorHandler(app);
+  registerErrorHandler(app, httpMetrics);
   registerCookies(app);
   // Before any route is added (the API docs' too), so each gets the hooks of its declared access.
   const accessGates = registerAccessControl(app, container.services.auth);
@@ -124,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const { services, modules } = container;
   healthRoutes(app, cachedPing(container.database.ping));
+  if (config.metrics) serveMetrics(app, container, config.metrics);
   // Each domain's routes, in the order the container made the modules.
   for (const module of Object.values(modules)) await module.registerRoutes(app);
   await registerPublicMedia(app, config.mediaDir, container.storage);

@@ -130,6 +130,12 @@ const envSchema = z.object({
   LOG_BUFFER_KB: z.coerce.number().int().min(16).max(1_048_576).default(4096),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,200}$/, 'must be 24 to 200 printable characters without spaces')
+    .optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -185,7 +191,18 @@ export type Config = {
   /** Log bytes held in memory while the log reader is not reading; past it, lines are dropped and counted. */
   logBufferBytes: number;
   webDist: string | undefined;
+  /** Prometheus metrics: off (undefined) unless METRICS_TOKEN is set. */
+  metrics: MetricsSettings | undefined;
 };
+
+/** `GET /metrics`, asked for with `Authorization: Bearer <token>`. */
+export interface MetricsSettings {
+  token: string;
+  /** A port of its own for the metrics (the API's port then has no /metrics at all); undefined: the API's port. */
+  port: number | undefined;
+  /** The address that port is bound to (a private one: 127.0.0.1 unless told). */
+  host: string;
+}
 
 /** Seconds (REQUEST 0: no limit on the whole request). */
 export interface HttpTimeouts {
@@ -319,6 +336,25 @@ function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
   };
 }
 
+/**
+ * Metrics are on only with their token: a separate port without one would hand the figures to anyone who reaches it,
+ * so METRICS_PORT (or METRICS_HOST) without METRICS_TOKEN stops the start.
+ */
+function metricsSettings(e: z.infer<typeof envSchema>): MetricsSettings | undefined {
+  if (!e.METRICS_TOKEN) {
+    for (const name of ['METRICS_PORT', 'METRICS_HOST'] as const) {
+      if (e[name] !== undefined)
+        throw new ConfigError(`Invalid setting ${name}: needs METRICS_TOKEN (metrics are off without it)`);
+    }
+    return undefined;
+  }
+  if (e.METRICS_HOST !== undefined && e.METRICS_PORT === undefined)
+    throw new ConfigError('Invalid setting METRICS_HOST: needs METRICS_PORT (the address of that port)');
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
+    throw new ConfigError('Invalid setting METRICS_PORT: must differ from PORT (leave it unset to use PORT)');
+  return { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST ?? '127.0.0.1' };
+}
+
 function httpTimeouts(e: z.infer<typeof envSchema>): HttpTimeouts {
   if (e.REQUEST_TIMEOUT_SECONDS > 0 && e.REQUEST_TIMEOUT_SECONDS < e.HEADERS_TIMEOUT_SECONDS)
     throw new ConfigError(
@@ -406,5 +442,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logBufferBytes: e.LOG_BUFFER_KB * 1024,
     webDist: e.WEB_DIST,
+    metrics: metricsSettings(e),
   };
 }

@@ -17,6 +17,8 @@ import { AuditService } from './platform/audit/service.js';
 import { EventBus } from './platform/events.js';
 import { RateCounterRepo } from './platform/limits/repo.js';
 import { RateLimitService } from './platform/limits/service.js';
+import { Metrics } from './platform/metrics/metrics.js';
+import { registerSystemGauges } from './platform/metrics/system-gauges.js';
 import { createMediaStorage } from './platform/storage/storage-driver.js';
 
 export interface ContainerOptions {
@@ -38,14 +40,15 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const { db } = database;
   fs.mkdirSync(config.mediaDir, { recursive: true });
 
-  // What every domain uses: file storage, rate limits, the audit log, the event bus.
+  // What every domain uses: file storage, rate limits, the audit log, the event bus, the metrics.
   const storage = await createMediaStorage(config);
   const limits = new RateLimitService(await rateCounters(config, database), clock);
   const audit = new AuditService(new AuditRepo(db), clock);
   const events = new EventBus();
+  const metrics = createMetrics(config, database);
 
   const languages = createLanguagesModule({ db, storage, audit, clock });
-  const billing = createBillingModule({ config, clock, db, audit, events });
+  const billing = createBillingModule({ config, clock, db, audit, events, metrics });
   const accounts = createAccountsModule({
     config,
     clock,
@@ -57,6 +60,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     audit,
     events,
     sessionsWithBilling: billing.sessionsWithBilling,
+    metrics,
   });
   const catalog = createCatalogModule({ db, clock, storage, locks: billing.services.entitlements });
   const media = await createMediaModule({
@@ -69,6 +73,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     languageKeyword: languages.keywordOf,
     pgSchema,
     audit,
+    metrics,
   });
   const playback = createPlaybackModule({
     config,
@@ -81,6 +86,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     liveSessions: accounts.services.liveSessions,
     events,
     profiles: accounts.profileNames,
+    metrics,
   });
   const admin = createAdminModule({
     db,
@@ -96,6 +102,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     audit,
     vitalsPerAddressPerMinute: config.vitalsPerAddressPerMinute,
     languages: languages.records,
+    playbackQuality: playback.qualityReport,
   });
 
   const modules = { languages, billing, accounts, catalog, media, playback, admin };
@@ -105,6 +112,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     database,
     storage,
     events,
+    metrics,
     modules,
     /** Every module's repositories and services by name (routes are registered per module; tests reach in here). */
     repos: {
@@ -126,6 +134,17 @@ export async function createContainer(config: Config, options: ContainerOptions 
       ...admin.services,
     },
   };
+}
+
+/**
+ * The metrics every module counts through (platform/metrics/metrics.ts). Counting costs little, so it always
+ * happens; the process's own figures and the scrape itself only with METRICS_TOKEN.
+ */
+function createMetrics(config: Config, database: DatabaseHandle): Metrics {
+  const metrics = new Metrics();
+  registerSystemGauges(metrics, { database: database.stats, dataDir: config.dataDir });
+  if (config.metrics) metrics.collectProcessMetrics();
+  return metrics;
 }
 
 /** The database, migrated to the latest schema (closed again when a migration fails). */

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createContainer } from './container.js';
 import { stdoutLog } from './lib/log-destination.js';
 import { createMediaWorker, liveFfmpegs, logMediaBinaries, type WorkerLog } from './modules/media/module.js';
+import { type MetricsServer, startMetricsServer } from './platform/metrics/endpoint.js';
 
 /** JSON lines on stdout, like the API's logs, through the same destination that never waits for its reader. */
 function jsonLog(level: string, bufferBytes: number): WorkerLog {
@@ -26,6 +27,28 @@ function jsonLog(level: string, bufferBytes: number): WorkerLog {
   return { info: write('info'), warn: write('warn'), error: write('error') };
 }
 
+/**
+ * The worker has no API port: its metrics are served only on a port of their own (METRICS_PORT, with the same
+ * METRICS_TOKEN), a different one from the API's METRICS_PORT when both run on one machine.
+ */
+async function serveWorkerMetrics(
+  metrics: Parameters<typeof startMetricsServer>[0],
+  settings: ReturnType<typeof loadConfig>['metrics'],
+  log: WorkerLog,
+): Promise<MetricsServer | undefined> {
+  if (!settings) return undefined;
+  if (settings.port === undefined) {
+    log.warn(
+      {},
+      'METRICS_TOKEN is set but not METRICS_PORT: the worker serves its metrics only on a port of their own',
+    );
+    return undefined;
+  }
+  const server = await startMetricsServer(metrics, { ...settings, port: settings.port });
+  log.info({ host: settings.host, port: server.port }, 'worker metrics served');
+  return server;
+}
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -43,6 +66,7 @@ async function main(): Promise<void> {
   const { media } = container.modules;
   await logMediaBinaries(media.pipeline.tools, log);
   const worker = createMediaWorker(media, config, log);
+  const metricsServer = await serveWorkerMetrics(container.metrics, config.metrics, log);
   worker.start();
   container.services.smsDispatcher.start();
   log.info({ workerId: worker.workerId }, 'transcode worker started');
@@ -57,7 +81,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     timer.unref();
-    Promise.all([worker.stop(), container.services.smsDispatcher.stop()])
+    Promise.all([worker.stop(), container.services.smsDispatcher.stop(), metricsServer?.close()])
       .then(() => media.pipeline.queue.close?.())
       .then(() => container.database.close())
       .then(

@@ -378,6 +378,28 @@ export const dashboardPaymentsReplySchema = z.object({
   ),
 });
 
+/** `GET /api/admin/dashboard/playback-quality`: what the players reported over the last day, per title. */
+export const playbackQualityReplySchema = z.object({
+  since: z.string(),
+  items: z.array(
+    z.object({
+      movie_id: z.number(),
+      title: z.string(),
+      /** Plays started (reports with a time to first frame). */
+      plays: z.number(),
+      /** Mean milliseconds to the first frame (null when no play started in the period). */
+      start_ms: z.number().nullable(),
+      watched_seconds: z.number(),
+      stalls: z.number(),
+      /** Time stalled over time played, 0-1 (null before any playing). */
+      stall_ratio: z.number().nullable(),
+      errors: z.number(),
+      quality_switches: z.number(),
+    }),
+  ),
+});
+export type PlaybackQualityReply = z.infer<typeof playbackQualityReplySchema>;
+
 // ---- Web vitals --------------------------------------------------------------------------------------------
 
 export const VITAL_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB', 'FID'] as const;

@@ -439,6 +439,38 @@ export const playbackStartBodySchema = z.strictObject({
 });
 export const playbackIdParamsSchema = z.object({ id: playbackIdSchema });
 
+/**
+ * What a player saw since its last report (heartbeat or stop): the server adds these up into its metrics and into
+ * per-title figures for the admin dashboard. Bounded per report: a report covers a heartbeat's interval, or the time
+ * a hidden tab held its timers back.
+ */
+export const playbackQualityReportSchema = z.strictObject({
+  /** Milliseconds from the player asking for the stream to its first frame; only in the first report of a play. */
+  first_frame_ms: z.number().int().min(0).max(600_000).optional(),
+  /** Milliseconds of playing (not paused, not stalled). */
+  watched_ms: z.number().int().min(0).max(3_600_000),
+  /** Times the picture stopped to wait for data while playing (seeks not counted). */
+  stalls: z.number().int().min(0).max(10_000),
+  /** Milliseconds spent stalled. */
+  stalled_ms: z.number().int().min(0).max(3_600_000),
+  /** Playback errors (the player gave up on a segment, the element failed). */
+  errors: z.number().int().min(0).max(1000),
+  /** Changes of rendition after the first. */
+  quality_switches: z.number().int().min(0).max(1000),
+  /** Media bytes loaded. */
+  bytes_loaded: z
+    .number()
+    .int()
+    .min(0)
+    .max(20 * 1024 ** 3),
+});
+export type PlaybackQualityReport = z.infer<typeof playbackQualityReportSchema>;
+
+/** `POST /api/playback/:id/heartbeat` and `/stop`: no body, or the quality report since the last one. */
+export const playbackReportBodySchema = z
+  .strictObject({ quality: playbackQualityReportSchema.optional() })
+  .nullish();
+
 export const playbackSessionSchema = z.object({
   playback_id: z.string(),
   title_id: z.number(),

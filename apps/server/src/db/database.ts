@@ -13,8 +13,14 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Cheap round trip used by the health check. */
   ping(): Promise<void>;
+  /** What the metrics show of the database: PostgreSQL's connection pool, SQLite's file sizes. */
+  stats(): DatabaseStats;
   close(): Promise<void>;
 }
+
+export type DatabaseStats =
+  | { dialect: 'postgres'; pool: { total: number; idle: number; waiting: number; max: number } }
+  | { dialect: 'sqlite'; fileBytes: { database: number; wal: number } };
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -34,6 +40,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return openPostgres(options.databaseUrl, options.pgSchema, options.namedStatements ?? true);
   return openSqlite(options.dataDir, options.sqliteSynchronous ?? 'FULL');
 }
+
+/** Connections per process to PostgreSQL. */
+const POOL_MAX = 10;
 
 async function openPostgres(
   url: string,
@@ -55,7 +64,7 @@ async function openPostgres(
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     connectionTimeoutMillis: 5000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
@@ -73,6 +82,10 @@ async function openPostgres(
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    stats: () => ({
+      dialect: 'postgres',
+      pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX },
+    }),
     close: () => db.destroy(),
   };
 }
@@ -127,7 +140,8 @@ function withStatementCache(file: SQLite.Database): SqliteDatabase {
 
 function openSqlite(dataDir: string, synchronous: 'NORMAL' | 'FULL'): DatabaseHandle {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = new SQLite(path.join(dataDir, 'salomtv.sqlite'));
+  const filePath = path.join(dataDir, 'salomtv.sqlite');
+  const file = new SQLite(filePath);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
@@ -141,6 +155,19 @@ function openSqlite(dataDir: string, synchronous: 'NORMAL' | 'FULL'): DatabaseHa
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    // One connection, no pool: how big the database and its write-ahead log have grown is what an operator watches.
+    stats: () => ({
+      dialect: 'sqlite',
+      fileBytes: { database: fileSize(filePath), wal: fileSize(`${filePath}-wal`) },
+    }),
     close: () => db.destroy(),
   };
+}
+
+function fileSize(filePath: string): number {
+  try {
+    return fs.statSync(filePath).size;
+  } catch {
+    return 0;
+  }
 }

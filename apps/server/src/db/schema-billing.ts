@@ -130,6 +130,27 @@ export interface PlaybackSessionsTable {
   started_at: string;
   last_seen_at: string;
   ended_at: string | null;
+  /** The plan it streams under (a plan's code, `trial`, `admin` or `none`; migration 0024), for the metrics. */
+  plan: string;
+  /** The highest rendition its plan allows (migration 0024). */
+  max_height: number;
+}
+
+/** The players' quality reports added up per title and UTC hour (migration 0024). */
+export interface PlaybackQualityHoursTable {
+  /** The UTC hour, as 2026-06-01T10. */
+  hour: string;
+  title_id: number;
+  /** Reports that told a time to first frame: the plays started. */
+  starts: number;
+  /** bigint columns: PostgreSQL's are parsed to numbers (db/database.ts). */
+  first_frame_ms: number;
+  watched_ms: number;
+  stalls: number;
+  stalled_ms: number;
+  errors: number;
+  quality_switches: number;
+  bytes_loaded: number;
 }
 
 /** One row: bumped by triggers whenever a playback session ends or is deleted (migration 0012-playback-stream-bind). */
@@ -167,4 +188,5 @@ export interface BillingTables {
   billing_events: BillingEventsTable;
   playback_sessions: PlaybackSessionsTable;
   playback_version: PlaybackVersionTable;
+  playback_quality_hours: PlaybackQualityHoursTable;
 }

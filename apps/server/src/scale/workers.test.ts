@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { type Container, createContainer } from '../container.js';
 import { makeClip, mediaEnv } from '../test/media-kit.js';
+import { promtool, samples } from '../test/prometheus-tools.js';
 import {
   dropSchemas,
+  freePort,
   freshSchema,
   logLines,
   type RunningProcess,
@@ -18,12 +20,15 @@ import {
 import { startTestS3, type TestS3 } from './s3-test-server.js';
 
 const databaseUrl = requirePostgres();
+const METRICS_TOKEN = 'worker-metrics-token-for-the-scale-test';
 
 /** Two `npm run worker` processes on one pg-boss queue: each job runs once; a killed worker's job is finished. */
 describe('two transcode workers on pg-boss', () => {
   const schema = freshSchema();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'salomtv-workers-'));
   const workers: RunningProcess[] = [];
+  /** Each worker's own metrics port (METRICS_PORT). */
+  const metricsPorts: number[] = [];
   let s3: TestS3;
   let env: Record<string, string>;
   let container: Container;
@@ -48,7 +53,14 @@ describe('two transcode workers on pg-boss', () => {
       loadConfig({ ...env, DATA_DIR: path.join(work, 'api'), WORKER_IN_PROCESS: 'false' }),
     );
     for (const name of ['one', 'two']) {
-      const worker = await startProcess(WORKER_JS, { ...env, DATA_DIR: path.join(work, name) });
+      const metricsPort = await freePort();
+      metricsPorts.push(metricsPort);
+      const worker = await startProcess(WORKER_JS, {
+        ...env,
+        DATA_DIR: path.join(work, name),
+        METRICS_TOKEN,
+        METRICS_PORT: String(metricsPort),
+      });
       workers.push(worker);
       await until(
         'the worker to start',
@@ -119,6 +131,24 @@ describe('two transcode workers on pg-boss', () => {
     expect([...done].sort()).toEqual(jobs.map((job) => job.job_id).sort());
     // Both workers took part.
     for (const worker of workers) expect(logLines([worker], 'job done').length).toBeGreaterThan(0);
+
+    // Each worker's metrics, on its own port with the token, count the jobs it ran: ten between them.
+    let doneHere = 0;
+    for (const port of metricsPorts) {
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+      const scrape = await fetch(`http://127.0.0.1:${port}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(scrape.status).toBe(200);
+      const text = await scrape.text();
+      expect(promtool(['check', 'metrics'], text).status).toBe(0);
+      const attempts = samples(text).filter(
+        (s) => s.name === 'salomtv_media_job_attempts_total' && s.labels.outcome === 'done',
+      );
+      doneHere += attempts.reduce((sum, s) => sum + s.value, 0);
+      expect(samples(text).some((s) => s.name === 'salomtv_media_job_speed_ratio_count')).toBe(true);
+    }
+    expect(doneHere).toBe(10);
   });
 
   it('finishes on the other worker a job whose worker was killed while running it', async () => {

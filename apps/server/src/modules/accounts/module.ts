@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { AuditService } from '../../platform/audit/service.js';
 import type { EventBus } from '../../platform/events.js';
 import type { RateLimitService } from '../../platform/limits/service.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { MediaStorage } from '../../platform/storage/storage.js';
 import type { LiveSessionReader } from '../../platform/viewer-session.js';
 import type { LanguageDirectory } from '../languages/module.js';
@@ -18,6 +19,7 @@ import { EmailCodeService } from './codes/email-code-service.js';
 import { OtpCodeRepo } from './codes/repo.js';
 import { otpRoutes } from './codes/routes.js';
 import { AppSecretRepo } from './codes/secret-repo.js';
+import { countingSends, sentCodesCounter } from './codes/sent-codes.js';
 import { OtpService } from './codes/service.js';
 import { createEmailSender } from './email/create-sender.js';
 import { EmailOutboxRepo } from './email/outbox-repo.js';
@@ -57,6 +59,7 @@ export interface AccountDeps {
    * that ask what the viewer may watch need no second read.
    */
   sessionsWithBilling: LiveSessionReader;
+  metrics: Metrics;
 }
 
 /**
@@ -86,10 +89,14 @@ export function createAccountsModule(deps: AccountDeps) {
   const sms = createSmsSender(config, repos.smsOutbox, clock, log);
   const email = createEmailSender(config, repos.emailOutbox, clock, log);
   const smsQueued = new SmsQueueSignal();
+  // Every code goes out through these two: the code services and the text queue (reset codes).
+  const sentCodes = sentCodesCounter(deps.metrics);
+  const smsCodes = countingSends(sms, 'sms', sentCodes);
+  const emailCodeSender = countingSends(email, 'email', sentCodes);
   const otp = new OtpService(
     repos.otpCodes,
     repos.secrets,
-    sms,
+    smsCodes,
     new SmsQueue(repos.smsQueue, smsQueued, clock),
     limits,
     users,
@@ -101,7 +108,7 @@ export function createAccountsModule(deps: AccountDeps) {
       wrongCodesPerAddressPerHour: config.otpWrongCodesPerAddressPerHour,
     },
   );
-  const emailCodes = new EmailCodeService(repos.emailCodes, repos.secrets, email, limits, clock, {
+  const emailCodes = new EmailCodeService(repos.emailCodes, repos.secrets, emailCodeSender, limits, clock, {
     secret: config.otpSecret,
     sendsPerHour: config.otpSendsPerNumberPerHour,
   });
@@ -113,7 +120,7 @@ export function createAccountsModule(deps: AccountDeps) {
     email,
     otp,
     // Started by the API process (WORKER_IN_PROCESS) or by `npm run worker`.
-    smsDispatcher: new SmsDispatcher(repos.smsQueue, sms, users, smsQueued, clock, {
+    smsDispatcher: new SmsDispatcher(repos.smsQueue, smsCodes, users, smsQueued, clock, {
       pollMs: config.media.workerPollMs,
       log,
     }),

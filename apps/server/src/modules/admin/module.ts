@@ -9,6 +9,7 @@ import type { MediaStorage } from '../../platform/storage/storage.js';
 import type { AccountDetails } from '../accounts/module.js';
 import type { SubscriptionExport, SubscriptionView } from '../billing/module.js';
 import type { LibraryActivity } from '../catalog/module.js';
+import type { PlaybackQualityReport } from '../playback/module.js';
 import { auditRoutes } from './audit/routes.js';
 import { DashboardRepo } from './dashboard/repo.js';
 import { dashboardRoutes } from './dashboard/routes.js';
@@ -63,6 +64,8 @@ export interface AdminDeps {
   vitalsPerAddressPerMinute: number;
   /** The languages module's languages: the legal pages and posts' translations are written in them. */
   languages: KnownLanguages;
+  /** The players' quality figures per title (playback's), for the dashboard. */
+  playbackQuality: PlaybackQualityReport;
 }
 
 /**
@@ -91,7 +94,7 @@ export function createAdminModule(deps: AdminDeps) {
     notifications,
     adminSettings: new AdminSettingsService(repos.adminSettings, clock),
     adminSearch: new AdminSearchService(repos.adminSearch),
-    dashboard: new DashboardService(repos.dashboard, clock),
+    dashboard: new DashboardService(repos.dashboard, clock, deps.playbackQuality),
     alerts: new AlertService(repos.alerts, clock),
     posts: new PostService(repos.posts, storage, audit, clock, deps.languages),
     legal: new LegalService(repos.legalPages, deps.languages, audit, clock),

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { type Clock, DAY_MS } from '../../lib/clock.js';
 import type { AuditService } from '../../platform/audit/service.js';
 import type { EventBus } from '../../platform/events.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import { repeatWhileOpen } from '../../platform/timers.js';
 import type { LiveSessionReader } from '../../platform/viewer-session.js';
 import { billingAdminRoutes } from './admin-routes.js';
@@ -36,6 +37,7 @@ export interface BillingDeps {
   audit: AuditService;
   /** Billing opens a new account's free-trial row on `accountCreated`. */
   events: EventBus;
+  metrics: Metrics;
 }
 
 /** Billing: plans, subscriptions, payments and their providers, and what each viewer's plan entitles them to. */
@@ -64,6 +66,11 @@ export function createBillingModule(deps: BillingDeps) {
     accounts,
     provider,
     clock,
+    paymentsCounted: deps.metrics.counter(
+      'payments_total',
+      'Payments recorded, by provider and outcome (succeeded, failed, refunded)',
+      ['provider', 'outcome'],
+    ),
   });
   const purchases = new PurchaseService({
     subscriptions: repos.subscriptions,

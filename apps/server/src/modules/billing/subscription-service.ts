@@ -6,6 +6,7 @@ import type {
 } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { MetricCounter } from '../../platform/metrics/metrics.js';
 import type { SessionUser } from '../../platform/viewer-session.js';
 import { statusChangesAt, type ViewerAccess, viewerAccess } from './access.js';
 import type { AccountFacts, SubscriptionRow } from './account-billing.js';
@@ -33,6 +34,8 @@ export interface SubscriptionDeps {
   accounts: AccountLookup;
   provider: PaymentProvider;
   clock: Clock;
+  /** Payments recorded, by provider and outcome (the payment's status). */
+  paymentsCounted: MetricCounter<'provider' | 'outcome'>;
 }
 
 export interface SubscriptionState {
@@ -238,8 +241,8 @@ export class SubscriptionService implements AccessReader {
     return { url: await this.deps.provider.portalUrl(row) };
   }
 
-  recordPayment(p: PaymentRecord): Promise<PaymentRow> {
-    return this.deps.payments.insert({
+  async recordPayment(p: PaymentRecord): Promise<PaymentRow> {
+    const row = await this.deps.payments.insert({
       user_id: p.userId,
       subscription_id: p.subscriptionId,
       plan_id: p.planId,
@@ -252,6 +255,8 @@ export class SubscriptionService implements AccessReader {
       failure_reason: p.failureReason ?? null,
       created_at: this.nowIso(),
     });
+    this.deps.paymentsCounted.inc({ provider: p.provider, outcome: p.status });
+    return row;
   }
 
   async requireOfferedPlan(planId: number): Promise<PlanRow> {

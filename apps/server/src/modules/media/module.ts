@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditService } from '../../platform/audit/service.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { MediaStorage } from '../../platform/storage/storage.js';
 import type { CatalogRecords } from '../catalog/module.js';
 import { AudioTrackHandler } from './audio/audio-handler.js';
@@ -15,8 +16,9 @@ import { type DemoSettings, seedDemoCatalog } from './demo/demo-catalog.js';
 import { DemoFootage } from './demo/demo-footage.js';
 import { MediaTools } from './ffmpeg/tools.js';
 import { DbJobQueue } from './jobs/db-queue.js';
+import { JobStatsRepo, jobMetrics, registerJobGauges } from './jobs/job-metrics.js';
 import type { JobQueue } from './jobs/queue.js';
-import { JobWorker, type WorkerLog } from './jobs/worker.js';
+import { type JobMetrics, JobWorker, type WorkerLog } from './jobs/worker.js';
 import { JobSignal, MovieMediaService } from './pipeline/media-service.js';
 import { TitleMediaState } from './pipeline/media-state.js';
 import { TranscodeHandler } from './pipeline/transcode-handler.js';
@@ -40,6 +42,7 @@ export interface MediaDeps {
   pgSchema?: string | undefined;
   /** The audit log (the admin's changes of titles are recorded in it). */
   audit: AuditService;
+  metrics: Metrics;
 }
 
 /**
@@ -52,6 +55,7 @@ export async function createMediaModule(deps: MediaDeps) {
   const tmpDir = path.join(config.dataDir, 'tmp');
   const tools = new MediaTools(config.ffmpegPath, config.ffprobePath);
   const queue = await createJobQueue(deps);
+  registerJobGauges(deps.metrics, new JobStatsRepo(deps.db), clock);
   const jobSignal = new JobSignal();
   const state = new TitleMediaState(titles, episodes, mediaAssets, clock);
   const movies = new MovieService(
@@ -104,6 +108,7 @@ export async function createMediaModule(deps: MediaDeps) {
   const pipeline = {
     tools,
     queue,
+    jobMetrics: jobMetrics(deps.metrics),
     jobSignal,
     state,
     tmpDir,
@@ -177,6 +182,7 @@ export function createMediaWorker(
   modules: {
     pipeline: {
       queue: JobQueue;
+      jobMetrics: JobMetrics;
       transcoder: TranscodeHandler;
       audio: AudioTrackHandler;
       jobSignal: JobSignal;
@@ -198,6 +204,7 @@ export function createMediaWorker(
       retryBaseSeconds: config.media.jobRetryBaseSeconds,
       leaseMs: config.media.jobLeaseSeconds * 1000,
       log,
+      metrics: modules.pipeline.jobMetrics,
     },
   );
   modules.pipeline.jobSignal.listen(() => worker.wake());

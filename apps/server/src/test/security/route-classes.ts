@@ -105,6 +105,7 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'GET /api/admin/dashboard/jobs',
     'GET /api/admin/dashboard/most-watched',
     'GET /api/admin/dashboard/payments',
+    'GET /api/admin/dashboard/playback-quality',
     'GET /api/admin/dashboard/revenue',
     'GET /api/admin/export/payments.csv',
     'GET /api/admin/export/subscriptions.csv',

@@ -3,6 +3,7 @@ import {
   dashboardPaymentsReplySchema,
   dashboardReplySchema,
   mostWatchedReplySchema,
+  playbackQualityReplySchema,
   revenueQuerySchema,
   revenueReplySchema,
 } from '@salomtv/contract';
@@ -34,6 +35,12 @@ export function dashboardRoutes(app: AppInstance, dashboard: DashboardService): 
     config: { access: 'admin' },
     schema: { tags, response: { 200: dashboardJobsReplySchema } },
     handler: () => dashboard.jobs(),
+  });
+
+  app.get('/api/admin/dashboard/playback-quality', {
+    config: { access: 'admin' },
+    schema: { tags, response: { 200: playbackQualityReplySchema } },
+    handler: () => dashboard.playbackQuality(),
   });
 
   app.get('/api/admin/dashboard/payments', {

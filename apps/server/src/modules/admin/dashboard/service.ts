@@ -1,4 +1,4 @@
-import type { DashboardReply, RevenueReply, StatCard } from '@salomtv/contract';
+import type { DashboardReply, PlaybackQualityReply, RevenueReply, StatCard } from '@salomtv/contract';
 import { addDays, type Clock } from '../../../lib/clock.js';
 import {
   buckets,
@@ -9,6 +9,11 @@ import {
   startOfUtcWeek,
 } from './periods.js';
 import type { DashboardRepo, Range } from './repo.js';
+
+/** The players' quality figures per title over the last day (the playback module's). */
+export interface PlaybackQualityFigures {
+  lastDay(): Promise<PlaybackQualityReply>;
+}
 
 const DEFAULT_CURRENCY = 'USD';
 
@@ -38,6 +43,7 @@ export class DashboardService {
   constructor(
     private readonly repo: DashboardRepo,
     private readonly clock: Clock,
+    private readonly quality: PlaybackQualityFigures,
   ) {}
 
   /**
@@ -149,6 +155,11 @@ export class DashboardService {
         created_at: row.created_at,
       })),
     };
+  }
+
+  /** Start time, stall ratio and errors per title over the last day, from the players' reports. */
+  playbackQuality(): Promise<PlaybackQualityReply> {
+    return this.quality.lastDay();
   }
 
   private async currency(): Promise<string> {

@@ -37,7 +37,9 @@ export class AudioTrackHandler implements JobHandler {
     );
     const source = await this.storage.localFile(track.source_key, this.tmpDir);
     try {
+      const started = Date.now();
       const result = await this.tools.transcodeAudio(source.path, workDir, onProgress, context.signal);
+      context.encoded(result.source.duration, Date.now() - started);
       const videoSeconds = await this.videoSeconds(track.movie_id, track.episode_id);
       const mismatch = videoSeconds ? lengthMismatch(result.source.duration, videoSeconds) : undefined;
       if (mismatch) throw new MediaFailure(mismatch);

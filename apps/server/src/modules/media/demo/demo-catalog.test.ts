@@ -215,6 +215,7 @@ describe('demo videos, rendered small', () => {
     t.app.container.modules.media.pipeline.transcoder.run(asJob(row), {
       signal: new AbortController().signal,
       progress: () => {},
+      encoded: () => {},
     });
   const asset = (id: number) =>
     t.app.container.database.db

@@ -34,6 +34,16 @@ export interface JobContext {
   signal: AbortSignal;
   /** Reports progress (0-100); also renews the job's lease. */
   progress(percent: number): void;
+  /** Reports an encode of `mediaSeconds` of media that took `wallMs` (the job's speed, x real time). */
+  encoded(mediaSeconds: number, wallMs: number): void;
+}
+
+export type JobOutcome = 'done' | 'retrying' | 'failed' | 'interrupted';
+
+/** What the worker tells the metrics of each job it ran. */
+export interface JobMetrics {
+  finished(kind: JobKind, outcome: JobOutcome): void;
+  encoded(kind: JobKind, speed: number): void;
 }
 
 /** What runs one kind of job (PeerTube style: handlers dispatched by kind from one map). */
@@ -58,6 +68,7 @@ export interface WorkerOptions {
   retryBaseSeconds: number;
   leaseMs?: number;
   log: WorkerLog;
+  metrics: JobMetrics;
 }
 
 /**
@@ -170,6 +181,10 @@ export class JobWorker {
         percent = Math.max(0, Math.min(100, value));
         if (Date.now() - lastBeat >= PROGRESS_WRITE_MS) beat();
       },
+      encoded: (mediaSeconds, wallMs) => {
+        if (mediaSeconds > 0 && wallMs > 0)
+          this.options.metrics.encoded(job.kind, mediaSeconds / (wallMs / 1000));
+      },
     };
     this.options.log.info(
       { jobId: job.jobId, kind: job.kind, target: job.targetId, attempt: job.attempts },
@@ -179,6 +194,7 @@ export class JobWorker {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await handler.run(job, context);
       await this.queue.complete(job.jobId, this.workerId);
+      this.options.metrics.finished(job.kind, 'done');
       this.options.log.info({ jobId: job.jobId }, 'job done');
     } catch (error) {
       const reason = publicReason(job, error);
@@ -192,6 +208,7 @@ export class JobWorker {
       if (controller.signal.aborted) {
         // Shutdown hands the job back; a deleted job needs nothing more.
         if (this.stopped) await this.queue.release(job.jobId, this.workerId).catch(() => {});
+        this.options.metrics.finished(job.kind, 'interrupted');
         this.options.log.warn({ jobId: job.jobId }, 'job interrupted');
       } else {
         // The handler records the failure first, so the job row changes last (watchers can rely on it).
@@ -205,6 +222,7 @@ export class JobWorker {
           reason,
           backoffMs(job.attempts, this.options.retryBaseSeconds),
         );
+        this.options.metrics.finished(job.kind, outcome);
         this.options.log.warn(
           { jobId: job.jobId, kind: job.kind, attempt: job.attempts, outcome, reason, detail },
           'job failed',

@@ -14,6 +14,7 @@ import {
   waitFor,
   waitForJobs,
 } from '../../../test/media-kit.js';
+import { metricValue } from '../../../test/prometheus-tools.js';
 
 /** Fetches a variant through its signed addresses, joins init and segments, and ffprobes the result. */
 async function decodeVariant(client: TestClient, variantUrl: string, dir: string, name: string) {
@@ -109,6 +110,16 @@ describe('media pipeline: upload, transcode, stream', () => {
     );
     const decoded = await decodeVariant(admin, listed[0]!.url, clips, 'wide-360');
     expect(decoded).toMatchObject({ width: 640, height: 360, codec: 'h264', frames: 50 });
+
+    // The worker's figures: the attempt that did it, its encode speed, the segments sent and their bytes.
+    const metric = (name: string, labels?: Record<string, string>) => metricValue(t.app, name, labels);
+    expect(await metric('salomtv_media_job_attempts_total', { kind: 'transcode', outcome: 'done' })).toBe(1);
+    expect(await metric('salomtv_media_job_speed_ratio_count', { kind: 'transcode' })).toBe(1);
+    expect(await metric('salomtv_media_job_speed_ratio_sum', { kind: 'transcode' })).toBeGreaterThan(0);
+    expect(await metric('salomtv_media_jobs', { kind: 'transcode', status: 'queued' })).toBe(0);
+    expect(await metric('salomtv_segment_requests_total', { delivery: 'app' })).toBeGreaterThanOrEqual(2);
+    const sent = fs.statSync(path.join(clips, 'wide-360.mp4')).size;
+    expect(await metric('salomtv_segment_bytes_total')).toBe(sent);
   });
 
   it('takes a resumable (tus) upload in chunks and builds 720p and 480p from a 720p source', async () => {
@@ -168,6 +179,15 @@ describe('media pipeline: upload, transcode, stream', () => {
       .where('target_id', '=', failed.video.asset_id)
       .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'failed', attempts: 2 });
+    // Two attempts: one to be retried, one that gave up; the row stays counted as failed.
+    const metric = (name: string, labels?: Record<string, string>) => metricValue(t.app, name, labels);
+    expect(await metric('salomtv_media_job_attempts_total', { kind: 'transcode', outcome: 'retrying' })).toBe(
+      1,
+    );
+    expect(await metric('salomtv_media_job_attempts_total', { kind: 'transcode', outcome: 'failed' })).toBe(
+      1,
+    );
+    expect(await metric('salomtv_media_jobs', { kind: 'transcode', status: 'failed' })).toBe(1);
     const list = (await admin.get('/api/movie/get?status=failed')).json();
     expect(list.map((item: { movie_id: number }) => item.movie_id)).toContain(movie.movie_id);
   });

@@ -91,9 +91,13 @@ export class TranscodeHandler implements JobHandler {
       const reused = await source.ladder?.load(workDir);
       // A title's or episode's sound becomes its audio tracks; a trailer keeps its one sound in each rendition.
       const layout = asset.kind === 'video' ? 'alternate' : 'muxed';
+      const started = Date.now();
       const result =
         reused ?? (await this.tools.transcode(source.path, workDir, layout, onProgress, context.signal));
-      if (!reused) await source.ladder?.keep(workDir, result);
+      if (!reused) {
+        context.encoded(result.source.duration, Date.now() - started);
+        await source.ladder?.keep(workDir, result);
+      }
       await this.publish(asset, result, workDir);
     } finally {
       await source.release();

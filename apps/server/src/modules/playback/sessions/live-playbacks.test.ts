@@ -51,6 +51,8 @@ function setup() {
       started_at: now,
       last_seen_at: now,
       ended_at: null,
+      plan: 'basic',
+      max_height: 480,
     };
     sessions.rows.set(id, value);
     return { ...value };

@@ -5,6 +5,8 @@ import { versionCounter } from '../../../db/version-counter.js';
 import { writeTransaction } from '../../../db/write-transaction.js';
 
 export type PlaybackRow = Selectable<PlaybackSessionsTable>;
+/** What a session streams under, kept on its row for the metrics. */
+export type StreamPlan = Pick<PlaybackRow, 'plan' | 'max_height'>;
 
 /** The playback_sessions table: players streaming now. */
 export class PlaybackRepo {
@@ -33,9 +35,9 @@ export class PlaybackRepo {
     });
   }
 
-  /** Marks a live session heard from now. */
-  async touch(playbackId: string, nowIso: string): Promise<void> {
-    await touchIn(this.db, playbackId, nowIso);
+  /** Marks a live session heard from now, under the plan it streams under now. */
+  async touch(playbackId: string, nowIso: string, plan: StreamPlan): Promise<void> {
+    await touchIn(this.db, playbackId, nowIso, plan);
   }
 
   /**
@@ -48,13 +50,14 @@ export class PlaybackRepo {
     limit: number,
     sinceIso: string,
     nowIso: string,
+    plan: StreamPlan,
   ): Promise<PlaybackRow[] | undefined> {
     return this.withAccountLocked(row.user_id, async (trx) => {
       const others = (await activeIn(trx, row.user_id, sinceIso)).filter(
         (live) => live.playback_id !== row.playback_id,
       );
       if (others.length >= limit) return others;
-      await touchIn(trx, row.playback_id, nowIso);
+      await touchIn(trx, row.playback_id, nowIso, plan);
       return undefined;
     });
   }
@@ -108,6 +111,17 @@ export class PlaybackRepo {
       .execute();
   }
 
+  /** The live sessions of every account (heard from after `sinceIso`, not stopped), counted by plan and cap. */
+  liveByPlan(sinceIso: string): Promise<{ plan: string; max_height: number; live: number }[]> {
+    return this.db
+      .selectFrom('playback_sessions')
+      .where('ended_at', 'is', null)
+      .where('last_seen_at', '>', sinceIso)
+      .groupBy(['plan', 'max_height'])
+      .select((eb) => ['plan', 'max_height', eb.fn.countAll<number>().as('live')])
+      .execute();
+  }
+
   /** Forgets sessions that stopped or went silent before `beforeIso`. */
   async deleteStale(beforeIso: string): Promise<void> {
     await this.db.deleteFrom('playback_sessions').where('last_seen_at', '<', beforeIso).execute();
@@ -125,10 +139,15 @@ function activeIn(db: Kysely<Database>, userId: number, sinceIso: string): Promi
     .execute();
 }
 
-async function touchIn(db: Kysely<Database>, playbackId: string, nowIso: string): Promise<void> {
+async function touchIn(
+  db: Kysely<Database>,
+  playbackId: string,
+  nowIso: string,
+  plan: StreamPlan,
+): Promise<void> {
   await db
     .updateTable('playback_sessions')
-    .set({ last_seen_at: nowIso })
+    .set({ last_seen_at: nowIso, plan: plan.plan, max_height: plan.max_height })
     .where('playback_id', '=', playbackId)
     .execute();
 }

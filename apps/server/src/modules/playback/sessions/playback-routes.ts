@@ -1,6 +1,7 @@
 import {
   playbackActiveReplySchema,
   playbackIdParamsSchema,
+  playbackReportBodySchema,
   playbackStartBodySchema,
   playbackStartReplySchema,
 } from '@salomtv/contract';
@@ -33,18 +34,27 @@ export function playbackRoutes(app: AppInstance, playback: PlaybackService): voi
       ),
   });
 
+  // The player's quality report since its last one rides along (optional: a heartbeat may come without).
   app.post('/api/playback/:id/heartbeat', {
     config: { access: 'viewer' },
-    schema: { tags, params: playbackIdParamsSchema, response: { 200: playbackStartReplySchema } },
+    schema: {
+      tags,
+      params: playbackIdParamsSchema,
+      body: playbackReportBodySchema,
+      response: { 200: playbackStartReplySchema },
+    },
     handler: async (request, reply) =>
-      answer(reply, await playback.heartbeat(requireViewer(request), request.params.id)),
+      answer(
+        reply,
+        await playback.heartbeat(requireViewer(request), request.params.id, request.body?.quality),
+      ),
   });
 
   app.post('/api/playback/:id/stop', {
     config: { access: 'viewer' },
-    schema: { tags, params: playbackIdParamsSchema },
+    schema: { tags, params: playbackIdParamsSchema, body: playbackReportBodySchema },
     handler: async (request, reply) => {
-      await playback.stop(requireViewer(request).user_id, request.params.id);
+      await playback.stop(requireViewer(request).user_id, request.params.id, request.body?.quality);
       return reply.status(204).send();
     },
   });

@@ -1,6 +1,7 @@
 import {
   type AgeRating,
   PLAYBACK_HEARTBEAT_SECONDS,
+  type PlaybackQualityReport,
   type PlaybackSession,
   type QualityCap,
   type StreamLimitReply,
@@ -9,13 +10,15 @@ import {
 import { type Clock, DAY_MS } from '../../../lib/clock.js';
 import { AppError, notFound } from '../../../lib/errors.js';
 import { randomToken } from '../../../lib/tokens.js';
+import type { MetricCounter, Metrics } from '../../../platform/metrics/metrics.js';
 import type { ViewerAccess } from '../../billing/module.js';
 import { type AccessReader, entitlementFor } from '../../billing/module.js';
 import { parseList } from '../../catalog/module.js';
 import type { StreamViewer } from '../streams/stream-sessions.js';
 import { deviceLabel } from './device-label.js';
 import { type LivePlaybacks, SILENCE_MS } from './live-playbacks.js';
-import type { PlaybackRepo, PlaybackRow } from './playback-repo.js';
+import type { PlaybackRepo, PlaybackRow, StreamPlan } from './playback-repo.js';
+import type { PlaybackQualityService } from './quality-service.js';
 
 /** A session last heard from at or before this moment has gone silent: it no longer holds a stream. */
 function silentBefore(now: Date): string {
@@ -45,6 +48,18 @@ export interface PlaybackGrant {
 
 export type PlaybackAnswer = { ok: true; grant: PlaybackGrant } | { ok: false; limit: StreamLimitReply };
 
+/** What a session streams under, as the metrics count live sessions: a plan's code, or why no plan applies. */
+export function streamPlan(access: ViewerAccess): StreamPlan {
+  const plan = access.admin
+    ? 'admin'
+    : access.status === 'trialing'
+      ? 'trial'
+      : access.hasAccess
+        ? (access.plan?.code ?? 'none')
+        : 'none';
+  return { plan, max_height: access.maxHeight };
+}
+
 function sessionView(
   row: PlaybackRow,
   names: ReadonlyMap<number, string>,
@@ -66,6 +81,8 @@ function sessionView(
  * every feature stream address belongs to one (`live` tells the stream addresses at once of each change here).
  */
 export class PlaybackService {
+  private readonly refusals: MetricCounter;
+
   constructor(
     private readonly sessions: PlaybackRepo,
     private readonly live: LivePlaybacks,
@@ -74,7 +91,15 @@ export class PlaybackService {
     /** Accounts' profile names: the over-the-limit prompt says which profile watches where. */
     private readonly profiles: ProfileNames,
     private readonly clock: Clock,
-  ) {}
+    /** The players' quality reports, sent with heartbeats and stops. */
+    private readonly quality: PlaybackQualityService,
+    metrics: Metrics,
+  ) {
+    this.refusals = metrics.counter(
+      'stream_limit_refusals_total',
+      "Plays refused because the account's plan already streams its maximum at once",
+    );
+  }
 
   async start(
     viewer: StreamViewer,
@@ -96,6 +121,7 @@ export class PlaybackService {
       started_at: now.toISOString(),
       last_seen_at: now.toISOString(),
       ended_at: null,
+      ...streamPlan(access),
     };
     const live = await this.sessions.insertWithinLimit(row, access.maxStreams, silentBefore(now));
     if (live) return { ok: false, limit: await this.limitReply(access.maxStreams, live) };
@@ -105,12 +131,18 @@ export class PlaybackService {
 
   /**
    * The player's "still watching", from the sign-in session that started it; a session that went silent is let
-   * back in if a stream is free.
+   * back in if a stream is free. `quality`: what the player saw since its last report.
    */
-  async heartbeat(viewer: StreamViewer, playbackId: string): Promise<PlaybackAnswer> {
+  async heartbeat(
+    viewer: StreamViewer,
+    playbackId: string,
+    quality?: PlaybackQualityReport,
+  ): Promise<PlaybackAnswer> {
     const userId = viewer.user_id;
     const row = await this.requireOwn(userId, playbackId);
     if (row.session_hash !== viewer.session_hash) throw notFound('This stream does not exist');
+    // What was watched counts whatever happens to the stream now.
+    if (quality) await this.quality.record(row.title_id, row.max_height, quality);
     if (row.ended_at !== null) {
       this.live.remember(row);
       throw new AppError(410, 'stream_stopped', 'This stream was stopped from another device');
@@ -119,24 +151,30 @@ export class PlaybackService {
     await this.assertMayPlay(access, viewer, row.title_id);
     const now = this.clock.now();
     const sinceIso = silentBefore(now);
+    const plan = streamPlan(access);
     // A live session holds its stream already: only one that went silent must find a free one again.
-    if (row.last_seen_at > sinceIso) await this.sessions.touch(playbackId, now.toISOString());
+    if (row.last_seen_at > sinceIso) await this.sessions.touch(playbackId, now.toISOString(), plan);
     else {
       const others = await this.sessions.reviveWithinLimit(
         row,
         access.maxStreams,
         sinceIso,
         now.toISOString(),
+        plan,
       );
       if (others) return { ok: false, limit: await this.limitReply(access.maxStreams, others) };
     }
-    this.live.remember({ ...row, last_seen_at: now.toISOString() });
+    this.live.remember({ ...row, ...plan, last_seen_at: now.toISOString() });
     return { ok: true, grant: this.grant(playbackId, access) };
   }
 
-  /** Stops one of the viewer's streams (their own player, or another device from the over-limit prompt). */
-  async stop(userId: number, playbackId: string): Promise<void> {
+  /**
+   * Stops one of the viewer's streams (their own player, with its last quality report, or another device from the
+   * over-limit prompt).
+   */
+  async stop(userId: number, playbackId: string, quality?: PlaybackQualityReport): Promise<void> {
     const row = await this.requireOwn(userId, playbackId);
+    if (quality) await this.quality.record(row.title_id, row.max_height, quality);
     const now = this.clock.now().toISOString();
     await this.sessions.end(playbackId, now);
     this.live.remember({ ...row, ended_at: row.ended_at ?? now });
@@ -217,6 +255,7 @@ export class PlaybackService {
   }
 
   private async limitReply(maxStreams: number, live: PlaybackRow[]): Promise<StreamLimitReply> {
+    this.refusals.inc({});
     return {
       error: {
         code: 'stream_limit',

@@ -21,7 +21,7 @@ import type { AppInstance } from '../../../app-types.js';
 import { notFound } from '../../../lib/errors.js';
 import { LocalDiskStorage, type MediaStorage } from '../../../platform/storage/storage.js';
 import { requireViewer } from '../../../plugins/access.js';
-import { type MediaFileCache, readMediaFile, sendMediaFile } from './send-file.js';
+import { type MediaFileCache, readMediaFile, type SegmentCounter, sendMediaFile } from './send-file.js';
 import type { StartMedia, StreamingService, StreamReply } from './service.js';
 
 const tags = ['streaming'];
@@ -41,7 +41,7 @@ export function streamingRoutes(
   app: AppInstance,
   streaming: StreamingService,
   storage: MediaStorage,
-  delivery: { accelPrefix: string | undefined; memory: MediaFileCache },
+  delivery: { accelPrefix: string | undefined; memory: MediaFileCache; segments: SegmentCounter },
 ): void {
   // Public: trailers play for everyone; the service answers 401 for a feature when signed out, and 409
   // stream_limit without a live playback session (`?playback=`).
@@ -123,6 +123,10 @@ export function streamingRoutes(
       Promise.all([read(media.initKey), read(media.segmentKey)]),
       audio ? Promise.all([read(audio.initKey), read(audio.segmentKey)]) : undefined,
     ]);
+    delivery.segments.served(
+      'app',
+      init.length + segment.length + (sound ? sound[0].length + sound[1].length : 0),
+    );
     reply
       .header('content-type', 'video/mp4')
       .header('cache-control', 'private, no-store')
@@ -220,6 +224,7 @@ export function streamingRoutes(
       if (!(storage instanceof LocalDiskStorage)) {
         const direct = await storage.signedUrl(result.key, 300);
         if (!direct) throw new Error('The media storage gave no address');
+        delivery.segments.served('bucket', 0);
         return reply.header('cache-control', 'private, no-store').redirect(direct, 302);
       }
       return sendMediaFile(

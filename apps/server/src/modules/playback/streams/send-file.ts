@@ -150,6 +150,11 @@ export async function readMediaFile(filePath: string, memory: MediaFileCache | u
   return bytes;
 }
 
+/** Told of each media file answered: how it went out and the bytes the app sent itself. */
+export interface SegmentCounter {
+  served(delivery: 'app' | 'accel' | 'bucket', sent: number): void;
+}
+
 /**
  * Sends a media file: Range requests (206 with Content-Range), Accept-Ranges, the given type and caching;
  * with an accel prefix, nginx sends the bytes (X-Accel-Redirect) after we authorised the request; otherwise
@@ -159,13 +164,18 @@ export async function sendMediaFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: { path: string; relativeKey: string; contentType: string; cacheControl: string },
-  { accelPrefix, memory }: { accelPrefix: string | undefined; memory?: MediaFileCache | undefined },
+  {
+    accelPrefix,
+    memory,
+    segments,
+  }: { accelPrefix: string | undefined; memory?: MediaFileCache | undefined; segments?: SegmentCounter },
 ): Promise<FastifyReply> {
   reply
     .header('content-type', file.contentType)
     .header('cache-control', file.cacheControl)
     .header('accept-ranges', 'bytes');
   if (accelPrefix) {
+    segments?.served('accel', 0);
     return reply.header('x-accel-redirect', `${accelPrefix}${file.relativeKey}`).send('');
   }
   const found = await findMediaFile(file.path, memory);
@@ -180,6 +190,7 @@ export async function sendMediaFile(
   if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`);
   reply.header('content-length', String(Math.max(0, end - start + 1)));
   if (request.method === 'HEAD' || size === 0) return reply.send('');
+  segments?.served('app', end - start + 1);
   const whole = 'recent' in found ? found.recent.bytes : await memory?.get(file.path, found.stat);
   if (whole) return reply.send(range ? whole.subarray(start, end + 1) : whole);
   return reply.send(fs.createReadStream(file.path, { start, end, highWaterMark: HIGH_WATER_MARK }));

@@ -37,6 +37,7 @@ function renderControls(
   const video = document.createElement('video');
   const player = {
     videoRef: { current: video },
+    element: video,
     hls: stream as unknown as Hls,
     state: { playing: true, currentTime: 65, duration: 3725, percent: 2, volume: 1, muted: false },
     controls: {

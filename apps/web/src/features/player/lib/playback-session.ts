@@ -1,5 +1,5 @@
-import { CSRF_HEADER, type PlaybackSession } from '@salomtv/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { CSRF_HEADER, type PlaybackQualityReport, type PlaybackSession } from '@salomtv/contract';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../shared/api/api-client';
 import { postWhileLeaving } from '../../../shared/api/post-while-leaving';
 
@@ -71,18 +71,27 @@ export function withPlayback(src: string, playbackId: string, lang?: string): st
   return `${path}?${params.toString()}`;
 }
 
-const stopPlayback = (id: string) =>
-  api
-    .request<void>(`/api/playback/${encodeURIComponent(id)}/stop`, { method: 'POST' })
-    .catch(() => undefined);
+/** The quality report since the last one, as the heartbeat and the stop carry it (no body when there is none). */
+export type QualityReporter = RefObject<(() => PlaybackQualityReport | undefined) | undefined>;
+
+function reportBody(report: QualityReporter | undefined): { quality: PlaybackQualityReport } | undefined {
+  const quality = report?.current?.();
+  return quality ? { quality } : undefined;
+}
+
+const stopPath = (id: string) => `/api/playback/${encodeURIComponent(id)}/stop`;
+
+const stopPlayback = (id: string, body?: { quality: PlaybackQualityReport }) =>
+  api.request<void>(stopPath(id), { method: 'POST', ...(body ? { json: body } : {}) }).catch(() => undefined);
 
 /**
  * A playback session for a feature (trailers need none): started before playing, kept alive with heartbeats,
  * stopped when the player closes. On the stream limit it lists the devices, and `stopOther` frees one. When
  * another device stops this one (the heartbeat answers 410, or a stream address is refused: `refused`), the gate
- * says so and the player drops the stream; `start` asks for a stream again.
+ * says so and the player drops the stream; `start` asks for a stream again. `report`: the player's quality report
+ * since the last one, sent with each heartbeat and with the stop.
  */
-export function usePlaybackSession(movieId: number, enabled: boolean) {
+export function usePlaybackSession(movieId: number, enabled: boolean, report?: QualityReporter) {
   const [gate, setGate] = useState<PlaybackGate>({ state: 'idle' });
   const current = useRef<string | null>(null);
 
@@ -104,15 +113,15 @@ export function usePlaybackSession(movieId: number, enabled: boolean) {
     void start();
     // Leaving the page (reload, another site, closing the tab) frees the stream at once.
     const onLeave = () => {
-      if (current.current) postWhileLeaving(`/api/playback/${encodeURIComponent(current.current)}/stop`);
+      if (current.current) postWhileLeaving(stopPath(current.current), reportBody(report));
     };
     window.addEventListener('pagehide', onLeave);
     return () => {
       window.removeEventListener('pagehide', onLeave);
-      if (current.current) void stopPlayback(current.current);
+      if (current.current) void stopPlayback(current.current, reportBody(report));
       current.current = null;
     };
-  }, [enabled, start]);
+  }, [enabled, start, report]);
 
   /** The session is over for this device: no stop to send, the player drops its stream. */
   const end = useCallback((next: PlaybackGate) => {
@@ -125,7 +134,8 @@ export function usePlaybackSession(movieId: number, enabled: boolean) {
   useEffect(() => {
     if (!playbackId) return;
     const timer = setInterval(() => {
-      void callPlayback(`/api/playback/${encodeURIComponent(playbackId)}/heartbeat`).then(
+      const path = `/api/playback/${encodeURIComponent(playbackId)}/heartbeat`;
+      void callPlayback(path, reportBody(report)).then(
         ({ status, body }) => {
           // Stopped from another device (410), or back after silence with every stream taken (409).
           if (status === 410 || status === 409) end(gateFrom(status, body));
@@ -135,7 +145,7 @@ export function usePlaybackSession(movieId: number, enabled: boolean) {
       );
     }, heartbeatSeconds * 1000);
     return () => clearInterval(timer);
-  }, [playbackId, heartbeatSeconds, end]);
+  }, [playbackId, heartbeatSeconds, end, report]);
 
   const stopOther = useCallback(
     async (otherId: string) => {
@@ -147,9 +157,9 @@ export function usePlaybackSession(movieId: number, enabled: boolean) {
 
   const refused = useCallback(() => {
     // Refused by a 403 (an address past its lifetime, a plan that changed), the session may still count.
-    if (current.current) void stopPlayback(current.current);
+    if (current.current) void stopPlayback(current.current, reportBody(report));
     end({ state: 'stopped' });
-  }, [end]);
+  }, [end, report]);
 
   return { gate, stopOther, start, refused };
 }

@@ -1,8 +1,10 @@
+import type { PlaybackQualityReport } from '@salomtv/contract';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useKeyword } from '../../../shared/i18n/language-context';
 import { saveAudioChoice } from '../api/viewing-api';
 import type { CastTarget } from './cast-sender';
 import { usePreroll } from './house-trailer';
+import { usePlaybackQuality } from './playback-quality';
 import { usePlaybackSession, withPlayback } from './playback-session';
 import { useSavedStart } from './saved-start';
 import { useStreamRefusal } from './stream-refusal';
@@ -16,7 +18,10 @@ import type { PlayChoice } from './what-to-play';
  */
 export function useTitlePlayer(movieId: number, choice: PlayChoice, title: string) {
   const feature = Boolean(choice.src) && !choice.trailer && movieId > 0;
-  const session = usePlaybackSession(movieId, feature);
+  // The quality report of the feature playing, read by the session's heartbeats and stop (set below, once the video
+  // that plays it exists).
+  const qualityReport = useRef<(() => PlaybackQualityReport | undefined) | undefined>(undefined);
+  const session = usePlaybackSession(movieId, feature, qualityReport);
   const { gate } = session;
   const granted = gate.state === 'ok';
   // Features only, and only once the grant says whether this viewer's plan has a pre-roll.
@@ -38,6 +43,7 @@ export function useTitlePlayer(movieId: number, choice: PlayChoice, title: strin
     startPosition: playingFeature && startAt ? startAt : undefined,
     progress: feature && !prerolling ? { movieId, episodeId: choice.episodeId } : null,
   });
+  qualityReport.current = usePlaybackQuality(player.element, player.hls, playingFeature ? src : null);
   // Stopped from another device: the feature's stream is refused, and the player drops it.
   useStreamRefusal(player.hls, playingFeature ? session.refused : undefined);
 

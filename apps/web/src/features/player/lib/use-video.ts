@@ -228,7 +228,7 @@ export function useVideo({
     },
   };
 
-  return { videoRef, hls, state, controls };
+  return { videoRef, element, hls, state, controls };
 }
 
 /** The four volume icon levels of the full-page player. */

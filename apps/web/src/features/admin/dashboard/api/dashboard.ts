@@ -3,6 +3,7 @@ import type {
   dashboardJobsReplySchema,
   dashboardPaymentsReplySchema,
   mostWatchedReplySchema,
+  PlaybackQualityReply,
   RevenueReply,
   VitalsReply,
 } from '@salomtv/contract';
@@ -22,6 +23,7 @@ const keys = {
   jobs: ['admin-dashboard', 'jobs'] as const,
   payments: ['admin-dashboard', 'payments'] as const,
   vitals: ['admin-dashboard', 'vitals'] as const,
+  playbackQuality: ['admin-dashboard', 'playback-quality'] as const,
 };
 
 /** `GET /api/admin/dashboard`: the four stat cards with their previous periods. */
@@ -67,4 +69,13 @@ export const vitalsQuery = () =>
   queryOptions({
     queryKey: keys.vitals,
     queryFn: ({ signal }) => api.request<VitalsReply>('/api/admin/vitals', { signal, query: { days: '7' } }),
+  });
+
+/** `GET /api/admin/dashboard/playback-quality`: start time, stall ratio and errors per title over the last day. */
+export const playbackQualityQuery = () =>
+  queryOptions({
+    queryKey: keys.playbackQuality,
+    queryFn: ({ signal }) =>
+      api.request<PlaybackQualityReply>('/api/admin/dashboard/playback-quality', { signal }),
+    refetchInterval: 60_000,
   });

@@ -2,12 +2,13 @@ import { AdminPageHeader } from '../../../../shared/ui/admin-page-header';
 import { JobsTable } from './jobs-table';
 import { MostWatchedChart } from './most-watched-chart';
 import { PaymentsTable } from './payments-table';
+import { PlaybackQualityPanel } from './playback-quality-panel';
 import { RevenueChart } from './revenue-chart';
 import { StatCards } from './stat-cards';
 import { TicketsPanel } from './tickets-panel';
 import { VitalsPanel } from './vitals-panel';
 
-/** Dashboard (/dashboard, spec admin 1): the service's real figures, media jobs, payments, vitals and tickets. */
+/** Dashboard (/dashboard, spec admin 1): the service's real figures, media jobs, playback quality, payments, vitals and tickets. */
 export function DashboardPage() {
   return (
     <>
@@ -19,6 +20,7 @@ export function DashboardPage() {
           <MostWatchedChart />
         </div>
         <JobsTable />
+        <PlaybackQualityPanel />
         {/* Side by side only where both tables fit whole: at 1440 px the payments need the full width. */}
         <div className="grid gap-6 2xl:grid-cols-2">
           <PaymentsTable />

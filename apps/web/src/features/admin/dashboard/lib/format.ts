@@ -66,3 +66,15 @@ export function formatVital(name: VitalName, p75: number): string {
   if (name === 'CLS') return p75.toFixed(2);
   return p75 >= 1000 ? `${(p75 / 1000).toFixed(2)} s` : `${Math.round(p75)} ms`;
 }
+
+/** A time to the first frame: 850 ms, 1.25 s; a dash when no play started. */
+export function formatStartTime(ms: number | null): string {
+  if (ms === null) return '—';
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+}
+
+/** A share of 0-1 as a percentage with one decimal (0.4%); a dash when there is none. */
+export function formatRatio(ratio: number | null): string {
+  if (ratio === null) return '—';
+  return `${numberFormat('en', { maximumFractionDigits: 1 }).format(ratio * 100)}%`;
+}
