@@ -96,6 +96,19 @@ export async function createContainer(config: Config, options: ContainerOptions 
     audit,
     vitalsPerAddressPerMinute: config.vitalsPerAddressPerMinute,
     languages: languages.records,
+    backups: {
+      settings: config.backup,
+      source: {
+        database,
+        databaseUrl: config.databaseUrl,
+        pgSchema: pgSchema ?? 'public',
+        pgBinDir: config.backup.pgBinDir,
+        dataDir: config.dataDir,
+        mediaDir: config.mediaDir,
+        storage,
+        bucket: config.media.s3?.bucket ?? null,
+      },
+    },
   });
 
   const modules = { languages, billing, accounts, catalog, media, playback, admin };
