@@ -54,6 +54,7 @@ const TABLE_COUNTERS: Record<string, readonly VersionCounterTable[] | string> = 
   admin_settings: 'read fresh',
   app_secrets: 'read once at start',
   web_vitals: 'read fresh by the dashboard',
+  backups: 'the Backups screen and the alerts, read fresh',
 };
 const COUNTERS: readonly VersionCounterTable[] = ['catalog_version', 'access_version', 'playback_version'];
 

@@ -39,6 +39,7 @@ export class BackupService {
   private running: Promise<void> | undefined;
   /** Scheduled times before this were not the schedule's to take (the service was not running then). */
   private readonly scheduleFrom: Date;
+  /** The app's logger, given by the schedule when the app starts. */
   log: BackupLog | undefined;
 
   constructor(private readonly deps: BackupServiceDeps) {
