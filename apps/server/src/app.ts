@@ -16,6 +16,7 @@ import { seedDatabase } from './db/seed/index.js';
 import { stdoutLog } from './lib/log-destination.js';
 import { queryFlag } from './lib/query-flag.js';
 import { randomToken } from './lib/tokens.js';
+import { startBackupSchedule } from './modules/admin/module.js';
 import { startBillingTimer } from './modules/billing/module.js';
 import { DEMO_SETTINGS } from './modules/media/module.js';
 import { startPlaybackCleanup } from './modules/playback/module.js';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerPublicMedia(app, config.mediaDir, container.storage);
   startBillingTimer(app, modules.billing, container.clock);
   startPlaybackCleanup(app, modules.playback);
+  startBackupSchedule(app, modules.admin);
   // Ended rate-limit counters count as new windows: deleting them keeps the table to the live ones.
   repeatWhileOpen(app, LIMIT_SWEEP_MS, 'rate counter sweep', async () => {
     await services.limits.forgetEnded();

@@ -28,6 +28,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL schema name')
     .optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_TIME: z
+    .string()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, 'must be a time of day such as 02:00, or off')
+    .default('02:00'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  PG_BIN_DIR: z.string().min(1).optional(),
   SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('FULL'),
   DATABASE_NAMED_STATEMENTS: booleanFlag.default(true),
   ADMIN_PHONE: z.string().optional(),
@@ -147,6 +154,7 @@ export type Config = {
   databaseUrl: string | undefined;
   databaseSchema: string | undefined;
   sqliteSynchronous: 'NORMAL' | 'FULL';
+  backup: BackupSettings;
   /** PostgreSQL: the per-request reads go out as named prepared statements (off behind a pooler that drops them). */
   namedStatements: boolean;
   adminPhone: string | undefined;
@@ -202,6 +210,18 @@ export interface MetricsSettings {
   port: number | undefined;
   /** The address that port is bound to (a private one: 127.0.0.1 unless told). */
   host: string;
+}
+
+/** Where backups go, when the service takes them and how many it keeps (README, Backups and restore). */
+export interface BackupSettings {
+  /** The folder of the archives the service takes (outside the media folder: backups are not backed up). */
+  dir: string;
+  /** The time of day (server's time zone) of the daily backup; null: no scheduled backups. */
+  time: { hour: number; minute: number } | null;
+  /** Successful archives kept; older ones are deleted after each backup. */
+  keep: number;
+  /** The folder of pg_dump and pg_restore (PostgreSQL); unset: found on PATH. */
+  pgBinDir: string | undefined;
 }
 
 /** Seconds (REQUEST 0: no limit on the whole request). */
@@ -355,6 +375,20 @@ function metricsSettings(e: z.infer<typeof envSchema>): MetricsSettings | undefi
   return { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST ?? '127.0.0.1' };
 }
 
+/** The backup folder may not be the media folder or inside it (each archive would hold the ones before it). */
+function backupSettings(e: z.infer<typeof envSchema>, dataDir: string, mediaDir: string): BackupSettings {
+  const dir = e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups');
+  if (dir === mediaDir || dir.startsWith(mediaDir + path.sep))
+    throw new ConfigError(`Invalid setting BACKUP_DIR: must be outside the media folder ${mediaDir}`);
+  const [hour, minute] = e.BACKUP_TIME === 'off' ? [] : e.BACKUP_TIME.split(':').map(Number);
+  return {
+    dir,
+    time: hour === undefined || minute === undefined ? null : { hour, minute },
+    keep: e.BACKUP_KEEP,
+    pgBinDir: e.PG_BIN_DIR,
+  };
+}
+
 function httpTimeouts(e: z.infer<typeof envSchema>): HttpTimeouts {
   if (e.REQUEST_TIMEOUT_SECONDS > 0 && e.REQUEST_TIMEOUT_SECONDS < e.HEADERS_TIMEOUT_SECONDS)
     throw new ConfigError(
@@ -385,16 +419,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const mediaDir = path.join(dataDir, 'media');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     dataDir,
-    mediaDir: path.join(dataDir, 'media'),
+    mediaDir,
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
+    backup: backupSettings(e, dataDir, mediaDir),
     namedStatements: e.DATABASE_NAMED_STATEMENTS,
     adminPhone: e.ADMIN_PHONE,
     adminPassword: e.ADMIN_PASSWORD,

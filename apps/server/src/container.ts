@@ -103,6 +103,19 @@ export async function createContainer(config: Config, options: ContainerOptions 
     vitalsPerAddressPerMinute: config.vitalsPerAddressPerMinute,
     languages: languages.records,
     playbackQuality: playback.qualityReport,
+    backups: {
+      settings: config.backup,
+      source: {
+        database,
+        databaseUrl: config.databaseUrl,
+        pgSchema: pgSchema ?? 'public',
+        pgBinDir: config.backup.pgBinDir,
+        dataDir: config.dataDir,
+        mediaDir: config.mediaDir,
+        storage,
+        bucket: config.media.s3?.bucket ?? null,
+      },
+    },
   });
 
   const modules = { languages, billing, accounts, catalog, media, playback, admin };

@@ -288,6 +288,8 @@ export const ADMIN_ALERT_KINDS = [
   'subscription_changed',
   /** A card checked when a plan was bought during the free trial was declined (nothing was to be charged). */
   'card_check_declined',
+  /** A scheduled or asked-for backup failed (the Backups screen says why). */
+  'backup_failed',
 ] as const;
 export const adminAlertSchema = z.object({
   kind: z.enum(ADMIN_ALERT_KINDS),

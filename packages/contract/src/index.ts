@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './admin.js';
 export * from './audio-tracks.js';
 export * from './auth.js';
+export * from './backups.js';
 export * from './billing.js';
 export * from './cards.js';
 export * from './catalog.js';

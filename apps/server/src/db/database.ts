@@ -15,6 +15,11 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** What the metrics show of the database: PostgreSQL's connection pool, SQLite's file sizes. */
   stats(): DatabaseStats;
+  /**
+   * SQLite: copies the open database into `file` with SQLite's online backup, through the connection the app
+   * writes on (another connection's writes would make the copy start over). Not on PostgreSQL (pg_dump).
+   */
+  onlineBackup?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +38,11 @@ export interface DatabaseOptions {
    * that does not keep prepared statements across its server connections (PgBouncer before 1.21).
    */
   namedStatements?: boolean;
+}
+
+/** The schema pg-boss keeps its job tables in, beside the app's schema (`pgboss` beside `public`). */
+export function jobQueueSchema(appSchema: string | undefined): string {
+  return appSchema ? `${appSchema}_boss` : 'pgboss';
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -88,6 +98,25 @@ async function openPostgres(
     }),
     close: () => db.destroy(),
   };
+}
+
+/** Pages copied per step of an online backup; each step is short, so requests are served between steps. */
+const BACKUP_PAGES_PER_STEP = 256;
+
+/**
+ * better-sqlite3's backup copies a few pages per turn of the event loop. A write from another process (a worker,
+ * the backup CLI's service) restarts the copy; each restart doubles the step, so a busy database still finishes.
+ */
+async function onlineBackup(file: SQLite.Database, target: string): Promise<void> {
+  let rate = BACKUP_PAGES_PER_STEP;
+  let lastRemaining = Number.POSITIVE_INFINITY;
+  await file.backup(target, {
+    progress: ({ remainingPages }) => {
+      if (remainingPages > lastRemaining) rate *= 2;
+      lastRemaining = remainingPages;
+      return rate;
+    },
+  });
 }
 
 type QueryCall = (config: unknown, values?: unknown, callback?: unknown) => unknown;
@@ -160,6 +189,7 @@ function openSqlite(dataDir: string, synchronous: 'NORMAL' | 'FULL'): DatabaseHa
       dialect: 'sqlite',
       fileBytes: { database: fileSize(filePath), wal: fileSize(`${filePath}-wal`) },
     }),
+    onlineBackup: (target) => onlineBackup(file, target),
     close: () => db.destroy(),
   };
 }

@@ -29,6 +29,7 @@ import * as subscriptionChanges from './migrations/0021-subscription-changes.js'
 import * as textsPerLanguage from './migrations/0022-texts-per-language.js';
 import * as phoneVerified from './migrations/0023-phone-verified.js';
 import * as playbackQuality from './migrations/0024-playback-quality.js';
+import * as backups from './migrations/0025-backups.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -56,7 +57,11 @@ const migrations: Record<string, Migration> = {
   '0022-texts-per-language': textsPerLanguage,
   '0023-phone-verified': phoneVerified,
   '0024-playback-quality': playbackQuality,
+  '0025-backups': backups,
 };
+
+/** The migrations this build knows, in order: a backup records those its database had. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -121,7 +121,28 @@ export interface WebVitalsTable {
   created_at: string;
 }
 
-/** Tables of the admin module (posts, feedback tickets, notifications, audit log, admin settings, web vitals). */
+/** A backup the service took (migration 0025): scheduled, or asked for by an admin. */
+export interface BackupsTable {
+  backup_id: Generated<number>;
+  kind: 'scheduled' | 'manual';
+  /** The scheduled moment (ISO) a scheduled backup was taken for; null for one asked for. */
+  slot: string | null;
+  /** 1 while running, else null: unique, so one backup runs at a time across instances. */
+  running_lock: number | null;
+  status: 'running' | 'succeeded' | 'failed';
+  /** The archive's name in BACKUP_DIR. */
+  file_name: string;
+  /** bigint: PostgreSQL hands it over as a number (db/database.ts). */
+  size_bytes: number | null;
+  error: string | null;
+  requested_by: number | null;
+  started_at: string;
+  finished_at: string | null;
+  /** A running backup whose process stops renewing this is taken as stopped. */
+  lease_until: string | null;
+}
+
+/** Tables of the admin module (posts, feedback tickets, notifications, audit log, admin settings, web vitals, backups). */
 export interface AdminTables {
   audit_log: AuditLogTable;
   admin_settings: AdminSettingsTable;
@@ -133,4 +154,5 @@ export interface AdminTables {
   notification_receipts: NotificationReceiptsTable;
   admin_alert_reads: AdminAlertReadsTable;
   web_vitals: WebVitalsTable;
+  backups: BackupsTable;
 }

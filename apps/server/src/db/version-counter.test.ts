@@ -55,6 +55,7 @@ const TABLE_COUNTERS: Record<string, readonly VersionCounterTable[] | string> = 
   app_secrets: 'read once at start',
   web_vitals: 'read fresh by the dashboard',
   playback_quality_hours: "the players' quality reports, read fresh by the dashboard",
+  backups: 'the Backups screen and the alerts, read fresh',
 };
 const COUNTERS: readonly VersionCounterTable[] = ['catalog_version', 'access_version', 'playback_version'];
 

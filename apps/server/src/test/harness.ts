@@ -57,6 +57,8 @@ export async function buildTestApp(options: {
     // The suites move a test clock by hand, which pg-boss does not read: they use the row queue on both
     // databases (src/scale/** runs pg-boss).
     JOB_QUEUE: 'db',
+    // A test clock moved by days would pass the daily backup's time: backups.test.ts runs the schedule itself.
+    BACKUP_TIME: 'off',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

@@ -1,16 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { AppInstance } from '../../app-types.js';
-import type { DialectName } from '../../db/database.js';
+import type { BackupSettings } from '../../config.js';
+import type { DatabaseHandle, DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditService } from '../../platform/audit/service.js';
+import type { BackupSource } from '../../platform/backup/create-backup.js';
+import type { Manifest } from '../../platform/backup/manifest.js';
 import type { RateLimitService } from '../../platform/limits/service.js';
 import type { MediaStorage } from '../../platform/storage/storage.js';
+import { repeatWhileOpen } from '../../platform/timers.js';
 import type { AccountDetails } from '../accounts/module.js';
 import type { SubscriptionExport, SubscriptionView } from '../billing/module.js';
 import type { LibraryActivity } from '../catalog/module.js';
 import type { PlaybackQualityReport } from '../playback/module.js';
 import { auditRoutes } from './audit/routes.js';
+import { BackupRepo } from './backups/repo.js';
+import { backupRoutes } from './backups/routes.js';
+import { BackupService } from './backups/service.js';
 import { DashboardRepo } from './dashboard/repo.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { DashboardService } from './dashboard/service.js';
@@ -66,11 +73,13 @@ export interface AdminDeps {
   languages: KnownLanguages;
   /** The players' quality figures per title (playback's), for the dashboard. */
   playbackQuality: PlaybackQualityReport;
+  /** The service's own backups: where and when, and what they read. */
+  backups: { settings: BackupSettings; source: BackupSource };
 }
 
 /**
  * The admin area: audit log, settings panel, search, dashboard, alerts, posts, legal pages, feedback tickets,
- * notifications, CSV exports, web vitals and each user's activity. `services.audit` is the audit log every module
+ * notifications, CSV exports, web vitals, each user's activity and the service's backups. `services.audit` is the audit log every module
  * records its admin changes in (platform/audit/service.ts).
  */
 export function createAdminModule(deps: AdminDeps) {
@@ -86,6 +95,7 @@ export function createAdminModule(deps: AdminDeps) {
     notifications: new NotificationRepo(db),
     exports: new ExportRepo(db),
     vitals: new VitalsRepo(db),
+    backups: new BackupRepo(db),
   };
   const { audit } = deps;
   const notifications = new NotificationService(repos.notifications, audit, clock);
@@ -102,6 +112,7 @@ export function createAdminModule(deps: AdminDeps) {
     exports: new ExportService(repos.exports, deps.subscriptionExport, audit),
     vitals: new VitalsService(repos.vitals, limits, clock, deps.vitalsPerAddressPerMinute),
     userActivity: new UserActivityService(deps.userAdmin, deps.subscriptions, deps.library),
+    backups: new BackupService({ repo: repos.backups, ...deps.backups, audit, clock }),
   };
   const registerRoutes = (app: AppInstance): void => {
     auditRoutes(app, services.audit);
@@ -116,11 +127,39 @@ export function createAdminModule(deps: AdminDeps) {
     exportRoutes(app, services.exports, () => clock.now().toISOString().slice(0, 10));
     vitalsRoutes(app, services.vitals);
     userActivityRoutes(app, services.userActivity);
+    backupRoutes(app, services.backups);
   };
   return { repos, services, registerRoutes };
 }
 
 export type AdminModule = ReturnType<typeof createAdminModule>;
+
+const BACKUP_TICK_MS = 60_000;
+
+/** Checks every minute whether the daily backup is due; the app waits for a running backup when it closes. */
+export function startBackupSchedule(app: AppInstance, admin: AdminModule): void {
+  const { backups } = admin.services;
+  backups.requireTools();
+  backups.log = app.log;
+  repeatWhileOpen(app, BACKUP_TICK_MS, 'scheduled backup', async () => {
+    await backups.runDue();
+  });
+  app.addHook('onClose', () => backups.idle());
+}
+
+/** After a restore (npm run restore): the backup that wrote the archive is recorded as finished. */
+export async function completeRestoredBackup(
+  database: DatabaseHandle,
+  manifest: Manifest,
+  archive: { size: number; mtime: Date },
+): Promise<void> {
+  if (manifest.backup_id === null) return;
+  await new BackupRepo(database.db).completeRestored(
+    manifest.backup_id,
+    archive.size,
+    archive.mtime.toISOString(),
+  );
+}
 
 // The admin domain's face: what the app may use of it.
 export type { LegalSeed } from './legal/service.js';

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { AppInstance } from '../../app-types.js';
 import type { Config } from '../../config.js';
+import { jobQueueSchema } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditService } from '../../platform/audit/service.js';
@@ -169,7 +170,7 @@ async function createJobQueue(deps: MediaDeps): Promise<JobQueue & { close?(): P
   const { PgBossJobQueue } = await import('./jobs/pgboss-queue.js');
   return new PgBossJobQueue(db, clock, {
     connectionString: config.databaseUrl,
-    schema: schema ? `${schema}_boss` : 'pgboss',
+    schema: jobQueueSchema(schema),
     maxAttempts: config.media.jobMaxAttempts,
     retryBaseSeconds: config.media.jobRetryBaseSeconds,
     leaseSeconds: config.media.jobLeaseSeconds,

@@ -15,7 +15,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { openFileSink } from '../../lib/file-sink.js';
 import { randomToken } from '../../lib/tokens.js';
-import { checkMediaKey, type LocalFile, type MediaStorage } from './storage.js';
+import { checkMediaKey, type LocalFile, type MediaStorage, type StoredObject } from './storage.js';
 
 /** STORAGE=s3: an S3-compatible bucket (AWS S3, MinIO, Ceph, R2...). */
 export interface S3Settings {
@@ -190,6 +190,20 @@ export class S3MediaStorage implements MediaStorage {
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** Every object of the bucket with its size and ETag, page by page (a backup's listing of the media). */
+  async *listObjects(): AsyncGenerator<StoredObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
+      );
+      for (const item of page.Contents ?? []) {
+        if (item.Key) yield { key: item.Key, size: item.Size ?? 0, etag: item.ETag ?? '' };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async sizeOf(key: string): Promise<number> {

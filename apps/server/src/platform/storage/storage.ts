@@ -19,6 +19,13 @@ export interface LocalFile {
   release(): Promise<void>;
 }
 
+/** An object of a bucket as listed: its key, size and ETag. */
+export interface StoredObject {
+  key: string;
+  size: number;
+  etag: string;
+}
+
 /**
  * Where media lives, addressed by keys such as `flags/12-abc.webp`: a folder on this machine (the embedded
  * default) or an S3-compatible bucket (STORAGE=s3). Services only see this interface.
@@ -43,6 +50,8 @@ export interface MediaStorage {
   signedUrl(key: string, ttlSeconds: number): Promise<string | undefined>;
   /** Origins browsers fetch media from besides the site itself (for the Content-Security-Policy). */
   readonly origins: string[];
+  /** Object storage: every object with its ETag (a backup lists them; the bucket keeps the bytes). */
+  listObjects?(): AsyncGenerator<StoredObject>;
 }
 
 /** Media files under one root folder. */

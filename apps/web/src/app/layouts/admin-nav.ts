@@ -9,6 +9,7 @@ export const adminNav: { to: string; label: string; also?: string[] }[] = [
   { to: '/language', label: 'Language', also: ['/addlanguage', '/editlanguage'] },
   { to: '/subscription', label: 'Subscription' },
   { to: '/notification', label: 'Notification' },
+  { to: '/backups', label: 'Backups' },
 ];
 
 export function isActiveEntry(pathname: string, entry: (typeof adminNav)[number]): boolean {

@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
+  ArchiveIcon,
   CardIcon,
   DashboardIcon,
   FilmIcon,
@@ -23,6 +24,7 @@ const ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   '/language': LanguageIcon,
   '/subscription': CardIcon,
   '/notification': NotificationIcon,
+  '/backups': ArchiveIcon,
 };
 
 /** The admin sidebar (spec admin 8), the active entry marked; in mini mode only the icons show on wide screens. */

@@ -80,6 +80,13 @@ export const adminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'backups',
+    lazy: lazyPage(
+      () => import('../../features/admin/backups/components/backups-page'),
+      (m) => m.BackupsPage,
+    ),
+  },
+  {
     path: 'genres',
     lazy: lazyPage(
       () => import('../../features/admin/genres/components/genres-page'),

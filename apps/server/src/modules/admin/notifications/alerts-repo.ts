@@ -24,6 +24,12 @@ export interface SmsAlertRow {
   error: string | null;
   at: string;
 }
+export interface BackupAlertRow {
+  backup_id: number;
+  kind: string;
+  error: string | null;
+  at: string;
+}
 export interface PaymentAlertRow {
   payment_id: number;
   user_id: number | null;
@@ -36,7 +42,7 @@ export interface PaymentAlertRow {
 
 /**
  * The sources of the admin top bar's alerts: the catalogue's media jobs, the texts the worker could not send,
- * and billing's subscriptions and payments.
+ * billing's subscriptions and payments, and the service's failed backups.
  */
 export class AlertRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -116,6 +122,20 @@ export class AlertRepo {
         .limit(limit)
         .execute()
     );
+  }
+
+  /** The service's backups that failed (the admin module's own table). */
+  async failedBackups(since: string, limit: number): Promise<BackupAlertRow[]> {
+    const rows = await this.db
+      .selectFrom('backups')
+      .select(['backup_id', 'kind', 'error', 'started_at', 'finished_at'])
+      .where('status', '=', 'failed')
+      .where('started_at', '>=', since)
+      .orderBy('started_at', 'desc')
+      .limit(limit)
+      .execute();
+    // A failure is news when it ended, which a long backup does well after it started.
+    return rows.map((row) => ({ ...row, at: row.finished_at ?? row.started_at }));
   }
 
   async seenAt(userId: number): Promise<string | null> {

@@ -28,7 +28,7 @@ function changeTitle(kind: string, planName: string | null): string {
 
 /**
  * The admin top bar's alerts: failed transcodes, texts that could not be sent, viewers' subscription changes, failed payments
- * of the last days.
+ * and failed backups of the last days.
  * Each admin has a "seen up to" moment; alerts after it are unread.
  */
 export class AlertService {
@@ -40,12 +40,13 @@ export class AlertService {
   async list(userId: number): Promise<{ items: AdminAlert[]; unread: number }> {
     const now = this.clock.now();
     const since = new Date(now.getTime() - ALERT_DAYS * DAY_MS).toISOString();
-    const [seenAt, jobs, texts, changes, payments] = await Promise.all([
+    const [seenAt, jobs, texts, changes, payments, backups] = await Promise.all([
       this.repo.seenAt(userId),
       this.repo.failedJobs(since, PER_SOURCE),
       this.repo.failedTexts(since, PER_SOURCE),
       this.repo.subscriptionChanges(since, PER_SOURCE),
       this.repo.failedPayments(since, PER_SOURCE),
+      this.repo.failedBackups(since, PER_SOURCE),
     ]);
     const alerts: Omit<AdminAlert, 'unread'>[] = [
       ...jobs.map((job) => ({
@@ -85,6 +86,14 @@ export class AlertService {
         detail: `${payment.first_name ?? payment.phone_number ?? 'A viewer'}: ${money(payment.amount_cents, payment.currency)}`,
         at: payment.at,
         link: '/subscription',
+      })),
+      ...backups.map((backup) => ({
+        kind: 'backup_failed' as const,
+        id: `backup-${backup.backup_id}`,
+        title: backup.kind === 'scheduled' ? 'Scheduled backup failed' : 'Backup failed',
+        detail: backup.error ?? 'The backup stopped with an error',
+        at: backup.at,
+        link: '/backups',
       })),
     ];
     alerts.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../../shared/ui/button';
 import { buttonClasses } from '../../../../shared/ui/button-classes';
-import { formatBytes } from '../lib/format';
+import { formatBytes } from '../../../../shared/ui/format-bytes';
 import { StatusBadge } from './status-badge';
 
 interface MovieRowProps {

@@ -1,6 +1,6 @@
 import type { VideoAsset } from '@salomtv/contract';
 import { formatDuration } from '../../../../shared/i18n/format';
-import { formatBytes } from '../lib/format';
+import { formatBytes } from '../../../../shared/ui/format-bytes';
 import { ProgressBar } from './progress-bar';
 
 /** Where the pipeline is with one video or trailer: queued, transcoding (percent), ready, or failed (why). */

@@ -1,6 +1,6 @@
 import { Button } from '../../../../shared/ui/button';
+import { formatBytes } from '../../../../shared/ui/format-bytes';
 import type { UploadState } from '../api/resumable-upload';
-import { formatBytes } from '../lib/format';
 import { ProgressBar } from './progress-bar';
 
 /** A resumable upload under way: the file, bytes sent, a progress bar named `label`, Pause and Resume. */

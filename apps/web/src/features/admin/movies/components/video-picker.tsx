@@ -1,9 +1,9 @@
 import type { VideoAsset } from '@salomtv/contract';
 import { type ChangeEvent, useCallback } from 'react';
 import { Alert } from '../../../../shared/ui/alert';
+import { formatBytes } from '../../../../shared/ui/format-bytes';
 import { useRefreshMovie } from '../api/movie-detail';
 import { useResumableUpload, type VideoKind } from '../api/resumable-upload';
-import { formatBytes } from '../lib/format';
 import { TranscodeStatus } from './transcode-status';
 import { UploadProgress } from './upload-progress';
 

@@ -39,6 +39,12 @@ export const TagIcon = (props: IconProps) => (
     <circle cx="8" cy="8" r="1.5" />
   </Icon>
 );
+export const ArchiveIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="4" width="18" height="4" rx="1" />
+    <path d="M5 8v11a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8M10 12h4" />
+  </Icon>
+);
 export const CardIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="2" y="5" width="20" height="14" rx="2" />
