@@ -53,6 +53,12 @@ const TABLE_COUNTERS: Record<string, readonly VersionCounterTable[] | string> = 
   admin_alert_reads: 'read fresh',
   admin_settings: 'read fresh',
   app_secrets: 'read once at start',
+  totp_factors: 'read fresh at each second step and setup',
+  passkeys: 'read fresh at each second step and setup',
+  recovery_codes: 'read fresh at each second step',
+  pending_sign_ins: 'read fresh by the second step (not a session: the access check never reads it)',
+  passkey_registrations: 'read fresh when a passkey is added',
+  security_settings: 'read fresh by each admin call',
   web_vitals: 'read fresh by the dashboard',
 };
 const COUNTERS: readonly VersionCounterTable[] = ['catalog_version', 'access_version', 'playback_version'];
