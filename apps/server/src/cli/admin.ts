@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     if (values['reset-second-factor']) {
       const phone = toE164(values.phone);
       const user = phone ? await container.repos.users.findByPhone(phone) : undefined;
-      if (!user || user.role !== 'admin') throw new Error(`No administrator has the number ${values.phone}`);
+      if (user?.role !== 'admin') throw new Error(`No administrator has the number ${values.phone}`);
       await container.services.secondFactors.resetAccount(user.user_id);
       await container.services.auth.endOtherSessions(user.user_id);
       process.stdout.write(

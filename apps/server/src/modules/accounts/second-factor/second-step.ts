@@ -127,7 +127,7 @@ export class SecondStepService {
       throw noPendingSignIn();
     await limits.reset(key);
     const user = await this.deps.users.findById(pending.user_id);
-    if (!user || user.status !== 'active') {
+    if (user?.status !== 'active') {
       throw new AppError(403, 'account_disabled', 'This account is disabled. Contact support to enable it.');
     }
     return this.deps.startSession(
