@@ -7,7 +7,7 @@ import {
   test,
 } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { newPhone } from './accounts-helpers';
+import { expectAccessible, newPhone } from './accounts-helpers';
 import { expectInputsUsable } from './geometry';
 import { signedInAdminApi, submitSignIn, xsrfHeaders } from './helpers';
 import { withServerDatabase } from './server-database';
@@ -82,6 +82,7 @@ test('an admin sets up an authenticator app, then signs in with its code and onc
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expectInputsUsable(page);
+  await expectAccessible(page);
   await page.getByLabel('Code from the app').fill(totpCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   const codes = await keepRecoveryCodes(page);
@@ -97,6 +98,7 @@ test('an admin sets up an authenticator app, then signs in with its code and onc
   expect((await page.request.get('/api/user/me')).status()).toBe(401);
   expect((await page.request.get('/api/web/user')).status()).toBe(401);
   await expectInputsUsable(page);
+  await expectAccessible(page);
   // The code that confirmed the app is spent; the next step's is within the drift the server accepts.
   await page.getByLabel('Code from your authenticator app').fill(totpCode(secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();

@@ -488,10 +488,10 @@ export const uzbekTexts: TranslationRecord = {
   this_device: 'Shu qurilma',
   signed_in_on: 'Kirilgan: {date}',
   last_active_on: 'Oxirgi faollik: {date}',
-  sign_out_device: 'Chiqish',
-  sign_out_other_devices: 'Boshqa barcha qurilmalardan chiqish',
-  sign_out_all_devices: 'Hamma joydan, shu qurilmadan ham chiqish',
-  other_devices_signed_out: 'Boshqa qurilmalardan chiqildi',
+  sign_out_device: 'Seansni tugatish',
+  sign_out_other_devices: 'Boshqa barcha qurilmalardagi seanslarni tugatish',
+  sign_out_all_devices: 'Barcha seanslarni, shu qurilmadagini ham tugatish',
+  other_devices_signed_out: 'Boshqa qurilmalardagi seanslar tugatildi',
   open_admin_area: 'Admin boʻlimiga oʻtish',
 };
 
@@ -990,10 +990,10 @@ export const russianTexts: TranslationRecord = {
   this_device: 'Это устройство',
   signed_in_on: 'Вход: {date}',
   last_active_on: 'Последняя активность: {date}',
-  sign_out_device: 'Выйти',
-  sign_out_other_devices: 'Выйти на всех других устройствах',
-  sign_out_all_devices: 'Выйти везде, и на этом устройстве',
-  other_devices_signed_out: 'Выход на других устройствах выполнен',
+  sign_out_device: 'Завершить сеанс',
+  sign_out_other_devices: 'Завершить сеансы на всех других устройствах',
+  sign_out_all_devices: 'Завершить все сеансы, и на этом устройстве',
+  other_devices_signed_out: 'Сеансы на других устройствах завершены',
   open_admin_area: 'Перейти в раздел администратора',
 };
 

@@ -49,7 +49,7 @@ export function SessionsSection() {
               <p className="font-medium">
                 {deviceWords(session, t)}
                 {session.current ? (
-                  <span className="ms-2 rounded-full bg-brand/15 px-2 py-0.5 text-xs font-semibold text-brand">
+                  <span className="ms-2 rounded-full border border-border bg-surface-2 px-2 py-0.5 text-xs font-semibold text-text">
                     {t('this_device')}
                   </span>
                 ) : null}
