@@ -125,7 +125,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app, httpMetrics);
   registerCookies(app);
   // Before any route is added (the API docs' too), so each gets the hooks of its declared access.
-  const accessGates = registerAccessControl(app, container.services.auth);
+  const accessGates = registerAccessControl(app, container.services.auth, (viewer) =>
+    container.services.secondFactors.adminRefusal(viewer),
+  );
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'SalomTV API', version: '1.0.0', description: 'Every call of the SalomTV service.' },

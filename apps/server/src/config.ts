@@ -128,6 +128,9 @@ const envSchema = z.object({
   SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  REQUIRE_ADMIN_SECOND_FACTOR: booleanFlag.optional(),
+  SECOND_FACTOR_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   TRUST_PROXY: booleanFlag.default(false),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
@@ -188,6 +191,7 @@ export type Config = {
   sessionRememberDays: number;
   loginMaxFailures: number;
   loginWindowMinutes: number;
+  secondFactor: SecondFactorSettings;
   trustProxy: boolean;
   /** How long a client may take to send its request, and to stay silent on a connection. */
   httpTimeouts: HttpTimeouts;
@@ -234,6 +238,15 @@ export interface HttpTimeouts {
   idleSeconds: number;
   /** An idle kept-alive connection between requests is closed after this. */
   keepAliveSeconds: number;
+}
+
+export interface SecondFactorSettings {
+  /** Seals TOTP secrets and keys recovery-code HMACs; outside production a random one is kept in DATA_DIR. */
+  encryptionKey: string | undefined;
+  /** REQUIRE_ADMIN_SECOND_FACTOR: set, it overrides the admins' own setting of the policy. */
+  requireForAdmins: boolean | undefined;
+  /** Wrong second steps per account in LOGIN_WINDOW_MINUTES before it must wait. */
+  maxFailures: number;
 }
 
 export interface TwilioSettings {
@@ -389,6 +402,20 @@ function backupSettings(e: z.infer<typeof envSchema>, dataDir: string, mediaDir:
   };
 }
 
+/** Sealed secrets must survive restarts and live outside the database: production names the key. */
+function secondFactorSettings(e: z.infer<typeof envSchema>): SecondFactorSettings {
+  if (e.NODE_ENV === 'production' && !e.TOTP_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid setting TOTP_ENCRYPTION_KEY: required with NODE_ENV=production (at least 32 random characters)',
+    );
+  }
+  return {
+    encryptionKey: e.TOTP_ENCRYPTION_KEY,
+    requireForAdmins: e.REQUIRE_ADMIN_SECOND_FACTOR,
+    maxFailures: e.SECOND_FACTOR_MAX_FAILURES,
+  };
+}
+
 function httpTimeouts(e: z.infer<typeof envSchema>): HttpTimeouts {
   if (e.REQUEST_TIMEOUT_SECONDS > 0 && e.REQUEST_TIMEOUT_SECONDS < e.HEADERS_TIMEOUT_SECONDS)
     throw new ConfigError(
@@ -412,7 +439,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     // Secrets are never echoed into logs.
-    const shown = /PASSWORD|TOKEN|SECRET|SMTP_URL/.test(name)
+    const shown = /PASSWORD|TOKEN|SECRET|SMTP_URL|ENCRYPTION_KEY/.test(name)
       ? 'a hidden value'
       : JSON.stringify(present[name]);
     throw new ConfigError(`Invalid setting ${name}: ${issue.message} (got ${shown})`);
@@ -472,6 +499,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+    secondFactor: secondFactorSettings(e),
     trustProxy: e.TRUST_PROXY,
     httpTimeouts: httpTimeouts(e),
     apiDocsPublic: e.API_DOCS_PUBLIC ?? e.NODE_ENV !== 'production',

@@ -114,6 +114,7 @@ describe('the API docs', () => {
     NODE_ENV: 'production',
     SMS_CONSOLE_IN_PRODUCTION: 'true',
     EMAIL_CONSOLE_IN_PRODUCTION: 'true',
+    TOTP_ENCRYPTION_KEY: 'a-test-key-that-seals-totp-secrets-1',
   };
   const docs = ['/api/docs/json', '/api/docs/', '/api/docs/static/index.html'];
 
@@ -171,6 +172,7 @@ describe('configuration', () => {
         NODE_ENV: 'production',
         SMS_CONSOLE_IN_PRODUCTION: 'true',
         EMAIL_CONSOLE_IN_PRODUCTION: 'true',
+        TOTP_ENCRYPTION_KEY: 'a-test-key-that-seals-totp-secrets-1',
       }).apiDocsPublic,
     ).toBe(false);
     expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '30', REQUEST_TIMEOUT_SECONDS: '20' })).toThrow(

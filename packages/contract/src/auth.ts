@@ -17,8 +17,12 @@ export const loginBodySchema = z.strictObject({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-/** The reply of a successful sign-in is the plain role string, as the spec's client expects. */
-export const loginReplySchema = roleSchema;
+/**
+ * The reply of a successful sign-in is the plain role string, as the spec's client expects; an account with a
+ * second factor answers `second_factor` (SECOND_STEP_NEEDED) and has no session until the second step.
+ */
+export const loginReplySchema = z.enum([...roles, 'second_factor']);
+export type LoginReply = z.infer<typeof loginReplySchema>;
 
 export const roleListReplySchema = z.array(z.object({ role: roleSchema }));
 

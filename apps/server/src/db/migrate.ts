@@ -30,6 +30,7 @@ import * as textsPerLanguage from './migrations/0022-texts-per-language.js';
 import * as phoneVerified from './migrations/0023-phone-verified.js';
 import * as playbackQuality from './migrations/0024-playback-quality.js';
 import * as backups from './migrations/0025-backups.js';
+import * as secondFactor from './migrations/0026-second-factor.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0023-phone-verified': phoneVerified,
   '0024-playback-quality': playbackQuality,
   '0025-backups': backups,
+  '0026-second-factor': secondFactor,
 };
 
 /** The migrations this build knows, in order: a backup records those its database had. */

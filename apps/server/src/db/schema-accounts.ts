@@ -77,8 +77,79 @@ export interface AppSecretsTable {
   created_at: string;
 }
 
-/** Tables of accounts: one-time codes, SMS and email outboxes, the SMS queue, secrets. */
+/** An account's TOTP app: the secret sealed with AES-256-GCM (second-factor/secret-box.ts), never in clear. */
+export interface TotpFactorsTable {
+  user_id: number;
+  secret_box: string;
+  /** Null while the app is being set up (its first code not yet given). */
+  confirmed_at: string | null;
+  /** The time step of the last code accepted: a code of that step or an earlier one is refused. */
+  last_step: number | string | null;
+  created_at: string;
+}
+
+/** An account's WebAuthn credentials (passkeys). */
+export interface PasskeysTable {
+  passkey_id: Generated<number>;
+  user_id: number;
+  /** base64url, as the browser names it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** bigint: PostgreSQL hands it over as a string. */
+  sign_count: number | string;
+  /** JSON array of the authenticator's transports. */
+  transports: string | null;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** Single-use recovery codes; only an HMAC of each is stored. */
+export interface RecoveryCodesTable {
+  code_id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A sign-in whose password was right, waiting for its second step (no session exists until then). */
+export interface PendingSignInsTable {
+  /** SHA-256 of the pending cookie's value. */
+  pending_hash: string;
+  user_id: number;
+  remember: number;
+  user_agent: string | null;
+  /** The WebAuthn challenge handed out for this sign-in's passkey step. */
+  passkey_challenge: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A passkey registration under way: the challenge handed to the session that asked. */
+export interface PasskeyRegistrationsTable {
+  session_hash: string;
+  user_id: number;
+  challenge: string;
+  expires_at: string;
+}
+
+/** One row (id 1): the site's sign-in policy, set by an admin (REQUIRE_ADMIN_SECOND_FACTOR overrides it). */
+export interface SecuritySettingsTable {
+  id: number;
+  require_admin_second_factor: number;
+  updated_at: string | null;
+}
+
+/** Tables of accounts: one-time codes, SMS and email outboxes, the SMS queue, secrets, second factors. */
 export interface AccountTables {
+  totp_factors: TotpFactorsTable;
+  passkeys: PasskeysTable;
+  recovery_codes: RecoveryCodesTable;
+  pending_sign_ins: PendingSignInsTable;
+  passkey_registrations: PasskeyRegistrationsTable;
+  security_settings: SecuritySettingsTable;
   otp_codes: OtpCodesTable;
   sms_outbox: SmsOutboxTable;
   sms_queue: SmsQueueTable;

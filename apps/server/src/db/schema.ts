@@ -42,6 +42,12 @@ export interface SessionsTable {
   remember: number;
   created_at: string;
   expires_at: string;
+  /** The id the account's sessions list names it by (never the hash; migration 0026). */
+  public_id: string | null;
+  /** The browser's User-Agent at sign-in, for the sessions list. */
+  user_agent: string | null;
+  /** Written about once a minute while the session is used; not watched by the access version. */
+  last_used_at: string | null;
 }
 
 /**

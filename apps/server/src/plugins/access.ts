@@ -4,7 +4,7 @@ import { forbidden, kidsProfileRefused, unauthorized } from '../lib/errors.js';
 import type { NewSession, SessionResolver, SessionUser } from '../platform/viewer-session.js';
 import { renewCsrfCookie } from './csrf.js';
 import { appendHook } from './route-hooks.js';
-import { SESSION_COOKIE } from './session-cookie.js';
+import { PENDING_SIGN_IN_COOKIE, PENDING_SIGN_IN_PATH, SESSION_COOKIE } from './session-cookie.js';
 
 /** Who may call a route. Every `/api` route must say; one that does not stops the app from starting. */
 export type Access = 'public' | 'viewer' | 'admin';
@@ -42,7 +42,14 @@ export const PRIVATE_NO_STORE = 'private, no-store';
 /** The hooks that let a request through by its route's declared access. */
 export type AccessGates = Record<Access, onRequestHookHandler>;
 
-export function registerAccessControl(app: FastifyInstance, auth: SessionResolver): AccessGates {
+/** The admin calls' check beyond the role (a second factor the policy requires): an error refuses the call. */
+export type AdminCheck = (viewer: SessionUser) => Promise<Error | undefined>;
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  auth: SessionResolver,
+  adminCheck: AdminCheck,
+): AccessGates {
   app.decorateRequest('viewer', undefined);
   app.decorateRequest('sessionToken', undefined);
   const routeTable: FastifyInstance['routeTable'] = [];
@@ -68,7 +75,9 @@ export function registerAccessControl(app: FastifyInstance, auth: SessionResolve
       if (!token) return done(refusal(undefined, access));
       auth.resolve(token).then((viewer) => {
         request.viewer = viewer;
-        done(refusal(viewer, access));
+        const refused = refusal(viewer, access);
+        if (refused || access !== 'admin' || !viewer) return done(refused);
+        adminCheck(viewer).then((extra) => done(extra), done);
       }, done);
     };
   const gates: AccessGates = {
@@ -125,6 +134,25 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
   renewCsrfCookie(reply.request, reply, undefined);
+}
+
+/** Sets the cookie of a pending sign-in (its password was right; the second step is next). */
+export function setPendingSignInCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pending: { token: string; expiresAt: Date },
+): void {
+  reply.setCookie(PENDING_SIGN_IN_COOKIE, pending.token, {
+    path: PENDING_SIGN_IN_PATH,
+    sameSite: 'strict',
+    httpOnly: true,
+    secure: request.protocol === 'https',
+    expires: pending.expiresAt,
+  });
+}
+
+export function clearPendingSignInCookie(reply: FastifyReply): void {
+  reply.clearCookie(PENDING_SIGN_IN_COOKIE, { path: PENDING_SIGN_IN_PATH });
 }
 
 export function requireViewer(request: FastifyRequest): SessionUser {

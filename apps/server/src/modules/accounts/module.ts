@@ -27,6 +27,16 @@ import { emailDevRoutes } from './email/routes.js';
 import { ProfileRepo } from './profiles/repo.js';
 import { profileRoutes } from './profiles/routes.js';
 import { ProfileService } from './profiles/service.js';
+import { SecondFactorRepo } from './second-factor/factor-repo.js';
+import { PasskeyRelyingParty } from './second-factor/passkeys.js';
+import { PendingSignInRepo } from './second-factor/pending-repo.js';
+import { SecurityPolicyRepo } from './second-factor/policy-repo.js';
+import { secondFactorRoutes, secondStepRoutes } from './second-factor/routes.js';
+import { PendingSignIns, SecondStepService } from './second-factor/second-step.js';
+import { loadSecondFactorKey, SecretBox } from './second-factor/secret-box.js';
+import { SecondFactorService } from './second-factor/service.js';
+import { accountSessionRoutes } from './sessions/routes.js';
+import { AccountSessionsService } from './sessions/service.js';
 import { accountRoutes } from './settings/routes.js';
 import { AccountService } from './settings/service.js';
 import { signupRoutes } from './signup/routes.js';
@@ -72,7 +82,19 @@ export function createAccountsModule(deps: AccountDeps) {
   const sessions = new SessionRepo(db);
   // A session read before costs a call no query of its own while the access version stands.
   const liveSessions = new LiveSessionCache(deps.sessionsWithBilling, sessions.version);
-  const auth = new AuthService(users, sessions, limits, clock, config, liveSessions);
+  const factors = new SecondFactorRepo(db);
+  const pendingSignIns = new PendingSignInRepo(db);
+  const auth = new AuthService(
+    users,
+    sessions,
+    limits,
+    clock,
+    config,
+    liveSessions,
+    new PendingSignIns(factors, pendingSignIns, clock),
+  );
+  const secretBox = new SecretBox(loadSecondFactorKey(config.secondFactor.encryptionKey, config.dataDir));
+  const relyingParty = new PasskeyRelyingParty(config.publicUrl);
   const onAccountCreated = (userId: number) => deps.events.emit('accountCreated', { userId });
   const repos = {
     users,
@@ -84,6 +106,8 @@ export function createAccountsModule(deps: AccountDeps) {
     emailOutbox: new EmailOutboxRepo(db),
     secrets: new AppSecretRepo(db),
     profiles: new ProfileRepo(db),
+    secondFactors: factors,
+    pendingSignIns,
   };
   const log = deps.log ?? silentLog;
   const sms = createSmsSender(config, repos.smsOutbox, clock, log);
@@ -150,6 +174,34 @@ export function createAccountsModule(deps: AccountDeps) {
       clock,
     ),
     userAdmin: new UserAdminService(users, auth, storage, deps.audit, clock, onAccountCreated),
+    secondFactors: new SecondFactorService({
+      factors,
+      pending: pendingSignIns,
+      policy: new SecurityPolicyRepo(db),
+      users,
+      box: secretBox,
+      passkeys: relyingParty,
+      limits,
+      audit: deps.audit,
+      clock,
+      requireForAdmins: config.secondFactor.requireForAdmins,
+    }),
+    secondStep: new SecondStepService({
+      factors,
+      pending: pendingSignIns,
+      users,
+      box: secretBox,
+      passkeys: relyingParty,
+      limits,
+      clock,
+      startSession: (userId, role, remember, userAgent) =>
+        auth.startSession(userId, role, remember, userAgent),
+      rule: {
+        limit: config.secondFactor.maxFailures,
+        windowMs: config.loginWindowMinutes * 60_000,
+      },
+    }),
+    accountSessions: new AccountSessionsService(sessions, clock),
   };
   /** The HTTP side; the development outboxes only with the console providers outside production. */
   const registerRoutes = (app: AppInstance): void => {
@@ -159,6 +211,9 @@ export function createAccountsModule(deps: AccountDeps) {
     accountRoutes(app, services.accounts, clock);
     userAdminRoutes(app, services.userAdmin);
     profileRoutes(app, services.profiles);
+    secondFactorRoutes(app, services.secondFactors);
+    secondStepRoutes(app, services.secondStep);
+    accountSessionRoutes(app, services.accountSessions);
     if (config.media.workerInProcess) {
       app.addHook('onReady', async () => services.smsDispatcher.start());
       app.addHook('preClose', () => services.smsDispatcher.stop());

@@ -9,6 +9,9 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
   // Anyone: sign-up and sign-in, codes, the catalogue, plans, news, legal pages, the language record, the health check, the
   // CSRF cookie, the payment provider's signed webhook. Streams check the viewer's session and plan themselves.
   public: [
+    'GET /api/auth/second-factor',
+    'POST /api/auth/second-factor',
+    'POST /api/auth/second-factor/passkey-options',
     'POST /api/billing/stripe/webhook',
     'GET /api/catalog/list',
     'GET /api/catalog/rows',
@@ -43,6 +46,17 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
   ],
   // A signed-in viewer, on their own account only (object-access.test.ts).
   viewer: [
+    'GET /api/account/security',
+    'POST /api/account/security/passkeys',
+    'POST /api/account/security/passkeys/:passkey_id/remove',
+    'POST /api/account/security/passkeys/options',
+    'POST /api/account/security/recovery-codes',
+    'POST /api/account/security/totp',
+    'POST /api/account/security/totp/confirm',
+    'POST /api/account/security/totp/remove',
+    'GET /api/account/sessions',
+    'POST /api/account/sessions/:id/end',
+    'POST /api/account/sessions/end-all',
     'POST /api/billing/cancel',
     'POST /api/billing/change-plan',
     'GET /api/billing/change-plan/preview',
@@ -126,6 +140,7 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'POST /api/admin/plans',
     'POST /api/admin/plans/:plan_id',
     'GET /api/admin/search',
+    'POST /api/admin/security-policy',
     'GET /api/admin/settings',
     'POST /api/admin/settings',
     'POST /api/admin/settings/reset',

@@ -49,6 +49,13 @@ export const viewerRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'signin/second-factor',
+    lazy: lazyPage(
+      () => import('../../features/auth/components/second-step-page'),
+      (m) => m.SecondStepPage,
+    ),
+  },
+  {
     path: 'signup',
     lazy: lazyPage(
       () => import('../../features/auth/components/sign-up-page'),
@@ -208,6 +215,13 @@ export const viewerRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../../features/account/components/account-page'),
       (m) => m.AccountPage,
+    ),
+  },
+  {
+    path: 'userprofile/security',
+    lazy: lazyPage(
+      () => import('../../features/security/components/security-page'),
+      (m) => m.SecurityPage,
     ),
   },
   {

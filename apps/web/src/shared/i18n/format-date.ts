@@ -10,3 +10,15 @@ export function formatDate(value: string | null | undefined, locale: string): st
     return value.slice(0, 10);
   }
 }
+
+/** A moment (an ISO time) with its date and time of day, in the viewer's language and time zone. */
+export function formatDateTime(value: string | null | undefined, locale: string): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  try {
+    return dateTimeFormat([locale, 'en'], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  } catch {
+    return value.slice(0, 16).replace('T', ' ');
+  }
+}

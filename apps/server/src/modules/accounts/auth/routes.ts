@@ -1,7 +1,18 @@
-import { loginBodySchema, loginReplySchema, meReplySchema, roleListReplySchema } from '@salomtv/contract';
+import {
+  loginBodySchema,
+  loginReplySchema,
+  meReplySchema,
+  roleListReplySchema,
+  SECOND_STEP_NEEDED,
+} from '@salomtv/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../../app-types.js';
-import { clearSessionCookie, requireViewer, setSessionCookie } from '../../../plugins/access.js';
+import {
+  clearSessionCookie,
+  requireViewer,
+  setPendingSignInCookie,
+  setSessionCookie,
+} from '../../../plugins/access.js';
 import type { UserService } from '../users/service.js';
 import type { AuthService } from './service.js';
 
@@ -12,17 +23,25 @@ export function authRoutes(app: AppInstance, auth: AuthService, users: UserServi
     config: { access: 'public' },
     schema: { tags, body: loginBodySchema, response: { 200: loginReplySchema } },
     handler: async (request, reply) => {
-      const session = await auth.signIn({
+      const result = await auth.signIn({
         login: request.body.phone_number,
         country: request.body.country,
         password: request.body.password,
         remember: request.body.remember_me ?? false,
         address: request.ip,
         previousToken: request.sessionToken,
+        userAgent: request.headers['user-agent'],
       });
-      setSessionCookie(request, reply, session);
+      reply.type('text/plain; charset=utf-8');
+      if (result.pending) {
+        // No session until the second step: the one this browser had was ended with the sign-in.
+        if (request.sessionToken) clearSessionCookie(reply);
+        setPendingSignInCookie(request, reply, result.pending);
+        return reply.send(SECOND_STEP_NEEDED);
+      }
+      setSessionCookie(request, reply, result.session);
       // The spec's client compares the body with the plain string 'user'.
-      return reply.type('text/plain; charset=utf-8').send(session.role);
+      return reply.send(result.session.role);
     },
   });
 

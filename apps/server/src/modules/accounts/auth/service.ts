@@ -1,4 +1,5 @@
 import type { Role } from '@salomtv/contract';
+import { BoundedMap } from '../../../lib/bounded-map.js';
 import { addMs, type Clock, DAY_MS } from '../../../lib/clock.js';
 import { AppError, badRequest, tooManyRequests, unauthorized } from '../../../lib/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../../lib/passwords.js';
@@ -11,9 +12,34 @@ import type {
   SessionUser,
 } from '../../../platform/viewer-session.js';
 import type { UserRepo, UserRow } from '../users/repo.js';
+import { LIVE_SESSIONS_KEPT } from './live-session-cache.js';
 import { type LoginName, loginName } from './login-name.js';
 import type { SessionRepo } from './session-repo.js';
 
+/** A sign-in whose password was right, waiting for its second step: the pending cookie carries `token`. */
+export interface PendingStart {
+  token: string;
+  expiresAt: Date;
+}
+
+/** Whether an account's sign-in takes a second step, and starting one (second-factor/pending-sign-ins.ts). */
+export interface SecondStepStarter {
+  startIfNeeded(
+    userId: number,
+    remember: boolean,
+    userAgent: string | undefined,
+  ): Promise<PendingStart | undefined>;
+}
+
+/** What a right password leads to: a session, or (an account with a second factor) a pending sign-in. */
+export type SignInResult =
+  | { session: NewSession; pending?: never }
+  | { pending: PendingStart; session?: never };
+
+/** How often a session's last use is written at most (per instance and session). */
+const TOUCH_EVERY_MS = 60_000;
+/** The longest User-Agent kept (the sessions list names the browser and system from it). */
+const USER_AGENT_KEPT = 512;
 export interface AuthSettings {
   sessionTtlHours: number;
   sessionRememberDays: number;
@@ -33,7 +59,11 @@ export class AuthService implements SessionResolver {
     private readonly settings: AuthSettings,
     /** Reads a token's live session with its account's plan (the live-session cache over billing's read). */
     private readonly liveSessions: LiveSessionReader,
+    private readonly secondStep: SecondStepStarter,
   ) {}
+
+  /** When this instance last wrote each session's last use. */
+  private readonly touched = new BoundedMap<string, number>(LIVE_SESSIONS_KEPT);
 
   /** The account a sign-in name belongs to, if any. */
   private async findAccount(name: Exclude<LoginName, { kind: 'invalid' }>): Promise<UserRow | undefined> {
@@ -48,7 +78,8 @@ export class AuthService implements SessionResolver {
     remember: boolean;
     address: string;
     previousToken: string | undefined;
-  }): Promise<NewSession> {
+    userAgent: string | undefined;
+  }): Promise<SignInResult> {
     const rule = {
       limit: this.settings.loginMaxFailures,
       windowMs: this.settings.loginWindowMinutes * 60_000,
@@ -83,11 +114,18 @@ export class AuthService implements SessionResolver {
       throw new AppError(403, 'account_disabled', 'This account is disabled. Contact support to enable it.');
     }
     if (input.previousToken) await this.sessions.delete(sha256Hex(input.previousToken));
-    return this.startSession(user.user_id, user.role, input.remember);
+    const pending = await this.secondStep.startIfNeeded(user.user_id, input.remember, input.userAgent);
+    if (pending) return { pending };
+    return { session: await this.startSession(user.user_id, user.role, input.remember, input.userAgent) };
   }
 
   /** Issues a fresh session id (sign-in and sign-up both rotate to a new one). */
-  async startSession(userId: number, role: Role, remember: boolean): Promise<NewSession> {
+  async startSession(
+    userId: number,
+    role: Role,
+    remember: boolean,
+    userAgent: string | undefined,
+  ): Promise<NewSession> {
     const now = this.clock.now();
     const ttlMs = remember
       ? this.settings.sessionRememberDays * DAY_MS
@@ -100,13 +138,30 @@ export class AuthService implements SessionResolver {
       remember: remember ? 1 : 0,
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
+      public_id: randomToken(12),
+      user_agent: userAgent?.slice(0, USER_AGENT_KEPT) ?? null,
     });
     return { token, role, persistentUntil: remember ? expiresAt : undefined };
   }
 
   async resolve(token: string | undefined): Promise<SessionUser | undefined> {
     if (!token || token.length > 100) return undefined;
-    return this.liveSessions.findLive(sha256Hex(token), this.clock.now().toISOString());
+    const now = this.clock.now();
+    const live = await this.liveSessions.findLive(sha256Hex(token), now.toISOString());
+    if (live) this.noteUse(live.session_hash, now.getTime());
+    return live;
+  }
+
+  /**
+   * Writes the session's last use for the sessions list, at most once a minute per instance and session, without
+   * holding up the call: a lost write only shows an older time.
+   */
+  private noteUse(sessionHash: string, nowMs: number): void {
+    const last = this.touched.get(sessionHash);
+    if (last !== undefined && nowMs - last < TOUCH_EVERY_MS) return;
+    this.touched.set(sessionHash, nowMs);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    this.sessions.touch(sessionHash, iso(nowMs), iso(nowMs - TOUCH_EVERY_MS)).catch(() => undefined);
   }
 
   async signOut(token: string | undefined): Promise<void> {

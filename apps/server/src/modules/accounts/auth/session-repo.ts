@@ -45,12 +45,15 @@ export class SessionRepo implements LiveSessionReader {
     remember: number;
     created_at: string;
     expires_at: string;
+    public_id: string;
+    user_agent: string | null;
   }) {
     await ensureOwnerProfile(this.db, row.user_id);
     await this.db
       .insertInto('sessions')
       .values((eb) => ({
         ...row,
+        last_used_at: row.created_at,
         profile_id: eb
           .selectFrom('profiles')
           .select('profile_id')
@@ -91,6 +94,42 @@ export class SessionRepo implements LiveSessionReader {
       .set({ mature_unlocked: 1 })
       .where('session_hash', '=', sessionHash)
       .execute();
+  }
+
+  /**
+   * Records that the session was used now, unless that was already written since `unlessSince`: the sessions list
+   * shows it, and the access version does not watch it (migration 0026), so no live session is read again.
+   */
+  async touch(sessionHash: string, nowIso: string, unlessSince: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ last_used_at: nowIso })
+      .where('session_hash', '=', sessionHash)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', unlessSince)]))
+      .execute();
+  }
+
+  /** The account's sessions that have not expired, newest use first. */
+  listForUser(userId: number, nowIso: string) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['session_hash', 'public_id', 'user_agent', 'created_at', 'last_used_at'])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', nowIso)
+      .orderBy('last_used_at', 'desc')
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  /** Ends the account's session with this list id; the hash of the session ended, if there was one. */
+  async deleteByPublicId(userId: number, publicId: string): Promise<string | undefined> {
+    const row = await this.db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('public_id', '=', publicId)
+      .returning('session_hash')
+      .executeTakeFirst();
+    return row?.session_hash;
   }
 
   async delete(sessionHash: string): Promise<void> {

@@ -10,7 +10,10 @@ import { SmtpEmailSender } from './smtp-sender.js';
 const FROM = 'SalomTV <no-reply@salomtv.test>';
 
 describe('email settings', () => {
-  const base = { DATA_DIR: '/tmp/salomtv-config-test' };
+  const base = {
+    DATA_DIR: '/tmp/salomtv-config-test',
+    TOTP_ENCRYPTION_KEY: 'a-test-key-that-seals-totp-secrets-1',
+  };
   const errorOf = (env: Record<string, string>) => {
     try {
       loadConfig(env);
@@ -123,6 +126,7 @@ describe('development email outbox', () => {
           NODE_ENV: 'production',
           SMS_CONSOLE_IN_PRODUCTION: 'true',
           EMAIL_CONSOLE_IN_PRODUCTION: 'true',
+          TOTP_ENCRYPTION_KEY: 'a-test-key-that-seals-totp-secrets-1',
           EMAIL_DEV_OUTBOX: 'true',
         },
         '+998907990002',

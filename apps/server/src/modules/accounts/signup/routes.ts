@@ -19,6 +19,7 @@ export function signupRoutes(app: AppInstance, signup: SignupService, clock: Clo
         request.body,
         request.cookies[SIGNUP_PROOF_COOKIE],
         request.sessionToken,
+        request.headers['user-agent'],
       );
       setSessionCookie(request, reply, session);
       reply.clearCookie(SIGNUP_PROOF_COOKIE, { path: SIGNUP_PROOF_COOKIE_PATH });

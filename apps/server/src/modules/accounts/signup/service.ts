@@ -33,6 +33,7 @@ export class SignupService {
     body: SignupBody,
     proof: string | undefined,
     previousSession: string | undefined,
+    userAgent: string | undefined,
   ): Promise<NewSession> {
     const phone = this.otp.normalizePhone(body.phone_number, 'phone_number');
     const proofId = await this.otp.checkSignupProof(proof, phone);
@@ -63,6 +64,6 @@ export class SignupService {
     await this.otp.spendSignupProof(proofId);
     await announceAccount(this.onAccountCreated, userId);
     await this.auth.signOut(previousSession);
-    return this.auth.startSession(userId, 'user', false);
+    return this.auth.startSession(userId, 'user', false, userAgent);
   }
 }

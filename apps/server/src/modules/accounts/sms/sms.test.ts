@@ -169,7 +169,11 @@ describe('twilio provider', () => {
 
 describe('SMS settings', () => {
   // The console email provider is allowed in production here: these tests are about SMS.
-  const base = { DATA_DIR: '/tmp/salomtv-config-test', EMAIL_CONSOLE_IN_PRODUCTION: 'true' };
+  const base = {
+    DATA_DIR: '/tmp/salomtv-config-test',
+    EMAIL_CONSOLE_IN_PRODUCTION: 'true',
+    TOTP_ENCRYPTION_KEY: 'a-test-key-that-seals-totp-secrets-1',
+  };
 
   it('refuses the console provider in production unless allowed', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(ConfigError);
@@ -223,6 +227,7 @@ describe('development outbox in production', () => {
       SMS_CONSOLE_IN_PRODUCTION: 'true',
       EMAIL_CONSOLE_IN_PRODUCTION: 'true',
       SMS_DEV_OUTBOX: 'true',
+      TOTP_ENCRYPTION_KEY: 'a-test-key-that-seals-totp-secrets-1',
     });
   });
   afterAll(() => t.close());

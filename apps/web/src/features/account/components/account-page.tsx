@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { currentProfileOf, useProfiles } from '../../../shared/api/profiles';
+import { SECURITY_PAGE } from '../../../shared/api/security';
 import { roleQuery } from '../../../shared/api/session';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useT } from '../../../shared/i18n/language-context';
@@ -17,6 +18,7 @@ import { LanguageRow } from './language-row';
 import { PasswordRow } from './password-row';
 import { PhoneRow } from './phone-row';
 import { ProfileCard } from './profile-card';
+import { SessionsSection } from './sessions-section';
 
 const SIGN_IN = `/signin?next=${encodeURIComponent('/userprofile')}`;
 
@@ -85,6 +87,16 @@ export function AccountPage() {
         <LanguageRow profile={profile.data} />
       </section>
       {kids ? null : <BillingSection profile={profile.data} />}
+      {role.data === 'admin' && !kids ? (
+        <Link
+          to={SECURITY_PAGE}
+          className="self-start font-semibold underline underline-offset-4"
+          data-testid="security-link"
+        >
+          {t('sign_in_security')}
+        </Link>
+      ) : null}
+      {kids ? null : <SessionsSection />}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { SECOND_STEP_NEEDED } from '@salomtv/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -47,6 +48,11 @@ export function SignInPage() {
       { phone_number: name, country: parts.iso, password, remember_me: remember },
       {
         onSuccess: async (role) => {
+          if (role === SECOND_STEP_NEEDED) {
+            const next = params.get('next');
+            navigate(`/signin/second-factor${next ? `?${new URLSearchParams({ next })}` : ''}`);
+            return;
+          }
           // A household of several profiles answers "Who's watching?" first.
           const profiles =
             role === 'user'

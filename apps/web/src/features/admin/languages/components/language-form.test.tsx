@@ -25,7 +25,9 @@ function renderForm(props: { language?: LanguageDetail; error?: ApiError } = {})
   return { user: userEvent.setup(), onSubmit, sent };
 }
 
-describe('the admin language form', () => {
+// Each typed character renders the form again, one input per translation key (over 650): seconds on a busy
+// machine, past vitest's 5 s default.
+describe('the admin language form', { timeout: 30_000 }, () => {
   it('requires a title and a keyword, and leaves every translation optional', () => {
     renderForm();
     expect((screen.getByLabelText('Language title') as HTMLInputElement).required).toBe(true);

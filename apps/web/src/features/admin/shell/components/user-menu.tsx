@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { SECURITY_PAGE } from '../../../../shared/api/security';
 import { meQuery, useLogout } from '../../../../shared/api/session';
+import { useT } from '../../../../shared/i18n/language-context';
 import { ownProfileQuery } from '../api/own-profile';
 import { ActivityIcon, LogoutIcon, ProfileIcon, SettingsIcon } from './shell-icons';
 import { TopBarMenu } from './top-bar-menu';
@@ -20,6 +22,7 @@ function initials(name: string): string {
 
 /** The admin's own name and avatar, with Profile, Activities, Settings and Logout. */
 export function UserMenu({ onOpenSettings }: { onOpenSettings: () => void }) {
+  const t = useT();
   const me = useQuery(meQuery()).data;
   const profile = useQuery(ownProfileQuery()).data;
   const logout = useLogout();
@@ -60,6 +63,9 @@ export function UserMenu({ onOpenSettings }: { onOpenSettings: () => void }) {
           </p>
           <Link to="/userprofile" className={itemClass} onClick={close}>
             <ProfileIcon className="size-4" /> Profile
+          </Link>
+          <Link to={SECURITY_PAGE} className={itemClass} onClick={close}>
+            <SettingsIcon className="size-4" /> {t('sign_in_security')}
           </Link>
           <Link to="/activities" className={itemClass} onClick={close}>
             <ActivityIcon className="size-4" /> Activities
