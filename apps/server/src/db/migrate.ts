@@ -28,6 +28,7 @@ import * as profiles from './migrations/0020-profiles.js';
 import * as subscriptionChanges from './migrations/0021-subscription-changes.js';
 import * as textsPerLanguage from './migrations/0022-texts-per-language.js';
 import * as phoneVerified from './migrations/0023-phone-verified.js';
+import * as guessesCountedFirst from './migrations/0027-guesses-counted-first.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0021-subscription-changes': subscriptionChanges,
   '0022-texts-per-language': textsPerLanguage,
   '0023-phone-verified': phoneVerified,
+  '0027-guesses-counted-first': guessesCountedFirst,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

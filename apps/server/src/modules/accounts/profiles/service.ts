@@ -19,7 +19,6 @@ import {
   conflict,
   kidsProfileRefused,
   notFound,
-  tooManyRequests,
 } from '../../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.js';
 import { randomToken } from '../../../lib/tokens.js';
@@ -35,6 +34,10 @@ import { knownLanguageKeyword } from '../settings/language-keyword.js';
 import { confirmAccountPassword } from '../settings/password-check.js';
 import type { UserRepo } from '../users/repo.js';
 import type { ProfileRepo, ProfileRow } from './repo.js';
+
+/** The PINs a profile's switch checks per window before it waits. */
+const PIN_RULE = { limit: PIN_TRIES, windowMs: PIN_WAIT_MINUTES * 60_000 };
+const pinTriesKey = (profileId: number) => `pin:${profileId}`;
 
 const AVATAR_SIZE = { width: 256, height: 256, fit: 'cover' } as const;
 /** How often a profile's "last active" is written at most (every signed-in call could). */
@@ -119,7 +122,6 @@ export class ProfileService {
         autoplay_previews: body.autoplay_previews === false || kids ? 0 : 1,
         subtitle_language: body.subtitle_language ?? null,
         audio_language: body.audio_language ?? null,
-        pin_failures: 0,
         created_at: now,
         updated_at: now,
       },
@@ -186,21 +188,21 @@ export class ProfileService {
     return present({ ...row, last_active_at: this.now() }, this.storage);
   }
 
-  /** Sets (or with null removes) a profile's PIN: the account password is the proof. */
+  /** Sets (or with null removes) a profile's PIN: the account password is the proof; a kids profile may not. */
   async setPin(
     viewer: SessionUser,
     profileId: number,
     pin: string | null,
     password: string,
   ): Promise<Profile> {
+    this.assertMayManage(viewer);
     const row = await this.requireOwn(viewer.user_id, profileId);
     await this.confirmPassword(viewer.user_id, password);
     await this.profiles.update(viewer.user_id, row.profile_id, {
       pin_hash: pin === null ? null : await hashPassword(pin),
-      pin_failures: 0,
-      pin_retry_at: null,
       updated_at: this.now(),
     });
+    await this.limits.reset(pinTriesKey(row.profile_id));
     return present(await this.requireOwn(viewer.user_id, row.profile_id), this.storage);
   }
 
@@ -265,12 +267,8 @@ export class ProfileService {
   async adminRemovePin(actor: AuditActor, userId: number, profileId: number): Promise<AdminProfile[]> {
     const row = await this.requireOwn(userId, profileId);
     if (row.pin_hash !== null) {
-      await this.profiles.update(userId, profileId, {
-        pin_hash: null,
-        pin_failures: 0,
-        pin_retry_at: null,
-        updated_at: this.now(),
-      });
+      await this.profiles.update(userId, profileId, { pin_hash: null, updated_at: this.now() });
+      await this.limits.reset(pinTriesKey(profileId));
       await this.audit.record(actor, 'remove_pin', 'profile', profileId, { locked: true }, { locked: false });
     }
     return this.adminList(userId);
@@ -299,28 +297,19 @@ export class ProfileService {
     await confirmAccountPassword(this.limits, user, password, 'password');
   }
 
-  /** A PIN check: five wrong ones in a row make the profile wait before the next try. */
+  /**
+   * A PIN check: counted before the PIN is checked, so PINs sent at once check at most PIN_TRIES; past them the
+   * profile waits until PIN_WAIT_MINUTES after the first wrong one, and a right one clears the count.
+   */
   private async checkPin(row: ProfileRow, pin: string | undefined): Promise<void> {
-    const now = this.clock.now();
-    if (row.pin_retry_at && row.pin_retry_at > now.toISOString()) {
-      throw tooManyRequests(
-        Math.ceil((Date.parse(row.pin_retry_at) - now.getTime()) / 1000),
-        'Too many wrong PINs: try again later',
-      );
-    }
     if (pin === undefined) throw new AppError(403, 'pin_required', 'This profile is locked: enter its PIN');
-    if (await verifyPassword(row.pin_hash!, pin)) {
-      if (row.pin_failures > 0)
-        await this.profiles.update(row.user_id, row.profile_id, { pin_failures: 0, pin_retry_at: null });
-      return;
-    }
-    const failures = row.pin_failures + 1;
-    const waits = failures >= PIN_TRIES;
-    await this.profiles.update(row.user_id, row.profile_id, {
-      pin_failures: waits ? 0 : failures,
-      pin_retry_at: waits ? new Date(now.getTime() + PIN_WAIT_MINUTES * 60_000).toISOString() : null,
-    });
-    throw badRequest('The PIN is wrong', { pin: 'The PIN is wrong' });
+    const right = await this.limits.guardTry(
+      pinTriesKey(row.profile_id),
+      PIN_RULE,
+      () => verifyPassword(row.pin_hash!, pin),
+      { message: 'Too many wrong PINs: try again later' },
+    );
+    if (!right) throw badRequest('The PIN is wrong', { pin: 'The PIN is wrong' });
   }
 
   private languageKeyword(keyword: string): Promise<string> {
