@@ -301,6 +301,36 @@ describe('profiles: a household, each with its own library, language and maturit
     expect((await viewer.post('/api/profiles/unlock', { password: PASSWORD })).statusCode).toBe(403);
   });
 
+  it("refuses a kids profile setting or removing any profile's PIN, even with the account password", async () => {
+    const viewer = await signedInViewer(t.app, '+998900000111');
+    const owner = (await viewer.get('/api/profiles')).json().current as number;
+    const dad = await addProfile(viewer, { name: 'Dad' });
+    const kid = await addProfile(viewer, { name: 'Laylo', kids: true });
+    await viewer.post('/api/profiles/pin', { profile_id: dad, pin: '2580', password: PASSWORD });
+    expect((await select(viewer, kid)).statusCode).toBe(200);
+    for (const [profile_id, pin] of [
+      [kid, '1111'],
+      [owner, '1111'],
+      [dad, null],
+      [dad, '1111'],
+    ] as const) {
+      const answer = await viewer.post('/api/profiles/pin', { profile_id, pin, password: PASSWORD });
+      expect(answer.statusCode, `${profile_id} ${pin}`).toBe(403);
+      expect(answer.json().error.code).toBe('kids_profile');
+    }
+    const locks = (await viewer.get('/api/profiles'))
+      .json()
+      .profiles.map((p: { name: string; locked: boolean }) => [p.name, p.locked]);
+    expect(locks).toEqual([
+      ['Me', false],
+      ['Dad', true],
+      ['Laylo', false],
+    ]);
+    // Dad's PIN is still the one Dad chose.
+    expect((await select(viewer, dad, '1111')).statusCode).toBe(400);
+    expect((await select(viewer, dad, '2580')).statusCode).toBe(200);
+  });
+
   it('lets a kids profile change its own language and nothing of the account, its billing or its profiles', async () => {
     const account = await billingViewer(t.app, 30);
     const kid = await addProfile(account.client, { name: 'Aziza', kids: true });

@@ -13,13 +13,7 @@ import {
 import type { Updateable } from 'kysely';
 import type { ProfilesTable } from '../../../db/schema.js';
 import type { Clock } from '../../../lib/clock.js';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  kidsProfileRefused,
-  notFound,
-} from '../../../lib/errors.js';
+import { AppError, badRequest, conflict, kidsProfileRefused, notFound } from '../../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.js';
 import { randomToken } from '../../../lib/tokens.js';
 import type { AuditActor, AuditService } from '../../../platform/audit/service.js';
