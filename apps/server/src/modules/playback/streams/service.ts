@@ -379,9 +379,13 @@ export class StreamingService {
     return defaultAudioTrack(ready, chosen, lang);
   }
 
-  /** Remembers the audio language a viewer chose for a title: its track plays first next time. */
+  /**
+   * Remembers the audio language a viewer chose for a title: its track plays first next time. A title the viewer
+   * may not see is answered as one that does not exist.
+   */
   async chooseAudio(viewer: SessionUser, movieId: number, language: string): Promise<void> {
-    if (!(await this.titles.findById(movieId))) throw notFound('This title does not exist');
+    const title = await this.titles.findById(movieId);
+    if (!title || !this.visible(viewer, title)) throw notFound('This title does not exist');
     await this.audioTracks.chooseLanguage(
       viewer,
       movieId,
