@@ -1,7 +1,12 @@
 import { loginBodySchema, loginReplySchema, meReplySchema, roleListReplySchema } from '@salomtv/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../../app-types.js';
-import { clearSessionCookie, requireViewer, setSessionCookie } from '../../../plugins/access.js';
+import {
+  clearSessionCookie,
+  requireSession,
+  requireViewer,
+  setSessionCookie,
+} from '../../../plugins/access.js';
 import type { UserService } from '../users/service.js';
 import type { AuthService } from './service.js';
 
@@ -42,9 +47,10 @@ export function authRoutes(app: AppInstance, auth: AuthService, users: UserServi
   }
 
   app.get('/api/user/role', {
-    config: { access: 'viewer' },
+    // Signed in, even on no profile: the app then asks who is watching.
+    config: { access: 'viewer', profileless: true },
     schema: { tags, response: { 200: roleListReplySchema } },
-    handler: (request) => [{ role: requireViewer(request).role }],
+    handler: (request) => [{ role: requireSession(request).role }],
   });
 
   app.get('/api/user/me', {

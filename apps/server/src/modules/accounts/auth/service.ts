@@ -5,6 +5,7 @@ import { burnPasswordCheck, verifyPassword } from '../../../lib/passwords.js';
 import { randomToken, sha256Hex } from '../../../lib/tokens.js';
 import type { RateLimitService } from '../../../platform/limits/service.js';
 import type {
+  LiveSession,
   LiveSessionReader,
   NewSession,
   SessionResolver,
@@ -103,7 +104,7 @@ export class AuthService implements SessionResolver {
     return { token, role, persistentUntil: remember ? expiresAt : undefined };
   }
 
-  async resolve(token: string | undefined): Promise<SessionUser | undefined> {
+  async resolve(token: string | undefined): Promise<LiveSession | undefined> {
     if (!token || token.length > 100) return undefined;
     return this.liveSessions.findLive(sha256Hex(token), this.clock.now().toISOString());
   }

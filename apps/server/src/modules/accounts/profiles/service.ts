@@ -21,7 +21,7 @@ import type { EventBus } from '../../../platform/events.js';
 import { reencodeImage } from '../../../platform/images.js';
 import type { RateLimitService } from '../../../platform/limits/service.js';
 import type { MediaStorage } from '../../../platform/storage/storage.js';
-import type { SessionUser } from '../../../platform/viewer-session.js';
+import type { LiveSession, SessionUser } from '../../../platform/viewer-session.js';
 import type { LanguageDirectory } from '../../languages/module.js';
 import type { SessionRepo } from '../auth/session-repo.js';
 import { knownLanguageKeyword } from '../settings/language-keyword.js';
@@ -59,7 +59,8 @@ function present(row: ProfileRow, storage: MediaStorage): Profile {
 /**
  * Profiles: who in the household is watching. A session is on one profile; switching to a locked one needs its
  * PIN (five wrong tries, then a wait); a kids profile manages none; setting or removing a PIN and the account's
- * maturity limit need the account password. Changing a session's profile ends the streams it was playing.
+ * maturity limit need the account password. Changing a session's profile ends the streams it was playing; a
+ * session whose profile is deleted is on none until it chooses again.
  */
 export class ProfileService {
   private readonly lastTouched = new Map<number, number>();
@@ -80,7 +81,7 @@ export class ProfileService {
     return this.clock.now().toISOString();
   }
 
-  async list(viewer: SessionUser): Promise<ProfilesReply> {
+  async list(viewer: LiveSession): Promise<ProfilesReply> {
     const [rows, user] = await Promise.all([
       this.profiles.listOf(viewer.user_id),
       this.users.findById(viewer.user_id),
@@ -157,7 +158,10 @@ export class ProfileService {
     return present(await this.requireOwn(viewer.user_id, row.profile_id), this.storage);
   }
 
-  /** Deletes a profile (never the owner's) with its lists, progress and ratings; its sessions move to the owner's. */
+  /**
+   * Deletes a profile (never the owner's) with its lists, progress and ratings. The sessions on it go to no profile,
+   * their streams end, and they are asked who is watching: never moved onto another profile, which may be locked.
+   */
   async delete(viewer: SessionUser, profileId: number): Promise<void> {
     this.assertMayManage(viewer);
     const row = await this.requireOwn(viewer.user_id, profileId);
@@ -165,14 +169,15 @@ export class ProfileService {
       throw conflict("The account owner's profile cannot be deleted", {
         profile_id: "The account owner's profile cannot be deleted",
       });
-    const owner = (await this.profiles.listOf(viewer.user_id))[0]!;
-    await this.profiles.moveSessionsToOwner(viewer.user_id, owner.profile_id, profileId);
+    const left = await this.profiles.leaveProfile(viewer.user_id, profileId);
+    for (const sessionHash of left) await this.events.emit('profileSwitched', { sessionHash });
     await this.profiles.delete(viewer.user_id, profileId);
+    await this.limits.reset(pinTriesKey(profileId));
     if (!row.avatar.startsWith('avatar:')) await this.storage.remove(row.avatar);
   }
 
   /** Puts the session on another of the account's profiles; a locked one needs its PIN unless already on it. */
-  async select(viewer: SessionUser, profileId: number, pin: string | undefined): Promise<Profile> {
+  async select(viewer: LiveSession, profileId: number, pin: string | undefined): Promise<Profile> {
     const row = await this.requireOwn(viewer.user_id, profileId);
     if (row.profile_id === viewer.profile_id) return present(row, this.storage);
     if (row.pin_hash !== null) await this.checkPin(row, pin);
@@ -270,7 +275,7 @@ export class ProfileService {
 
   // ---- Rules ----
 
-  private maxProfiles(viewer: SessionUser): number {
+  private maxProfiles(viewer: LiveSession): number {
     return Number(viewer.billing?.plan?.max_profiles ?? DEFAULT_MAX_PROFILES);
   }
 

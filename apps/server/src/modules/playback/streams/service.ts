@@ -14,7 +14,7 @@ import {
   VARIANT_PLAYLIST,
 } from '../../../lib/hls.js';
 import type { MediaStorage } from '../../../platform/storage/storage.js';
-import type { LiveSessionReader, SessionUser } from '../../../platform/viewer-session.js';
+import { type LiveSessionReader, onProfile, type SessionUser } from '../../../platform/viewer-session.js';
 import type { EpisodeRecords, TitleRecords } from '../../catalog/module.js';
 import {
   type AssetRecords,
@@ -452,7 +452,7 @@ export class StreamingService {
   private async castViewer(grant: StreamGrant, nowMs: number): Promise<SessionUser> {
     const holder = await this.sessions.holder(grant.playbackId, grant.userId);
     if (holder === undefined) throw streamRefusal('none');
-    const viewer = await this.viewers.findLive(holder, new Date(nowMs).toISOString());
+    const viewer = onProfile(await this.viewers.findLive(holder, new Date(nowMs).toISOString()));
     if (viewer?.user_id !== grant.userId) throw unauthorized('The sign-in this stream belongs to has ended');
     return viewer;
   }
