@@ -1,9 +1,19 @@
-import { QueryClient } from '@tanstack/react-query';
+import { PROFILE_REQUIRED } from '@salomtv/contract';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../shared/api/api-error';
+import { profileKeys } from '../shared/api/profiles';
 
 /** Client errors (4xx) are answers, not hiccups: only network trouble and 5xx are retried. */
 function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A call refused because the session is on no profile (deleted elsewhere): the profiles are read again, and the
+  // pages' guard (RequireProfileChoice) then shows "Who's watching?".
+  const onError = (error: unknown) => {
+    if (isApiError(error) && error.code === PROFILE_REQUIRED)
+      void client.invalidateQueries({ queryKey: profileKeys.all });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -16,6 +26,7 @@ function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /**
