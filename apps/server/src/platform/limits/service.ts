@@ -71,9 +71,10 @@ export class RateLimitService {
   }
 
   /**
-   * The guard of every guessable secret: counts the try at `key` in one atomic statement BEFORE `check` runs, so
-   * tries sent at once check at most `rule.limit`; past it, `check` never runs (429, or `whenOver`); a right answer
-   * clears the count. Resolves what `check` answered; `check` gets the tries the window allows after this one.
+   * The guard of every guessable secret: `if (!(await limits.guardTry(key, { limit, windowMs }, () => verify())))`
+   * refuse. Counts the try at `key` in one atomic statement BEFORE `check` runs, so tries sent at once check at
+   * most `rule.limit`; past it, `check` never runs (429 with Retry-After, or `whenOver`); a right answer clears the
+   * count. Resolves what `check` answered; `check` gets the tries the window allows after this one.
    */
   async guardTry<T = boolean>(
     key: string,
