@@ -25,6 +25,7 @@ import { registerMetricsRoute, startMetricsServer } from './platform/metrics/end
 import { type HttpErrorMetrics, registerHttpMetrics } from './platform/metrics/http-metrics.js';
 import { registerPublicMedia } from './platform/public-media.js';
 import { repeatWhileOpen } from './platform/timers.js';
+import { onProfile } from './platform/viewer-session.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerBodylessCalls } from './plugins/bodyless-calls.js';
 import { cachedPing } from './plugins/cached-ping.js';
@@ -174,7 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.webDist ?? defaultWebDist,
     (keyword) => services.languages.recordForPage(keyword),
     async (filters, keyword, sessionToken) => {
-      const viewer = sessionToken ? await services.auth.resolve(sessionToken) : undefined;
+      const viewer = onProfile(sessionToken ? await services.auth.resolve(sessionToken) : undefined);
       return services.catalog.firstSlide({
         kind: filters.kind,
         kids: queryFlag(filters.kids),

@@ -231,6 +231,43 @@ test('a locked profile needs its PIN, and each profile shows its own display lan
   await expect(menuButton(page)).toHaveAccessibleName('My Profile: Me');
 });
 
+test("a profile deleted on another device sends this one to Who's watching?, never onto a locked profile", async ({
+  page,
+  request,
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const baseURL = test.info().project.use.baseURL;
+  const { phone, api, post } = await household(request, () => playwright.request.newContext({ baseURL }));
+  const owner = (await (await api.get('/api/profiles')).json()) as { current: number };
+  await post('/api/profiles/pin', { profile_id: owner.current, pin: '3579', password: PASSWORD });
+  const guest = (await post('/api/profiles', { name: 'Guest' })) as MadeProfile;
+
+  await page.goto('/signin');
+  await submitSignIn(page, phone, PASSWORD);
+  await expect(page).toHaveURL(/\/profiles$/);
+  await page.getByTestId('profile-tile').filter({ hasText: 'Guest' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(menuButton(page)).toHaveAccessibleName('My Profile: Guest');
+
+  // The owner deletes Guest from another device; this page learns it from its next call.
+  await post('/api/profiles/delete', { profile_id: guest.profile_id });
+  await api.dispose();
+  await page.getByRole('banner').getByRole('link', { name: 'Watch list' }).click();
+  await expect(page).toHaveURL(/\/profiles\?next=%2Fwatchlist$/);
+  await expect(page.getByRole('heading', { name: "Who's watching?", level: 1 })).toBeVisible();
+  await expect(page.getByTestId('profile-tile')).toHaveCount(1);
+  // A reload stays there: the session is on no profile until it chooses, and the owner's asks its PIN.
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/profiles\?next=%2Fhome$/);
+  await page.getByTestId('profile-tile').filter({ hasText: 'Me' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Enter the PIN of Me' });
+  await dialog.getByLabel('PIN', { exact: true }).fill('3579');
+  await dialog.getByLabel('PIN', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(menuButton(page)).toHaveAccessibleName('My Profile: Me');
+});
+
 test('an admin removes a forgotten PIN from the user page', async ({ page, request, playwright }) => {
   test.setTimeout(90_000);
   const baseURL = test.info().project.use.baseURL;

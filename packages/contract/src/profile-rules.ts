@@ -14,6 +14,11 @@ export const DEFAULT_MAX_PROFILES = 5;
 export const AVATAR_COUNT = 12;
 /** Wrong PINs in a row before a profile makes its viewer wait. */
 export const PIN_TRIES = 5;
+/**
+ * The error code of every call (but the profile list and choice) from a session on no profile: the profile it was
+ * on was deleted, and the app shows "Who's watching?".
+ */
+export const PROFILE_REQUIRED = 'profile_required';
 /** The wait after `PIN_TRIES` wrong PINs. */
 export const PIN_WAIT_MINUTES = 15;
 export const PROFILE_NAME_MAX = 40;

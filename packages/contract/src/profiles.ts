@@ -39,7 +39,8 @@ export type Profile = z.infer<typeof profileSchema>;
 /** `GET /api/profiles`: the account's profiles and the one this session is on. */
 export const profilesReplySchema = z.object({
   profiles: z.array(profileSchema),
-  current: z.number(),
+  /** The profile the session is on; null when the one it was on was deleted (the app asks who is watching). */
+  current: z.number().nullable(),
   /** Profiles the account's plan allows. */
   max: z.number(),
   /** The account's maturity limit (every profile), null for none. */

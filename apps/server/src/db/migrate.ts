@@ -31,6 +31,7 @@ import * as phoneVerified from './migrations/0023-phone-verified.js';
 import * as playbackQuality from './migrations/0024-playback-quality.js';
 import * as backups from './migrations/0025-backups.js';
 import * as secondFactor from './migrations/0026-second-factor.js';
+import * as guessesCountedFirst from './migrations/0027-guesses-counted-first.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0024-playback-quality': playbackQuality,
   '0025-backups': backups,
   '0026-second-factor': secondFactor,
+  '0027-guesses-counted-first': guessesCountedFirst,
 };
 
 /** The migrations this build knows, in order: a backup records those its database had. */

@@ -6,8 +6,6 @@ export interface OtpCodesTable {
   phone_number: string;
   purpose: 'signup' | 'reset' | 'phone_change';
   code_hash: string;
-  /** Guesses taken from the code's shared pool (by addresses other than `requested_from`). */
-  attempts: number;
   expires_at: string;
   /** Set when the code was used (approved); a used code never works again. */
   consumed_at: string | null;
@@ -33,7 +31,6 @@ export interface EmailCodesTable {
   /** The address the code was mailed to: confirming makes it this account's email. */
   email: string;
   code_hash: string;
-  attempts: number;
   expires_at: string;
   consumed_at: string | null;
   created_at: string;

@@ -100,8 +100,6 @@ export interface ProfilesTable {
   subtitle_language: string | null;
   audio_language: string | null;
   pin_hash: string | null;
-  pin_failures: Generated<number>;
-  pin_retry_at: string | null;
   /** 0 for the account owner's profile, which cannot be deleted. */
   position: number;
   last_active_at: string | null;

@@ -1,3 +1,4 @@
+import { PROFILE_REQUIRED } from '@salomtv/contract';
 /** An error the API reports to the client as `{ error: { code, message, fields? } }` with its status. */
 export class AppError extends Error {
   constructor(
@@ -30,6 +31,9 @@ export const unsupportedType = (message: string, fields?: Record<string, string>
   new AppError(415, 'unsupported_type', message, fields);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts, try again later') =>
   new AppError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+
+/** What a session on no profile (its profile was deleted) gets from every call but choosing one. */
+export const profileRequired = () => new AppError(403, PROFILE_REQUIRED, "Choose who's watching to continue");
 
 /** What a kids profile gets when it tries to change the account, its profiles or its billing. */
 export const kidsProfileRefused = () =>

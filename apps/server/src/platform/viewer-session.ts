@@ -22,24 +22,45 @@ export interface SessionUser extends SessionExtras {
   mature_unlocked: boolean;
 }
 
+/**
+ * A live session on no profile: the profile it was on was deleted, and it must not land on another that may be
+ * locked. It may list the account's profiles and choose one (routes with `profileless`); every other call is refused.
+ */
+export interface ChoosingSession extends SessionExtras {
+  user_id: number;
+  session_hash: string;
+  role: 'user' | 'admin';
+  expires_at: string;
+  profile_id: null;
+  mature_unlocked: boolean;
+}
+
+/** What a session token stands for while it lives: a viewer on a profile, or a session choosing one. */
+export type LiveSession = SessionUser | ChoosingSession;
+
+/** The viewer of a live session that is on a profile; undefined for none or one still choosing its profile. */
+export function onProfile(session: LiveSession | undefined): SessionUser | undefined {
+  return session?.profile_id === null ? undefined : session;
+}
+
 /** What a domain's session reader adds to a session (declared by that domain, see modules/billing/account-billing.ts). */
 // biome-ignore lint/suspicious/noEmptyInterface: filled in by the domains that read more with a session
 export interface SessionExtras {}
 
 /** Reads the live session of a token's hash: accounts' session repository, or billing's, which reads more with it. */
 export interface LiveSessionReader {
-  findLive(sessionHash: string, nowIso: string): Promise<SessionUser | undefined>;
+  findLive(sessionHash: string, nowIso: string): Promise<LiveSession | undefined>;
 }
 
 /**
  * The sessions that count: not expired, of an active account. Every reader of a live session starts here,
- * with the session and its user joined.
+ * with the session, its user and its profile (none while it chooses one) joined.
  */
 export function liveSessionQuery(db: Kysely<Database>, sessionHash: string, nowIso: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.user_id', 'sessions.user_id')
-    .innerJoin('profiles', (join) =>
+    .leftJoin('profiles', (join) =>
       join
         .onRef('profiles.profile_id', '=', 'sessions.profile_id')
         .onRef('profiles.user_id', '=', 'users.user_id'),
@@ -58,21 +79,25 @@ export const LIVE_PROFILE_COLUMNS = [
   'sessions.mature_unlocked as session_mature_unlocked',
 ] as const;
 
-/** The session's profile and the maturity ceiling it watches under, from `LIVE_PROFILE_COLUMNS`. */
+/** The session's profile and the maturity ceiling it watches under, from `LIVE_PROFILE_COLUMNS`; none while choosing. */
 export function profileOfSession(row: {
-  session_profile_id: number;
-  profile_maturity: AgeRating;
-  profile_kids: number;
+  session_profile_id: number | null;
+  profile_maturity: AgeRating | null;
+  profile_kids: number | null;
   account_maturity_limit: AgeRating | null;
   session_mature_unlocked: number;
-}): Pick<SessionUser, 'profile_id' | 'kids' | 'maturity_ceiling' | 'mature_unlocked'> {
+}):
+  | Pick<SessionUser, 'profile_id' | 'kids' | 'maturity_ceiling' | 'mature_unlocked'>
+  | Pick<ChoosingSession, 'profile_id' | 'mature_unlocked'> {
+  const mature_unlocked = row.session_mature_unlocked === 1;
+  if (row.session_profile_id === null) return { profile_id: null, mature_unlocked };
   return {
     profile_id: row.session_profile_id,
-    mature_unlocked: row.session_mature_unlocked === 1,
+    mature_unlocked,
     kids: row.profile_kids === 1,
     maturity_ceiling: lowerCeiling(
       row.profile_maturity === '18+' ? null : row.profile_maturity,
-      row.session_mature_unlocked === 1 ? null : row.account_maturity_limit,
+      mature_unlocked ? null : row.account_maturity_limit,
     ),
   };
 }
@@ -87,5 +112,5 @@ export interface NewSession {
 
 /** Finds the viewer of a session token (accounts' auth service): the access check of every route asks it. */
 export interface SessionResolver {
-  resolve(token: string | undefined): Promise<SessionUser | undefined>;
+  resolve(token: string | undefined): Promise<LiveSession | undefined>;
 }

@@ -1,7 +1,13 @@
 import { SIGNED_IN_COOKIE } from '@salomtv/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { forbidden, kidsProfileRefused, unauthorized } from '../lib/errors.js';
-import type { NewSession, SessionResolver, SessionUser } from '../platform/viewer-session.js';
+import { forbidden, kidsProfileRefused, profileRequired, unauthorized } from '../lib/errors.js';
+import {
+  type LiveSession,
+  type NewSession,
+  onProfile,
+  type SessionResolver,
+  type SessionUser,
+} from '../platform/viewer-session.js';
 import { renewCsrfCookie } from './csrf.js';
 import { appendHook } from './route-hooks.js';
 import { PENDING_SIGN_IN_COOKIE, PENDING_SIGN_IN_PATH, SESSION_COOKIE } from './session-cookie.js';
@@ -19,6 +25,11 @@ declare module 'fastify' {
      * the route sets its own Cache-Control, if any. Every other API answer is `private, no-store`.
      */
     cache?: 'shared';
+    /**
+     * true: a session on no profile (its profile was deleted) may call it too (the profile list and choice, the
+     * role); everywhere else such a session is refused with 403 profile_required, and public routes see none.
+     */
+    profileless?: true;
   }
   interface FastifyInstance {
     /** Every /api route with its declared access and cache policy, for the security tests. */
@@ -31,7 +42,10 @@ declare module 'fastify' {
     }[];
   }
   interface FastifyRequest {
+    /** The signed-in viewer on a profile (what every route but the `profileless` ones reads). */
     viewer: SessionUser | undefined;
+    /** The live session, on a profile or choosing one (`profileless` routes read it with `requireSession`). */
+    liveSession: LiveSession | undefined;
     sessionToken: string | undefined;
   }
 }
@@ -51,14 +65,20 @@ export function registerAccessControl(
   adminCheck: AdminCheck,
 ): AccessGates {
   app.decorateRequest('viewer', undefined);
+  app.decorateRequest('liveSession', undefined);
   app.decorateRequest('sessionToken', undefined);
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
 
-  const refusal = (viewer: SessionUser | undefined, access: Access): Error | undefined => {
+  const refusal = (
+    session: LiveSession | undefined,
+    access: Access,
+    profileless: boolean,
+  ): Error | undefined => {
     if (access === 'public') return undefined;
-    if (!viewer) return unauthorized();
-    if (access === 'admin' && viewer.role !== 'admin') return forbidden('This needs an administrator');
+    if (!session) return unauthorized();
+    if (session.profile_id === null && !profileless) return profileRequired();
+    if (access === 'admin' && session.role !== 'admin') return forbidden('This needs an administrator');
     return undefined;
   };
   // Put on each route by its access when the route is added, so no request reads its route's options. A callback
@@ -67,40 +87,46 @@ export function registerAccessControl(
   // The Cache-Control of a route that is not shared is set here too, first, so errors carry it; a route that
   // sets its own (a stream's private caching) replaces it. One constant string: nothing is made per request.
   const sessionGate =
-    (access: Access, shared: boolean): onRequestHookHandler =>
+    (access: Access, shared: boolean, profileless: boolean): onRequestHookHandler =>
     (request, reply, done) => {
       if (!shared) reply.header('cache-control', PRIVATE_NO_STORE);
       const token = request.cookies[SESSION_COOKIE];
       request.sessionToken = token;
-      if (!token) return done(refusal(undefined, access));
-      auth.resolve(token).then((viewer) => {
+      if (!token) return done(refusal(undefined, access, profileless));
+      auth.resolve(token).then((session) => {
+        request.liveSession = session;
+        const viewer = onProfile(session);
         request.viewer = viewer;
-        const refused = refusal(viewer, access);
+        const refused = refusal(session, access, profileless);
         if (refused || access !== 'admin' || !viewer) return done(refused);
         adminCheck(viewer).then((extra) => done(extra), done);
       }, done);
     };
-  const gates: AccessGates = {
-    public: sessionGate('public', false),
-    viewer: sessionGate('viewer', false),
-    admin: sessionGate('admin', false),
-  };
-  const sharedGates: AccessGates = {
-    public: sessionGate('public', true),
-    viewer: sessionGate('viewer', true),
-    admin: sessionGate('admin', true),
-  };
+  const gatesOf = (shared: boolean, profileless: boolean): AccessGates => ({
+    public: sessionGate('public', shared, profileless),
+    viewer: sessionGate('viewer', shared, profileless),
+    admin: sessionGate('admin', shared, profileless),
+  });
+  // Every kind of route gets gates made once, here: shared or not, open to a session choosing its profile or not.
+  const gateSets = new Map<string, AccessGates>();
+  for (const shared of [false, true])
+    for (const profileless of [false, true])
+      gateSets.set(`${shared}/${profileless}`, gatesOf(shared, profileless));
+  const gates = gateSets.get('false/false')!;
 
   app.addHook('onRoute', (route) => {
-    const { access, csrf, cache } = (route.config ?? {}) as {
+    const { access, csrf, cache, profileless } = (route.config ?? {}) as {
       access?: Access;
       csrf?: boolean;
       cache?: 'shared';
+      profileless?: true;
     };
     if (cache !== undefined && cache !== 'shared')
       throw new Error(`Route ${route.method} ${route.url}: cache must be 'shared' or left out`);
-    if (access)
-      route.onRequest = appendHook(route.onRequest, (cache === 'shared' ? sharedGates : gates)[access]);
+    if (access) {
+      const set = gateSets.get(`${cache === 'shared'}/${profileless === true}`)!;
+      route.onRequest = appendHook(route.onRequest, set[access]);
+    }
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     if (!access)
       throw new Error(
@@ -153,6 +179,12 @@ export function setPendingSignInCookie(
 
 export function clearPendingSignInCookie(reply: FastifyReply): void {
   reply.clearCookie(PENDING_SIGN_IN_COOKIE, { path: PENDING_SIGN_IN_PATH });
+}
+
+/** The live session of a `profileless` route: on a profile or choosing one. */
+export function requireSession(request: FastifyRequest): LiveSession {
+  if (!request.liveSession) throw unauthorized();
+  return request.liveSession;
 }
 
 export function requireViewer(request: FastifyRequest): SessionUser {

@@ -97,4 +97,23 @@ describe('rate limits and code counters in Redis', () => {
     await limits[0]!.release('test:never-counted');
     expect(await redis.exists('salomtv:rate:test:never-counted')).toBe(0);
   });
+
+  it('checks at most the limit of guesses sent at once to both instances (guardTry)', async () => {
+    const limits = [first.app.container.services.limits, second.app.container.services.limits];
+    const rule = { limit: 4, windowMs: 60_000 };
+    let checked = 0;
+    const wrong = () =>
+      new Promise<boolean>((resolve) => {
+        checked++;
+        setTimeout(() => resolve(false), 10);
+      });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => limits[i % 2]!.guardTry('test:guesses', rule, wrong)),
+    );
+    expect(checked).toBe(rule.limit);
+    expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(30 - rule.limit);
+    await expect(limits[0]!.guardTry('test:guesses', rule, async () => true)).rejects.toMatchObject({
+      statusCode: 429,
+    });
+  });
 });

@@ -1,22 +1,24 @@
-import { SECOND_FACTOR_SETUP_REQUIRED } from '@salomtv/contract';
+import { PROFILE_REQUIRED, SECOND_FACTOR_SETUP_REQUIRED } from '@salomtv/contract';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../shared/api/api-error';
+import { profileKeys } from '../shared/api/profiles';
 import { SECURITY_PAGE } from '../shared/api/security';
-
-/**
- * An admin call refused until the admin has a second factor (the policy was turned on while the admin area was
- * open): the whole page goes to the setup screen, as the admin area's guard would have sent it.
- */
-function sendToSecondFactorSetup(error: unknown): void {
-  if (!isApiError(error) || error.code !== SECOND_FACTOR_SETUP_REQUIRED) return;
-  if (window.location.pathname !== SECURITY_PAGE) window.location.assign(`${SECURITY_PAGE}?required=1`);
-}
 
 /** Client errors (4xx) are answers, not hiccups: only network trouble and 5xx are retried. */
 function createQueryClient(): QueryClient {
-  return new QueryClient({
-    queryCache: new QueryCache({ onError: sendToSecondFactorSetup }),
-    mutationCache: new MutationCache({ onError: sendToSecondFactorSetup }),
+  const onError = (error: unknown) => {
+    if (!isApiError(error)) return;
+    // A call refused because the session is on no profile (deleted elsewhere): the profiles are read again, and the
+    // pages' guard (RequireProfileChoice) then shows "Who's watching?".
+    if (error.code === PROFILE_REQUIRED) void client.invalidateQueries({ queryKey: profileKeys.all });
+    // An admin call refused until the admin has a second factor (the policy was turned on while the admin area was
+    // open): the whole page goes to the setup screen, as the admin area's guard would have sent it.
+    if (error.code === SECOND_FACTOR_SETUP_REQUIRED && window.location.pathname !== SECURITY_PAGE)
+      window.location.assign(`${SECURITY_PAGE}?required=1`);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -29,6 +31,7 @@ function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLANS } from '../../db/seed/plans.js';
 import { sha256Hex } from '../../lib/tokens.js';
+import { onProfile } from '../../platform/viewer-session.js';
 import { billingViewer, buyWithDemo, DAY_MS, planByCode } from '../../test/billing.js';
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness.js';
 import { viewerAccess } from './access.js';
@@ -237,7 +238,7 @@ describe('entitlement service (what streaming calls)', () => {
     await buyWithDemo(t.app, v.client, 'standard');
     const hash = sha256Hex(v.client.cookies.get('sid')!);
     const now = t.app.container.clock.now().toISOString();
-    const session = await repos.subscriptions.findLive(hash, now);
+    const session = onProfile(await repos.subscriptions.findLive(hash, now));
     const billing = await repos.subscriptions.findWithAccount(v.userId);
     expect(billing?.plan?.code).toBe('standard');
     expect(session).toEqual({ ...(await repos.sessions.findLive(hash, now)), billing });

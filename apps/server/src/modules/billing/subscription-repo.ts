@@ -5,10 +5,10 @@ import type { Database } from '../../db/schema.js';
 import type { PlansTable, SubscriptionStatusValue, SubscriptionsTable } from '../../db/schema-billing.js';
 import {
   LIVE_PROFILE_COLUMNS,
+  type LiveSession,
   type LiveSessionReader,
   liveSessionQuery,
   profileOfSession,
-  type SessionUser,
 } from '../../platform/viewer-session.js';
 import type { AccountBilling, AccountFacts, SubscriptionRow } from './account-billing.js';
 import type { Page } from './payment-repo.js';
@@ -89,7 +89,7 @@ export class SubscriptionRepo implements LiveSessionReader {
    * miss), so a signed-in call that then asks what the viewer may watch (the home rows, a playlist) makes one round
    * trip, not two.
    */
-  async findLive(sessionHash: string, nowIso: string): Promise<SessionUser | undefined> {
+  async findLive(sessionHash: string, nowIso: string): Promise<LiveSession | undefined> {
     const found = await this.withSession.first(sessionHash, nowIso);
     if (!found) return undefined;
     return {

@@ -14,9 +14,20 @@ export interface LimitVerdict {
   remaining: number;
 }
 
+/** How a guarded try (`guardTry`) is counted and answered. */
+export interface GuardOptions<T> {
+  /** Whether an answer of `check` was right; default: it is `true`. */
+  isRight?: (answer: T) => boolean;
+  /** What a right answer does to the count: 'clear' starts it again (the default), 'giveBack' takes back this try. */
+  onRight?: 'clear' | 'giveBack';
+  /** The answer to a try past the limit (unchecked); default: a 429 with Retry-After and `message`. */
+  whenOver?: (waitSeconds: number) => T;
+  message?: string;
+}
+
 /**
- * Fixed-window counters kept in the database, so every API instance sees the same counts
- * (sign-in failures, one-time code sends).
+ * Fixed-window counters kept in the database (or Redis), so every API instance sees the same counts
+ * (sign-in failures, one-time code sends, every guess at a secret).
  */
 export class RateLimitService {
   constructor(
@@ -57,6 +68,30 @@ export class RateLimitService {
     if (verdict.allowed) return;
     const wait = verdict.retryAfterSeconds;
     throw tooManyRequests(wait, typeof message === 'string' ? message : message(wait));
+  }
+
+  /**
+   * The guard of every guessable secret: `if (!(await limits.guardTry(key, { limit, windowMs }, () => verify())))`
+   * refuse. Counts the try at `key` in one atomic statement BEFORE `check` runs, so tries sent at once check at
+   * most `rule.limit`; past it, `check` never runs (429 with Retry-After, or `whenOver`); a right answer clears the
+   * count. Resolves what `check` answered; `check` gets the tries the window allows after this one.
+   */
+  async guardTry<T = boolean>(
+    key: string,
+    rule: LimitRule,
+    check: (remaining: number) => Promise<T>,
+    options: GuardOptions<T> = {},
+  ): Promise<T> {
+    const verdict = await this.consume(key, rule);
+    if (!verdict.allowed) {
+      if (options.whenOver) return options.whenOver(verdict.retryAfterSeconds);
+      throw tooManyRequests(verdict.retryAfterSeconds, options.message);
+    }
+    const answer = await check(verdict.remaining);
+    if (options.isRight ? options.isRight(answer) : answer === true) {
+      await (options.onRight === 'giveBack' ? this.release(key) : this.reset(key));
+    }
+    return answer;
   }
 
   /**

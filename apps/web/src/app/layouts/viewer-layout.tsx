@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { useLanguage } from '../../shared/i18n/language-context';
 import { LoadingState } from '../../shared/ui/loading-state';
+import { RequireProfileChoice } from '../routing/require-profile-choice';
 import { ViewerFooter } from './viewer-footer';
 import { ViewerHeader } from './viewer-header';
 
@@ -33,7 +34,9 @@ export function ViewerLayout() {
         )
       }
     >
-      <Outlet />
+      <RequireProfileChoice>
+        <Outlet />
+      </RequireProfileChoice>
     </ViewerFrame>
   );
 }

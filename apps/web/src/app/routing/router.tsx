@@ -6,6 +6,7 @@ import { ViewerLayout } from '../layouts/viewer-layout';
 import { adminRoutes } from './admin-routes';
 import { lazyPage } from './lazy-page';
 import { RequireAdmin } from './require-admin';
+import { RequireProfileChoice } from './require-profile-choice';
 import { viewerRoutes } from './viewer-routes';
 
 /**
@@ -47,7 +48,9 @@ export const createAppRouter = (): DataRouter =>
               Component: function AdminShell() {
                 return (
                   <RequireAdmin>
-                    <AdminLayout />
+                    <RequireProfileChoice>
+                      <AdminLayout />
+                    </RequireProfileChoice>
                   </RequireAdmin>
                 );
               },

@@ -1,5 +1,5 @@
 import { VersionedCache } from '../../../lib/versioned-cache.js';
-import type { LiveSessionReader, SessionUser } from '../../../platform/viewer-session.js';
+import type { LiveSession, LiveSessionReader } from '../../../platform/viewer-session.js';
 
 /** Live sessions an instance keeps at most (about a kilobyte each with the account's subscription and plan). */
 export const LIVE_SESSIONS_KEPT = 10_000;
@@ -12,7 +12,7 @@ export const LIVE_SESSIONS_KEPT = 10_000;
  * call anywhere reads the session again. Expiry is checked on every call; unknown tokens are never kept.
  */
 export class LiveSessionCache implements LiveSessionReader {
-  private readonly kept: VersionedCache<SessionUser>;
+  private readonly kept: VersionedCache<LiveSession>;
 
   constructor(
     private readonly read: LiveSessionReader,
@@ -22,7 +22,7 @@ export class LiveSessionCache implements LiveSessionReader {
     this.kept = new VersionedCache(maxEntries);
   }
 
-  async findLive(sessionHash: string, nowIso: string): Promise<SessionUser | undefined> {
+  async findLive(sessionHash: string, nowIso: string): Promise<LiveSession | undefined> {
     // The version first: a session read after it is at least as new as the version it is kept under.
     const version = await this.version();
     const found = await this.kept.get(version, sessionHash, async () => {

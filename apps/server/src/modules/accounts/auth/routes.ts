@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../app-types.js';
 import {
   clearSessionCookie,
+  requireSession,
   requireViewer,
   setPendingSignInCookie,
   setSessionCookie,
@@ -61,9 +62,10 @@ export function authRoutes(app: AppInstance, auth: AuthService, users: UserServi
   }
 
   app.get('/api/user/role', {
-    config: { access: 'viewer' },
+    // Signed in, even on no profile: the app then asks who is watching.
+    config: { access: 'viewer', profileless: true },
     schema: { tags, response: { 200: roleListReplySchema } },
-    handler: (request) => [{ role: requireViewer(request).role }],
+    handler: (request) => [{ role: requireSession(request).role }],
   });
 
   app.get('/api/user/me', {

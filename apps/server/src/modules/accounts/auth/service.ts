@@ -1,11 +1,12 @@
 import type { Role } from '@salomtv/contract';
 import { BoundedMap } from '../../../lib/bounded-map.js';
 import { addMs, type Clock, DAY_MS } from '../../../lib/clock.js';
-import { AppError, badRequest, tooManyRequests, unauthorized } from '../../../lib/errors.js';
+import { AppError, badRequest, unauthorized } from '../../../lib/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../../lib/passwords.js';
 import { randomToken, sha256Hex } from '../../../lib/tokens.js';
 import type { RateLimitService } from '../../../platform/limits/service.js';
 import type {
+  LiveSession,
   LiveSessionReader,
   NewSession,
   SessionResolver,
@@ -95,21 +96,20 @@ export class AuthService implements SessionResolver {
     const accountKey = user ? `login:account:${user.user_id}` : `login:name:${name.kind}:${name.value}`;
     const addressKey = `login:ip:${input.address}`;
     // Each try is counted before the password is checked, so tries sent at once cannot pass the limit together;
-    // the address first, so a refused address adds nothing to the account's count.
-    for (const [key, keyRule] of [
-      [addressKey, addressRule],
-      [accountKey, rule],
-    ] as const) {
-      const verdict = await this.limits.consume(key, keyRule);
-      if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds);
-    }
-
-    let passwordOk = false;
-    if (user) passwordOk = await verifyPassword(user.password_hash, input.password);
-    else await burnPasswordCheck(input.password);
+    // the address first, so a refused address adds nothing to the account's count. A right password clears the
+    // account's count and gives the address back its try.
+    const passwordOk = await this.limits.guardTry(
+      addressKey,
+      addressRule,
+      () =>
+        this.limits.guardTry(accountKey, rule, async () => {
+          if (user) return verifyPassword(user.password_hash, input.password);
+          await burnPasswordCheck(input.password);
+          return false;
+        }),
+      { onRight: 'giveBack' },
+    );
     if (!user || !passwordOk) throw new AppError(401, 'wrong_credentials', WRONG_CREDENTIALS);
-    await this.limits.reset(accountKey);
-    await this.limits.release(addressKey);
     if (user.status !== 'active') {
       throw new AppError(403, 'account_disabled', 'This account is disabled. Contact support to enable it.');
     }
@@ -144,7 +144,7 @@ export class AuthService implements SessionResolver {
     return { token, role, persistentUntil: remember ? expiresAt : undefined };
   }
 
-  async resolve(token: string | undefined): Promise<SessionUser | undefined> {
+  async resolve(token: string | undefined): Promise<LiveSession | undefined> {
     if (!token || token.length > 100) return undefined;
     const now = this.clock.now();
     const live = await this.liveSessions.findLive(sha256Hex(token), now.toISOString());

@@ -4,10 +4,10 @@ import type { Database } from '../../../db/schema.js';
 import { versionCounter } from '../../../db/version-counter.js';
 import {
   LIVE_PROFILE_COLUMNS,
+  type LiveSession,
   type LiveSessionReader,
   liveSessionQuery,
   profileOfSession,
-  type SessionUser,
 } from '../../../platform/viewer-session.js';
 import { ensureOwnerProfile } from '../profiles/repo.js';
 
@@ -66,7 +66,7 @@ export class SessionRepo implements LiveSessionReader {
   }
 
   /** The live session's user, if the session has not expired and the account is active. */
-  async findLive(sessionHash: string, nowIso: string): Promise<SessionUser | undefined> {
+  async findLive(sessionHash: string, nowIso: string): Promise<LiveSession | undefined> {
     const row = await this.live.first(sessionHash, nowIso);
     if (!row) return undefined;
     return {

@@ -28,27 +28,13 @@ export class EmailCodeRepo {
       .executeTakeFirst();
   }
 
-  /** Counts a wrong try unless the code is used or dead; answers the tries counted so far, or null if none was. */
-  async addWrongAttempt(codeId: number, maxAttempts: number): Promise<number | null> {
-    const row = await this.db
-      .updateTable('email_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('code_id', '=', codeId)
-      .where('attempts', '<', maxAttempts)
-      .where('consumed_at', 'is', null)
-      .returning('attempts')
-      .executeTakeFirst();
-    return row ? row.attempts : null;
-  }
-
   /** Uses the code up; exactly one caller gets true however many try at once. */
-  async consume(codeId: number, nowIso: string, maxAttempts: number): Promise<boolean> {
+  async consume(codeId: number, nowIso: string): Promise<boolean> {
     const result = await this.db
       .updateTable('email_codes')
       .set({ consumed_at: nowIso })
       .where('code_id', '=', codeId)
       .where('consumed_at', 'is', null)
-      .where('attempts', '<', maxAttempts)
       .where('expires_at', '>', nowIso)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;

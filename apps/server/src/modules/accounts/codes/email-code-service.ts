@@ -26,6 +26,10 @@ const MESSAGES = {
   wrong: 'The code is wrong',
 } as const;
 
+const dead = (): VerifyOutcome => ({ verdict: 'max_attempts_reached', errors: [MESSAGES.dead] });
+/** Tries at one code; the window outlives the code. */
+const CODE_TRIES = { limit: OTP_MAX_ATTEMPTS, windowMs: OTP_TTL_SECONDS * 1000 };
+
 /**
  * Codes that confirm an email for one account: mailed (30-second resend pause, hourly limits per account and
  * per address), 10 minutes of life, 5 tries, single use. The hash binds the code to the account and the address.
@@ -52,7 +56,6 @@ export class EmailCodeService {
       user_id: userId,
       email,
       code_hash: hashCode(await this.secretKey(), 'email', `${userId}:${email}`, code),
-      attempts: 0,
       expires_at: addMs(now, OTP_TTL_SECONDS * 1000).toISOString(),
       consumed_at: null,
       created_at: now.toISOString(),
@@ -67,29 +70,33 @@ export class EmailCodeService {
     return { data: 'updated', resendAfterSeconds: OTP_RESEND_SECONDS, expiresInSeconds: OTP_TTL_SECONDS };
   }
 
-  /** Checks the account's latest code for `email` and uses it up when right; wrong tries count. */
+  /**
+   * Checks the account's latest code for `email` and uses it up when right; each try is counted before the code
+   * is compared (`guardTry`), so tries sent at once compare at most OTP_MAX_ATTEMPTS.
+   */
   async use(userId: number, email: string, code: string): Promise<VerifyOutcome> {
     const row = await this.codes.latest(userId);
     if (!row || row.email !== email) return { verdict: 'expired', errors: [MESSAGES.none] };
     const closed = this.closedVerdict(row);
     if (closed) return closed;
-    const key = await this.secretKey();
-    if (!safeEqual(hashCode(key, 'email', `${userId}:${email}`, code), row.code_hash)) {
-      const attempts = await this.codes.addWrongAttempt(row.code_id, OTP_MAX_ATTEMPTS);
-      if (attempts === null) return { verdict: 'expired', errors: [MESSAGES.used] };
-      if (attempts >= OTP_MAX_ATTEMPTS) return { verdict: 'max_attempts_reached', errors: [MESSAGES.dead] };
-      return { verdict: 'pending', errors: [MESSAGES.wrong] };
-    }
-    if (!(await this.codes.consume(row.code_id, this.clock.now().toISOString(), OTP_MAX_ATTEMPTS))) {
-      return { verdict: 'expired', errors: [MESSAGES.used] };
-    }
-    return { verdict: 'approved', errors: null };
+    return this.limits.guardTry(
+      `email-code:tries:${row.code_id}`,
+      CODE_TRIES,
+      async (left): Promise<VerifyOutcome> => {
+        const key = await this.secretKey();
+        if (!safeEqual(hashCode(key, 'email', `${userId}:${email}`, code), row.code_hash))
+          return left > 0 ? { verdict: 'pending', errors: [MESSAGES.wrong] } : dead();
+        if (!(await this.codes.consume(row.code_id, this.clock.now().toISOString())))
+          return { verdict: 'expired', errors: [MESSAGES.used] };
+        return { verdict: 'approved', errors: null };
+      },
+      { isRight: (outcome) => outcome.verdict === 'approved', whenOver: dead },
+    );
   }
 
   /** Why a code can no longer be tried, or null while it is live. */
   private closedVerdict(row: EmailCodeRow): VerifyOutcome | null {
     if (row.consumed_at !== null) return { verdict: 'expired', errors: [MESSAGES.used] };
-    if (row.attempts >= OTP_MAX_ATTEMPTS) return { verdict: 'max_attempts_reached', errors: [MESSAGES.dead] };
     if (row.expires_at <= this.clock.now().toISOString())
       return { verdict: 'expired', errors: [MESSAGES.expired] };
     return null;

@@ -5,7 +5,10 @@ import type { OtpCodesTable } from '../../../db/schema-accounts.js';
 export type OtpRow = Selectable<OtpCodesTable>;
 export type OtpPurposeName = OtpCodesTable['purpose'];
 
-/** One-time codes. Every state change is a conditional UPDATE, so parallel requests cannot both win. */
+/**
+ * One-time codes. Every state change is a conditional UPDATE, so parallel requests cannot both win; guesses are
+ * counted by the rate limits (`guardTry`).
+ */
 export class OtpCodeRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -32,32 +35,6 @@ export class OtpCodeRepo {
 
   findById(otpId: number): Promise<OtpRow | undefined> {
     return this.db.selectFrom('otp_codes').selectAll().where('otp_id', '=', otpId).executeTakeFirst();
-  }
-
-  /**
-   * Takes one guess from the code's shared pool before the guess is checked, unless the pool is used up or the
-   * code is used; the pool's count after it, or undefined when nothing was taken.
-   */
-  async takeFromPool(otpId: number, poolSize: number): Promise<number | undefined> {
-    const row = await this.db
-      .updateTable('otp_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('otp_id', '=', otpId)
-      .where('attempts', '<', poolSize)
-      .where('consumed_at', 'is', null)
-      .returning('attempts')
-      .executeTakeFirst();
-    return row?.attempts;
-  }
-
-  /** Gives back a guess taken from the pool that turned out right. */
-  async giveBackToPool(otpId: number): Promise<void> {
-    await this.db
-      .updateTable('otp_codes')
-      .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
-      .where('otp_id', '=', otpId)
-      .where('attempts', '>', 0)
-      .execute();
   }
 
   /** Uses the code up; exactly one caller gets true however many try at once. */

@@ -9,7 +9,7 @@ import {
   type OtpVerdict,
 } from '@salomtv/contract';
 import { addMs, type Clock } from '../../../lib/clock.js';
-import { AppError, badRequest, tooManyRequests, unauthorized } from '../../../lib/errors.js';
+import { AppError, badRequest, unauthorized } from '../../../lib/errors.js';
 import { toE164 } from '../../../lib/phone.js';
 import { safeEqual } from '../../../lib/tokens.js';
 import type { RateLimitService } from '../../../platform/limits/service.js';
@@ -64,12 +64,12 @@ const MESSAGES = {
 
 const noTriesLeft = (): VerifyOutcome => ({ verdict: 'max_attempts_reached', errors: [MESSAGES.dead] });
 
-/** A guess counted before it is compared. */
-interface TakenGuess {
-  /** Guesses this address may still make on the code after this one. */
-  left: number;
-  giveBack(): Promise<void>;
-}
+const approved = (outcome: VerifyOutcome) => outcome.verdict === 'approved';
+/** A guess at a code past its limit is answered as a dead code; a right one gives its try back. */
+const GUESS = { isRight: approved, onRight: 'giveBack', whenOver: noTriesLeft } as const;
+/** An address's guesses at one code, and all other addresses' together; the window outlives the code. */
+const CODE_SHARE = { limit: OTP_MAX_ATTEMPTS, windowMs: OTP_TTL_SECONDS * 1000 };
+const CODE_POOL = { limit: OTP_MAX_ATTEMPTS_PER_CODE, windowMs: OTP_TTL_SECONDS * 1000 };
 
 /** The 403 of a missing, forged, expired or spent sign-up proof. */
 const notVerified = (message: string) => new AppError(403, 'phone_not_verified', message);
@@ -122,7 +122,6 @@ export class OtpService {
       phone_number: phone,
       purpose: input.purpose,
       code_hash: hashCode(await this.secretKey(), input.purpose, phone, code),
-      attempts: 0,
       expires_at: expiresAt.toISOString(),
       consumed_at: null,
       proof_used_at: null,
@@ -199,95 +198,81 @@ export class OtpService {
   }
 
   /**
-   * Every guess is counted before it is compared, so guesses sent at once cannot pass a limit together, and a
-   * right one gives its counts back. The address's hourly budget across all numbers is taken first (429 when
-   * spent), then the guess (takeGuess).
+   * Every guess is counted before it is compared (`guardTry`), so guesses sent at once cannot pass a limit
+   * together, and a right one gives its counts back: the address's hourly budget across all numbers first (429
+   * when spent), then its share of the code (OTP_MAX_ATTEMPTS: a stranger who spends it kills the code for nobody
+   * else) and, for every address but the one that asked for the code, the code's shared pool
+   * (OTP_MAX_ATTEMPTS_PER_CODE).
    */
-  private async check(
+  private check(
     phone: string,
     code: string,
     purpose: OtpPurpose,
     address: string,
     consume: boolean,
   ): Promise<VerifyOutcome> {
-    const budgetKey = `otp:checks:ip:${address}`;
-    const budget = await this.limits.consume(budgetKey, {
-      limit: this.settings.wrongCodesPerAddressPerHour,
-      windowMs: HOUR_MS,
-    });
-    if (!budget.allowed) throw tooManyRequests(budget.retryAfterSeconds, MESSAGES.checks);
+    return this.limits.guardTry(
+      `otp:checks:ip:${address}`,
+      { limit: this.settings.wrongCodesPerAddressPerHour, windowMs: HOUR_MS },
+      async () => {
+        const row = await this.codes.latest(phone, purpose);
+        if (!row) return { verdict: 'expired', errors: [MESSAGES.none] };
+        const closed = this.closedVerdict(row);
+        if (closed) return closed;
+        const compare = (left: number) => this.compare(row, code, purpose, consume, left);
+        return this.limits.guardTry(
+          `otp:guesses:${row.otp_id}:${address}`,
+          CODE_SHARE,
+          (shareLeft) =>
+            row.requested_from === address
+              ? compare(shareLeft)
+              : this.limits.guardTry(
+                  `otp:pool:${row.otp_id}`,
+                  CODE_POOL,
+                  (poolLeft) => compare(Math.min(shareLeft, poolLeft)),
+                  GUESS,
+                ),
+          GUESS,
+        );
+      },
+      { isRight: approved, onRight: 'giveBack', message: MESSAGES.checks },
+    );
+  }
 
-    const row = await this.codes.latest(phone, purpose);
-    if (!row) return { verdict: 'expired', errors: [MESSAGES.none] };
-    const fromPool = row.requested_from !== address;
-    const closed = this.closedVerdict(row, fromPool);
-    if (closed) return closed;
-    const guess = await this.takeGuess(row, address, fromPool);
-    if ('verdict' in guess) return guess;
-
+  /** Compares a counted guess with a live code (`left`: the guesses after it) and uses the code up if asked. */
+  private async compare(
+    row: OtpRow,
+    code: string,
+    purpose: OtpPurpose,
+    consume: boolean,
+    left: number,
+  ): Promise<VerifyOutcome> {
     const key = await this.secretKey();
-    if (!safeEqual(hashCode(key, purpose, phone, code), row.code_hash)) {
-      if (guess.left <= 0) return noTriesLeft();
-      const { left } = guess;
+    if (!safeEqual(hashCode(key, purpose, row.phone_number, code), row.code_hash)) {
+      if (left <= 0) return noTriesLeft();
       return { verdict: 'pending', errors: [MESSAGES.wrong, `${left} ${left === 1 ? 'try' : 'tries'} left`] };
     }
-    await this.limits.release(budgetKey);
-    await guess.giveBack();
     if (!consume) return { verdict: 'approved', errors: null };
     const usedAt = this.clock.now().toISOString();
     if (!(await this.codes.consume(row.otp_id, usedAt))) {
       const now = await this.codes.findById(row.otp_id);
-      return (now && this.closedVerdict(now, false)) ?? { verdict: 'expired', errors: [MESSAGES.used] };
+      return (now && this.closedVerdict(now)) ?? { verdict: 'expired', errors: [MESSAGES.used] };
     }
     if (purpose !== 'signup') return { verdict: 'approved', errors: null };
     return {
       verdict: 'approved',
       errors: null,
-      proof: `${row.otp_id}.${proofSignature(key, row.otp_id, phone, usedAt)}`,
+      proof: `${row.otp_id}.${proofSignature(key, row.otp_id, row.phone_number, usedAt)}`,
       // Asked only now that the code is proven right, so only the number's holder learns it.
-      accountExists: (await this.accounts.findByPhone(phone)) !== undefined,
+      accountExists: (await this.accounts.findByPhone(row.phone_number)) !== undefined,
     };
   }
 
-  /**
-   * Counts a guess at a live code: from the address's share of it (OTP_MAX_ATTEMPTS: a stranger who spends it
-   * kills the code for nobody else) and, for every address but the one that asked for the code, from its shared
-   * pool (OTP_MAX_ATTEMPTS_PER_CODE). The guesses left after this one and how to give it back once it is found
-   * right, or the verdict when this address may not guess.
-   */
-  private async takeGuess(
-    row: OtpRow,
-    address: string,
-    fromPool: boolean,
-  ): Promise<TakenGuess | VerifyOutcome> {
-    const shareKey = `otp:guesses:${row.otp_id}:${address}`;
-    const share = await this.limits.consume(shareKey, {
-      limit: OTP_MAX_ATTEMPTS,
-      windowMs: OTP_TTL_SECONDS * 1000,
-    });
-    if (!share.allowed) return noTriesLeft();
-    if (!fromPool) return { left: share.remaining, giveBack: () => this.limits.release(shareKey) };
-    const taken = await this.codes.takeFromPool(row.otp_id, OTP_MAX_ATTEMPTS_PER_CODE);
-    if (taken === undefined) {
-      await this.limits.release(shareKey);
-      const now = await this.codes.findById(row.otp_id);
-      return (now && this.closedVerdict(now, true)) ?? noTriesLeft();
-    }
-    return {
-      left: Math.min(share.remaining, OTP_MAX_ATTEMPTS_PER_CODE - taken),
-      giveBack: async () => {
-        await this.limits.release(shareKey);
-        await this.codes.giveBackToPool(row.otp_id);
-      },
-    };
-  }
-
-  /** Why a code can no longer be tried (from the shared pool, when `fromPool`), or null while it is live. */
-  private closedVerdict(row: OtpRow, fromPool: boolean): VerifyOutcome | null {
+  /** Why a code can no longer be tried, or null while it is live. */
+  private closedVerdict(row: OtpRow): VerifyOutcome | null {
     if (row.consumed_at !== null) return { verdict: 'expired', errors: [MESSAGES.used] };
     if (row.expires_at <= this.clock.now().toISOString())
       return { verdict: 'expired', errors: [MESSAGES.expired] };
-    if (fromPool && row.attempts >= OTP_MAX_ATTEMPTS_PER_CODE) return noTriesLeft();
     return null;
   }
 

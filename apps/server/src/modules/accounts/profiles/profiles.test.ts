@@ -182,13 +182,13 @@ describe('profiles: a household, each with its own library, language and maturit
     expect((await viewer.get('/api/continue-watching')).json().items).toHaveLength(1);
     expect((await viewer.get('/api/notifications/unread-count')).json().unread).toBe(0);
 
-    // Deleting a profile takes its lists with it; its other sessions land on the owner's profile.
+    // Deleting a profile takes its lists with it; its other sessions are on none until they choose again.
     const tablet = new TestClient(t.app);
     await tablet.signIn('+998900000102', PASSWORD);
     expect((await select(tablet, partner)).statusCode).toBe(200);
     await tablet.post('/api/watchlist', { movie_id: ids['Paper Kites'] });
     expect((await viewer.post('/api/profiles/delete', { profile_id: partner })).statusCode).toBe(200);
-    expect((await tablet.get('/api/profiles')).json().current).toBe(owner);
+    expect((await tablet.get('/api/profiles')).json().current).toBeNull();
     expect(
       await t.app.container.database.db
         .selectFrom('watchlist')
@@ -196,6 +196,51 @@ describe('profiles: a household, each with its own library, language and maturit
         .where('profile_id', '=', partner)
         .execute(),
     ).toEqual([]);
+  });
+
+  it('sends the sessions of a deleted profile to the profile chooser, never onto a locked profile', async () => {
+    const account = await trialViewer(t.app, '+998900000112');
+    const owner = (await account.get('/api/profiles')).json().current as number;
+    const guest = await addProfile(account, { name: 'Guest' });
+    await account.post('/api/profiles/pin', { profile_id: owner, pin: '9753', password: PASSWORD });
+    const tv = new TestClient(t.app);
+    await tv.signIn('+998900000112', PASSWORD);
+    expect((await select(tv, guest)).statusCode).toBe(200);
+    const playback = await startPlayback(tv, ids['Midnight Ledger']!);
+
+    expect((await account.post('/api/profiles/delete', { profile_id: guest })).statusCode).toBe(200);
+    // The TV is signed in, on no profile: it may list the profiles and its role, and nothing else.
+    const chooser = (await tv.get('/api/profiles')).json();
+    expect(chooser.current).toBeNull();
+    expect(chooser.profiles.map((p: { name: string; locked: boolean }) => [p.name, p.locked])).toEqual([
+      ['Me', true],
+    ]);
+    expect((await tv.get('/api/user/role')).json()).toEqual([{ role: 'user' }]);
+    for (const refused of [
+      await tv.get('/api/watchlist'),
+      await tv.get('/api/user/profile'),
+      await tv.post('/api/profiles', { name: 'Sneaky' }),
+      await tv.post(`/api/playback/${playback}/heartbeat`),
+    ]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('profile_required');
+    }
+    // Public calls see a visitor: no title above what anyone may see, no stream of a feature.
+    expect(
+      (await tv.get(`/api/stream/${ids['Midnight Ledger']}/master.m3u8?playback=${playback}`)).statusCode,
+    ).toBe(401);
+    // Its stream ended with the profile; the owner's profile still asks its PIN.
+    expect((await account.get('/api/playback/active')).json().items).toEqual([]);
+    expect((await select(tv, owner)).json().error.code).toBe('pin_required');
+    expect((await select(tv, owner, '9753')).statusCode).toBe(200);
+    expect((await tv.get('/api/profiles')).json().current).toBe(owner);
+    expect((await tv.get('/api/watchlist')).statusCode).toBe(200);
+
+    // A session that deletes the profile it is on goes to the chooser too.
+    const kitchen = await addProfile(account, { name: 'Kitchen' });
+    expect((await select(account, kitchen)).statusCode).toBe(200);
+    expect((await account.post('/api/profiles/delete', { profile_id: kitchen })).statusCode).toBe(200);
+    expect((await account.get('/api/profiles')).json().current).toBeNull();
   });
 
   it("never reaches another account's profile by its id", async () => {
@@ -299,6 +344,36 @@ describe('profiles: a household, each with its own library, language and maturit
       403,
     );
     expect((await viewer.post('/api/profiles/unlock', { password: PASSWORD })).statusCode).toBe(403);
+  });
+
+  it("refuses a kids profile setting or removing any profile's PIN, even with the account password", async () => {
+    const viewer = await signedInViewer(t.app, '+998900000111');
+    const owner = (await viewer.get('/api/profiles')).json().current as number;
+    const dad = await addProfile(viewer, { name: 'Dad' });
+    const kid = await addProfile(viewer, { name: 'Laylo', kids: true });
+    await viewer.post('/api/profiles/pin', { profile_id: dad, pin: '2580', password: PASSWORD });
+    expect((await select(viewer, kid)).statusCode).toBe(200);
+    for (const [profile_id, pin] of [
+      [kid, '1111'],
+      [owner, '1111'],
+      [dad, null],
+      [dad, '1111'],
+    ] as const) {
+      const answer = await viewer.post('/api/profiles/pin', { profile_id, pin, password: PASSWORD });
+      expect(answer.statusCode, `${profile_id} ${pin}`).toBe(403);
+      expect(answer.json().error.code).toBe('kids_profile');
+    }
+    const locks = (await viewer.get('/api/profiles'))
+      .json()
+      .profiles.map((p: { name: string; locked: boolean }) => [p.name, p.locked]);
+    expect(locks).toEqual([
+      ['Me', false],
+      ['Dad', true],
+      ['Laylo', false],
+    ]);
+    // Dad's PIN is still the one Dad chose.
+    expect((await select(viewer, dad, '1111')).statusCode).toBe(400);
+    expect((await select(viewer, dad, '2580')).statusCode).toBe(200);
   });
 
   it('lets a kids profile change its own language and nothing of the account, its billing or its profiles', async () => {

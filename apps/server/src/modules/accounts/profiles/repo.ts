@@ -107,14 +107,16 @@ export class ProfileRepo {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** Moves the account's sessions on a deleted profile back to the owner's. */
-  async moveSessionsToOwner(userId: number, ownerProfileId: number, fromProfileId: number): Promise<void> {
-    await this.db
+  /** Takes the account's sessions off a profile (it is being deleted): they choose again. Their hashes. */
+  async leaveProfile(userId: number, profileId: number): Promise<string[]> {
+    const rows = await this.db
       .updateTable('sessions')
-      .set({ profile_id: ownerProfileId })
+      .set({ profile_id: null })
       .where('user_id', '=', userId)
-      .where('profile_id', '=', fromProfileId)
+      .where('profile_id', '=', profileId)
+      .returning('session_hash')
       .execute();
+    return rows.map((row) => row.session_hash);
   }
 
   /** Profile names by id (the stream limit's prompt lists who watches). */

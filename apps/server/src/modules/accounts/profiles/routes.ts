@@ -15,22 +15,24 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../../app-types.js';
 import { formRoutes, readSmallForm } from '../../../lib/multipart-form.js';
-import { requireViewer } from '../../../plugins/access.js';
+import { requireSession, requireViewer } from '../../../plugins/access.js';
 import type { ProfileService } from './service.js';
 
 const tags = ['profiles'];
 const viewer = { access: 'viewer' } as const;
+/** A session whose profile was deleted may still list the profiles and choose one. */
+const chooser = { access: 'viewer', profileless: true } as const;
 const userParams = z.strictObject({ user_id: z.coerce.number().int().positive('Unknown user') });
 const profileIdField = z.coerce.number().int().positive('Unknown profile');
 
 /** Who is watching: the account's profiles, switching between them, their locks and the account's maturity limit. */
 export function profileRoutes(app: AppInstance, profiles: ProfileService): void {
   app.get('/api/profiles', {
-    config: viewer,
+    config: chooser,
     schema: { tags, response: { 200: profilesReplySchema } },
     handler: async (request) => {
-      const who = requireViewer(request);
-      await profiles.noteActive(who);
+      const who = requireSession(request);
+      if (who.profile_id !== null) await profiles.noteActive(who);
       return profiles.list(who);
     },
   });
@@ -58,9 +60,9 @@ export function profileRoutes(app: AppInstance, profiles: ProfileService): void 
   });
 
   app.post('/api/profiles/select', {
-    config: viewer,
+    config: chooser,
     schema: { tags, body: profileSelectBodySchema, response: { 200: profileSchema } },
-    handler: (request) => profiles.select(requireViewer(request), request.body.profile_id, request.body.pin),
+    handler: (request) => profiles.select(requireSession(request), request.body.profile_id, request.body.pin),
   });
 
   app.post('/api/profiles/pin', {

@@ -13,14 +13,7 @@ import {
 import type { Updateable } from 'kysely';
 import type { ProfilesTable } from '../../../db/schema.js';
 import type { Clock } from '../../../lib/clock.js';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  kidsProfileRefused,
-  notFound,
-  tooManyRequests,
-} from '../../../lib/errors.js';
+import { AppError, badRequest, conflict, kidsProfileRefused, notFound } from '../../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../../lib/passwords.js';
 import { randomToken } from '../../../lib/tokens.js';
 import type { AuditActor, AuditService } from '../../../platform/audit/service.js';
@@ -28,13 +21,17 @@ import type { EventBus } from '../../../platform/events.js';
 import { reencodeImage } from '../../../platform/images.js';
 import type { RateLimitService } from '../../../platform/limits/service.js';
 import type { MediaStorage } from '../../../platform/storage/storage.js';
-import type { SessionUser } from '../../../platform/viewer-session.js';
+import type { LiveSession, SessionUser } from '../../../platform/viewer-session.js';
 import type { LanguageDirectory } from '../../languages/module.js';
 import type { SessionRepo } from '../auth/session-repo.js';
 import { knownLanguageKeyword } from '../settings/language-keyword.js';
 import { confirmAccountPassword } from '../settings/password-check.js';
 import type { UserRepo } from '../users/repo.js';
 import type { ProfileRepo, ProfileRow } from './repo.js';
+
+/** The PINs a profile's switch checks per window before it waits. */
+const PIN_RULE = { limit: PIN_TRIES, windowMs: PIN_WAIT_MINUTES * 60_000 };
+const pinTriesKey = (profileId: number) => `pin:${profileId}`;
 
 const AVATAR_SIZE = { width: 256, height: 256, fit: 'cover' } as const;
 /** How often a profile's "last active" is written at most (every signed-in call could). */
@@ -62,7 +59,8 @@ function present(row: ProfileRow, storage: MediaStorage): Profile {
 /**
  * Profiles: who in the household is watching. A session is on one profile; switching to a locked one needs its
  * PIN (five wrong tries, then a wait); a kids profile manages none; setting or removing a PIN and the account's
- * maturity limit need the account password. Changing a session's profile ends the streams it was playing.
+ * maturity limit need the account password. Changing a session's profile ends the streams it was playing; a
+ * session whose profile is deleted is on none until it chooses again.
  */
 export class ProfileService {
   private readonly lastTouched = new Map<number, number>();
@@ -83,7 +81,7 @@ export class ProfileService {
     return this.clock.now().toISOString();
   }
 
-  async list(viewer: SessionUser): Promise<ProfilesReply> {
+  async list(viewer: LiveSession): Promise<ProfilesReply> {
     const [rows, user] = await Promise.all([
       this.profiles.listOf(viewer.user_id),
       this.users.findById(viewer.user_id),
@@ -119,7 +117,6 @@ export class ProfileService {
         autoplay_previews: body.autoplay_previews === false || kids ? 0 : 1,
         subtitle_language: body.subtitle_language ?? null,
         audio_language: body.audio_language ?? null,
-        pin_failures: 0,
         created_at: now,
         updated_at: now,
       },
@@ -161,7 +158,10 @@ export class ProfileService {
     return present(await this.requireOwn(viewer.user_id, row.profile_id), this.storage);
   }
 
-  /** Deletes a profile (never the owner's) with its lists, progress and ratings; its sessions move to the owner's. */
+  /**
+   * Deletes a profile (never the owner's) with its lists, progress and ratings. The sessions on it go to no profile,
+   * their streams end, and they are asked who is watching: never moved onto another profile, which may be locked.
+   */
   async delete(viewer: SessionUser, profileId: number): Promise<void> {
     this.assertMayManage(viewer);
     const row = await this.requireOwn(viewer.user_id, profileId);
@@ -169,14 +169,15 @@ export class ProfileService {
       throw conflict("The account owner's profile cannot be deleted", {
         profile_id: "The account owner's profile cannot be deleted",
       });
-    const owner = (await this.profiles.listOf(viewer.user_id))[0]!;
-    await this.profiles.moveSessionsToOwner(viewer.user_id, owner.profile_id, profileId);
+    const left = await this.profiles.leaveProfile(viewer.user_id, profileId);
+    for (const sessionHash of left) await this.events.emit('profileSwitched', { sessionHash });
     await this.profiles.delete(viewer.user_id, profileId);
+    await this.limits.reset(pinTriesKey(profileId));
     if (!row.avatar.startsWith('avatar:')) await this.storage.remove(row.avatar);
   }
 
   /** Puts the session on another of the account's profiles; a locked one needs its PIN unless already on it. */
-  async select(viewer: SessionUser, profileId: number, pin: string | undefined): Promise<Profile> {
+  async select(viewer: LiveSession, profileId: number, pin: string | undefined): Promise<Profile> {
     const row = await this.requireOwn(viewer.user_id, profileId);
     if (row.profile_id === viewer.profile_id) return present(row, this.storage);
     if (row.pin_hash !== null) await this.checkPin(row, pin);
@@ -186,21 +187,21 @@ export class ProfileService {
     return present({ ...row, last_active_at: this.now() }, this.storage);
   }
 
-  /** Sets (or with null removes) a profile's PIN: the account password is the proof. */
+  /** Sets (or with null removes) a profile's PIN: the account password is the proof; a kids profile may not. */
   async setPin(
     viewer: SessionUser,
     profileId: number,
     pin: string | null,
     password: string,
   ): Promise<Profile> {
+    this.assertMayManage(viewer);
     const row = await this.requireOwn(viewer.user_id, profileId);
     await this.confirmPassword(viewer.user_id, password);
     await this.profiles.update(viewer.user_id, row.profile_id, {
       pin_hash: pin === null ? null : await hashPassword(pin),
-      pin_failures: 0,
-      pin_retry_at: null,
       updated_at: this.now(),
     });
+    await this.limits.reset(pinTriesKey(row.profile_id));
     return present(await this.requireOwn(viewer.user_id, row.profile_id), this.storage);
   }
 
@@ -265,12 +266,8 @@ export class ProfileService {
   async adminRemovePin(actor: AuditActor, userId: number, profileId: number): Promise<AdminProfile[]> {
     const row = await this.requireOwn(userId, profileId);
     if (row.pin_hash !== null) {
-      await this.profiles.update(userId, profileId, {
-        pin_hash: null,
-        pin_failures: 0,
-        pin_retry_at: null,
-        updated_at: this.now(),
-      });
+      await this.profiles.update(userId, profileId, { pin_hash: null, updated_at: this.now() });
+      await this.limits.reset(pinTriesKey(profileId));
       await this.audit.record(actor, 'remove_pin', 'profile', profileId, { locked: true }, { locked: false });
     }
     return this.adminList(userId);
@@ -278,7 +275,7 @@ export class ProfileService {
 
   // ---- Rules ----
 
-  private maxProfiles(viewer: SessionUser): number {
+  private maxProfiles(viewer: LiveSession): number {
     return Number(viewer.billing?.plan?.max_profiles ?? DEFAULT_MAX_PROFILES);
   }
 
@@ -299,28 +296,19 @@ export class ProfileService {
     await confirmAccountPassword(this.limits, user, password, 'password');
   }
 
-  /** A PIN check: five wrong ones in a row make the profile wait before the next try. */
+  /**
+   * A PIN check: counted before the PIN is checked, so PINs sent at once check at most PIN_TRIES; past them the
+   * profile waits until PIN_WAIT_MINUTES after the first wrong one, and a right one clears the count.
+   */
   private async checkPin(row: ProfileRow, pin: string | undefined): Promise<void> {
-    const now = this.clock.now();
-    if (row.pin_retry_at && row.pin_retry_at > now.toISOString()) {
-      throw tooManyRequests(
-        Math.ceil((Date.parse(row.pin_retry_at) - now.getTime()) / 1000),
-        'Too many wrong PINs: try again later',
-      );
-    }
     if (pin === undefined) throw new AppError(403, 'pin_required', 'This profile is locked: enter its PIN');
-    if (await verifyPassword(row.pin_hash!, pin)) {
-      if (row.pin_failures > 0)
-        await this.profiles.update(row.user_id, row.profile_id, { pin_failures: 0, pin_retry_at: null });
-      return;
-    }
-    const failures = row.pin_failures + 1;
-    const waits = failures >= PIN_TRIES;
-    await this.profiles.update(row.user_id, row.profile_id, {
-      pin_failures: waits ? 0 : failures,
-      pin_retry_at: waits ? new Date(now.getTime() + PIN_WAIT_MINUTES * 60_000).toISOString() : null,
-    });
-    throw badRequest('The PIN is wrong', { pin: 'The PIN is wrong' });
+    const right = await this.limits.guardTry(
+      pinTriesKey(row.profile_id),
+      PIN_RULE,
+      () => verifyPassword(row.pin_hash!, pin),
+      { message: 'Too many wrong PINs: try again later' },
+    );
+    if (!right) throw badRequest('The PIN is wrong', { pin: 'The PIN is wrong' });
   }
 
   private languageKeyword(keyword: string): Promise<string> {

@@ -115,17 +115,13 @@ export class SecondStepService {
     const pending = await this.live(token);
     const { limits, clock } = this.deps;
     const key = `second-factor:account:${pending.user_id}`;
-    const verdict = await limits.consume(key, this.deps.rule);
-    if (!verdict.allowed) {
-      throw new AppError(429, 'rate_limited', 'Too many wrong codes, try again later', undefined, {
-        'retry-after': String(verdict.retryAfterSeconds),
-      });
-    }
-    if (!(await this.check(pending, body))) throw wrongSecondStep();
+    const right = await limits.guardTry(key, this.deps.rule, () => this.check(pending, body), {
+      message: 'Too many wrong codes, try again later',
+    });
+    if (!right) throw wrongSecondStep();
     // The one request that ends the pending sign-in gets the session.
     if (!(await this.deps.pending.take(pending.pending_hash, clock.now().toISOString())))
       throw noPendingSignIn();
-    await limits.reset(key);
     const user = await this.deps.users.findById(pending.user_id);
     if (user?.status !== 'active') {
       throw new AppError(403, 'account_disabled', 'This account is disabled. Contact support to enable it.');

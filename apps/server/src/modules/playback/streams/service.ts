@@ -14,7 +14,7 @@ import {
   VARIANT_PLAYLIST,
 } from '../../../lib/hls.js';
 import type { MediaStorage } from '../../../platform/storage/storage.js';
-import type { LiveSessionReader, SessionUser } from '../../../platform/viewer-session.js';
+import { type LiveSessionReader, onProfile, type SessionUser } from '../../../platform/viewer-session.js';
 import type { EpisodeRecords, TitleRecords } from '../../catalog/module.js';
 import {
   type AssetRecords,
@@ -379,9 +379,13 @@ export class StreamingService {
     return defaultAudioTrack(ready, chosen, lang);
   }
 
-  /** Remembers the audio language a viewer chose for a title: its track plays first next time. */
+  /**
+   * Remembers the audio language a viewer chose for a title: its track plays first next time. A title the viewer
+   * may not see is answered as one that does not exist.
+   */
   async chooseAudio(viewer: SessionUser, movieId: number, language: string): Promise<void> {
-    if (!(await this.titles.findById(movieId))) throw notFound('This title does not exist');
+    const title = await this.titles.findById(movieId);
+    if (!title || !this.visible(viewer, title)) throw notFound('This title does not exist');
     await this.audioTracks.chooseLanguage(
       viewer,
       movieId,
@@ -448,7 +452,7 @@ export class StreamingService {
   private async castViewer(grant: StreamGrant, nowMs: number): Promise<SessionUser> {
     const holder = await this.sessions.holder(grant.playbackId, grant.userId);
     if (holder === undefined) throw streamRefusal('none');
-    const viewer = await this.viewers.findLive(holder, new Date(nowMs).toISOString());
+    const viewer = onProfile(await this.viewers.findLive(holder, new Date(nowMs).toISOString()));
     if (viewer?.user_id !== grant.userId) throw unauthorized('The sign-in this stream belongs to has ended');
     return viewer;
   }

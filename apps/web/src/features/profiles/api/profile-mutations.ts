@@ -66,7 +66,12 @@ export function useDeleteProfile() {
     onSuccess: (_reply, profileId) => {
       queryClient.setQueryData<ProfilesReply>(profileKeys.list, (reply) =>
         reply
-          ? { ...reply, profiles: reply.profiles.filter((profile) => profile.profile_id !== profileId) }
+          ? {
+              ...reply,
+              profiles: reply.profiles.filter((profile) => profile.profile_id !== profileId),
+              // The session was on it: it is on none now, and is asked who is watching.
+              current: reply.current === profileId ? null : reply.current,
+            }
           : reply,
       );
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
