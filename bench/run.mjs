@@ -362,7 +362,7 @@ const guarded = async (name, fn) => {
   }
 };
 
-const needsData = ['catalogue', 'postgres', 'segments', 'mixed', 'first-frame', 'pages', 'lighthouse'].some(
+const needsData = ['catalogue', 'metrics', 'postgres', 'segments', 'mixed', 'first-frame', 'pages', 'lighthouse'].some(
   wanted,
 );
 const prepared = needsData ? await prepare({}, true) : undefined;
@@ -428,6 +428,24 @@ await guarded('catalogue', async () =>
     'bare Fastify',
   ),
 );
+// The same build with and without metrics: every request then goes through the route counter and histogram.
+await guarded('metrics', async () => {
+  const viewer = { headers: { cookie: prepared.cookie, ...BROWSER_ENCODINGS } };
+  return throughputRow(
+    'metrics on: the home rows call with METRICS_TOKEN set',
+    await compare({
+      ours: () => startOurs({ METRICS_TOKEN: 'bench-metrics-token-0123456789abcdef' }),
+      reference: () => startOurs(),
+      oursPath: '/api/catalog/rows?lang=En',
+      referencePath: '/api/catalog/rows?lang=En',
+      oursOptions: viewer,
+      referenceOptions: viewer,
+    }),
+    0.9,
+    'at least 0.9x the same build with metrics off',
+    'metrics off',
+  );
+});
 await guarded('postgres', async () => {
   if (!pgEnv) throw new Error('PostgreSQL is not available on 127.0.0.1:5432');
   const onPg = await prepare(pgEnv, false);
