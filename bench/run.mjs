@@ -362,9 +362,16 @@ const guarded = async (name, fn) => {
   }
 };
 
-const needsData = ['catalogue', 'metrics', 'postgres', 'segments', 'mixed', 'first-frame', 'pages', 'lighthouse'].some(
-  wanted,
-);
+const needsData = [
+  'catalogue',
+  'metrics',
+  'postgres',
+  'segments',
+  'mixed',
+  'first-frame',
+  'pages',
+  'lighthouse',
+].some(wanted);
 const prepared = needsData ? await prepare({}, true) : undefined;
 
 await guarded('framework', async () => [

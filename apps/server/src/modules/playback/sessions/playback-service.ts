@@ -1,5 +1,4 @@
 import {
-  type AgeRating,
   PLAYBACK_HEARTBEAT_SECONDS,
   type PlaybackQualityReport,
   type PlaybackSession,
@@ -18,20 +17,12 @@ import type { StreamViewer } from '../streams/stream-sessions.js';
 import { deviceLabel } from './device-label.js';
 import { type LivePlaybacks, SILENCE_MS } from './live-playbacks.js';
 import type { PlaybackRepo, PlaybackRow, StreamPlan } from './playback-repo.js';
+import type { PlaybackTitles } from './playback-titles.js';
 import type { PlaybackQualityService } from './quality-service.js';
 
 /** A session last heard from at or before this moment has gone silent: it no longer holds a stream. */
 function silentBefore(now: Date): string {
   return new Date(now.getTime() - SILENCE_MS).toISOString();
-}
-
-/** The catalogue's titles, as playback reads them (the movies module's TitleRecords). */
-export interface PlaybackTitles {
-  findById(
-    movieId: number,
-  ): Promise<
-    { title: string; status: string; collections: string; age_rating: AgeRating | null } | undefined
-  >;
 }
 
 /** The names of profiles by id (accounts' profiles). */

@@ -1,7 +1,7 @@
 import type { PlaybackQualityReply, PlaybackQualityReport } from '@salomtv/contract';
 import { type Clock, DAY_MS } from '../../../lib/clock.js';
 import type { Metrics } from '../../../platform/metrics/metrics.js';
-import type { PlaybackTitles } from './playback-service.js';
+import type { PlaybackTitles } from './playback-titles.js';
 import type { PlaybackQualityRepo } from './quality-repo.js';
 
 /** Seconds to the first frame: a cached start is a fraction of a second, a cold one on a slow line several. */
