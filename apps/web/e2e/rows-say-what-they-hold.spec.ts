@@ -44,9 +44,12 @@ test("the serials page names serials, and a row's see all lists what the row lis
   // See all of the thrillers row: the grid starts with the titles the row starts with, in its order.
   const row = page.getByTestId('row-genre:thriller');
   const inRow = await cardTitles(row);
+  const rowHeading = (await row.getByRole('heading', { level: 2 }).textContent()) ?? '';
   await row.getByRole('link', { name: /See all/ }).click();
   await expect(page).toHaveURL(/\/browse\?/);
-  const grid = page.locator('ul').filter({ has: page.getByTestId('title-card') });
+  // The grid page is on screen (the serials page may stay a moment while the grid's code loads).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(rowHeading);
+  const grid = page.getByRole('region', { name: rowHeading });
   await expect(grid.getByTestId('title-card').first()).toBeVisible();
   expect((await cardTitles(grid)).slice(0, inRow.length)).toEqual(inRow);
 });
