@@ -123,6 +123,21 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_\w+$/, 'must be the webhook signing secret (whsec_…)')
     .optional(),
+  CLICK_SERVICE_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, "must be the service's number from Click's merchant cabinet")
+    .optional(),
+  CLICK_MERCHANT_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be the merchant number from Click')
+    .optional(),
+  CLICK_SECRET_KEY: z.string().min(8, 'must be the secret key Click issued for the service').optional(),
+  CLICK_MERCHANT_USER_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be the merchant user number from Click')
+    .optional(),
+  CLICK_CHECKOUT_URL: z.url('must be the payment page host, such as https://my.click.uz').optional(),
+  CLICK_API_URL: z.url('must be the Merchant API base, such as https://api.click.uz/v2/merchant').optional(),
   PUBLIC_URL: z.url('must be the public address of the site, such as https://tv.example.com').optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(12),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
@@ -185,6 +200,8 @@ export type Config = {
   paymentProvider: 'demo' | 'stripe';
   /** Stripe's keys, present when PAYMENT_PROVIDER=stripe. */
   stripe: StripeSettings | undefined;
+  /** Click's service, present when the CLICK_* group is set. */
+  click: ClickSettings | undefined;
   /** The site's public address (no trailing slash), for links sent outside: payment provider redirects. */
   publicUrl: string;
   sessionTtlHours: number;
@@ -293,7 +310,49 @@ export interface StripeSettings {
   publicUrl: string;
 }
 
+/** Click's SHOP API (it calls us) and Merchant API (we call it), for one service of one merchant. */
+export interface ClickSettings {
+  serviceId: string;
+  merchantId: string;
+  /** Signs Click's calls to us (MD5 sign_string) and ours to Click (the Auth header's SHA1). */
+  secretKey: string;
+  merchantUserId: string;
+  /** The payment page's host, no trailing slash. */
+  checkoutUrl: string;
+  /** The Merchant API's base, no trailing slash. */
+  apiUrl: string;
+  publicUrl: string;
+}
+
 export class ConfigError extends Error {}
+
+const CLICK_REQUIRED = [
+  'CLICK_SERVICE_ID',
+  'CLICK_MERCHANT_ID',
+  'CLICK_SECRET_KEY',
+  'CLICK_MERCHANT_USER_ID',
+] as const;
+
+/** Click's settings go together: a half-set group (one id missing, a host alone) stops the start. */
+function clickSettings(e: z.infer<typeof envSchema>, publicUrl: string): ClickSettings | undefined {
+  const group = [...CLICK_REQUIRED, 'CLICK_CHECKOUT_URL', 'CLICK_API_URL'] as const;
+  const set = group.filter((name) => e[name] !== undefined);
+  if (set.length === 0) return undefined;
+  const missing = CLICK_REQUIRED.find((name) => e[name] === undefined);
+  if (missing)
+    throw new ConfigError(
+      `Invalid setting ${missing}: required with ${set.join(', ')} (Click's settings go together)`,
+    );
+  return {
+    serviceId: e.CLICK_SERVICE_ID!,
+    merchantId: e.CLICK_MERCHANT_ID!,
+    secretKey: e.CLICK_SECRET_KEY!,
+    merchantUserId: e.CLICK_MERCHANT_USER_ID!,
+    checkoutUrl: (e.CLICK_CHECKOUT_URL ?? 'https://my.click.uz').replace(/\/+$/, ''),
+    apiUrl: (e.CLICK_API_URL ?? 'https://api.click.uz/v2/merchant').replace(/\/+$/, ''),
+    publicUrl,
+  };
+}
 
 /** Stripe needs its secret key and the webhook signing secret; the demo provider needs nothing. */
 function stripeSettings(e: z.infer<typeof envSchema>, publicUrl: string): StripeSettings | undefined {
@@ -494,6 +553,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vitalsPerAddressPerMinute: e.VITALS_PER_ADDRESS_PER_MINUTE,
     paymentProvider: e.PAYMENT_PROVIDER,
     stripe: stripeSettings(e, publicUrl),
+    click: clickSettings(e, publicUrl),
     publicUrl,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,

@@ -156,7 +156,7 @@ export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 /** After a failed renewal the viewer keeps watching this long while the payment is retried. */
 export const GRACE_DAYS = 7;
-export const PAYMENT_PROVIDERS = ['demo', 'stripe'] as const;
+export const PAYMENT_PROVIDERS = ['demo', 'stripe', 'payme', 'click'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /** A plan as a subscription's summary names it. */

@@ -32,7 +32,7 @@ export interface PlansTable {
 
 export type SubscriptionStatusValue = 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
 export type BillingIntervalValue = 'month' | 'year';
-export type ProviderValue = 'demo' | 'stripe';
+export type ProviderValue = 'demo' | 'stripe' | 'payme' | 'click';
 
 /** One row per account that has had a trial or a plan; the price is what this period costs. */
 export interface SubscriptionsTable {
@@ -179,7 +179,25 @@ export type SubscriptionChangeKind =
   | 'resume'
   | 'card_check_declined';
 
+export type ClickTransactionState = 'prepared' | 'completed' | 'cancelled';
+
+/** One Click transaction (migration 0029): its Prepare and Complete bodies as Click sent them. */
+export interface ClickTransactionsTable {
+  merchant_prepare_id: Generated<number>;
+  click_trans_id: string;
+  /** Our checkout session id. */
+  merchant_trans_id: string;
+  state: ClickTransactionState;
+  amount_tiyin: number;
+  prepare_body: string;
+  complete_body: string | null;
+  prepared_at: string;
+  completed_at: string | null;
+  cancelled_at: string | null;
+}
+
 export interface BillingTables {
+  click_transactions: ClickTransactionsTable;
   subscription_changes: SubscriptionChangesTable;
   plans: PlansTable;
   subscriptions: SubscriptionsTable;

@@ -12,6 +12,9 @@ import { billingAdminRoutes } from './admin-routes.js';
 import { BillingAdminService } from './billing-admin-service.js';
 import { SubscriptionChangeRepo } from './change-repo.js';
 import { CheckoutRepo } from './checkout-repo.js';
+import { clickShopRoutes } from './click-routes.js';
+import { ClickShopService } from './click-shop-service.js';
+import { ClickTransactionRepo } from './click-transaction-repo.js';
 import { DemoCheckoutService } from './demo-checkout-service.js';
 import { EntitlementService } from './entitlements.js';
 import { BillingEventRepo } from './event-repo.js';
@@ -50,6 +53,7 @@ export function createBillingModule(deps: BillingDeps) {
     checkouts: new CheckoutRepo(db),
     billingEvents: new BillingEventRepo(db),
     subscriptionChanges: new SubscriptionChangeRepo(db),
+    clickTransactions: new ClickTransactionRepo(db),
   };
   // Billing reads an account's role and trial itself (the users table's), so it needs no accounts module.
   const accounts = repos.subscriptions;
@@ -116,6 +120,15 @@ export function createBillingModule(deps: BillingDeps) {
       planChanges,
       clock,
     ),
+    clickShop: new ClickShopService({
+      settings: config.click,
+      transactions: repos.clickTransactions,
+      checkouts: repos.checkouts,
+      plans: repos.plans,
+      service: subscriptions,
+      purchases,
+      clock,
+    }),
     billingAdmin: new BillingAdminService({
       subscriptions: repos.subscriptions,
       payments: repos.payments,
@@ -131,6 +144,7 @@ export function createBillingModule(deps: BillingDeps) {
     billingRoutes(app, services);
     billingAdminRoutes(app, services.plans, services.billingAdmin);
     await stripeWebhookRoutes(app, services.stripeWebhooks);
+    await clickShopRoutes(app, services.clickShop);
   };
   // Accounts read each live session through it: the session with its account's subscription and plan, one query.
   const sessionsWithBilling: LiveSessionReader = repos.subscriptions;

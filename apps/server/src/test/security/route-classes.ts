@@ -7,7 +7,7 @@ import type { Access } from '../../plugins/access.js';
  */
 export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
   // Anyone: sign-up and sign-in, codes, the catalogue, plans, news, legal pages, the language record, the health check, the
-  // CSRF cookie, the payment provider's signed webhook. Streams check the viewer's session and plan themselves.
+  // CSRF cookie, the payment providers' signed server-to-server calls. Streams check the viewer's session and plan themselves.
   public: [
     'GET /api/auth/second-factor',
     'POST /api/auth/second-factor',
@@ -26,6 +26,8 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'GET /api/legal/:page',
     'POST /api/otp/send',
     'POST /api/otp/verify',
+    'POST /api/payments/click/complete',
+    'POST /api/payments/click/prepare',
     'GET /api/plans',
     'GET /api/posts',
     'GET /api/posts/:post_id',

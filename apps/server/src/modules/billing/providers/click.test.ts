@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { ClickSettings } from '../../../config.js';
+import type { PlanRow } from '../plan-repo.js';
+import { ClickProvider } from './click.js';
+import {
+  clickAuthHeader,
+  clickSignMatches,
+  clickSignString,
+  somToTiyin,
+  tiyinToSom,
+} from './click-protocol.js';
+import type { CheckoutRequest } from './provider.js';
+
+const settings: ClickSettings = {
+  serviceId: '12345',
+  merchantId: '678',
+  secretKey: 'click-secret-key',
+  merchantUserId: '901',
+  checkoutUrl: 'https://my.click.uz',
+  apiUrl: 'https://api.click.uz/v2/merchant',
+  publicUrl: 'https://tv.example.com',
+};
+
+const request = (priceCents: number, currency = 'UZS'): CheckoutRequest => ({
+  sessionId: 'sess_ABC-1',
+  userId: 7,
+  plan: { plan_id: 2 } as PlanRow,
+  interval: 'month',
+  priceCents,
+  currency,
+  customerId: null,
+  now: new Date('2026-06-01T00:00:00Z'),
+  expiresAt: new Date('2026-06-01T01:00:00Z'),
+  firstPaymentAt: null,
+});
+
+describe('ClickProvider.createCheckout', () => {
+  it("answers Click's payment page with the service, the merchant, the so'm amount, our session and the return address", async () => {
+    const { url, providerSessionId } = await new ClickProvider(settings).createCheckout(request(4_900_000));
+    expect(providerSessionId).toBeNull();
+    const address = new URL(url);
+    expect(`${address.origin}${address.pathname}`).toBe('https://my.click.uz/services/pay');
+    expect(Object.fromEntries(address.searchParams)).toEqual({
+      service_id: '12345',
+      merchant_id: '678',
+      amount: '49000',
+      transaction_param: 'sess_ABC-1',
+      return_url: 'https://tv.example.com/userprofile?checkout=success&session_id=sess_ABC-1',
+    });
+  });
+
+  it('writes tiyin as a decimal amount and uses the configured host', async () => {
+    const provider = new ClickProvider({ ...settings, checkoutUrl: 'http://127.0.0.1:4100' });
+    const { url } = await provider.createCheckout(request(4_900_050));
+    expect(url.startsWith('http://127.0.0.1:4100/services/pay?')).toBe(true);
+    expect(new URL(url).searchParams.get('amount')).toBe('49000.50');
+  });
+
+  it("refuses any currency but so'm", async () => {
+    await expect(new ClickProvider(settings).createCheckout(request(1900, 'USD'))).rejects.toThrow(/UZS/);
+  });
+
+  it('says renewals are not charged by our timer, and a charge is refused, not faked', async () => {
+    const provider = new ClickProvider(settings);
+    expect(provider.chargesRenewals).toBe(false);
+    expect((await provider.charge()).ok).toBe(false);
+  });
+});
+
+describe('the SHOP API sign_string', () => {
+  const prepare = {
+    click_trans_id: '2001',
+    service_id: '12345',
+    merchant_trans_id: 'sess_1',
+    amount: '49000',
+    action: '0',
+    sign_time: '2026-06-01 10:00:00',
+  };
+
+  it('is the MD5 of the fields and the secret key in the documented order', () => {
+    const manual = createHash('md5')
+      .update('200112345click-secret-keysess_14900002026-06-01 10:00:00')
+      .digest('hex');
+    expect(clickSignString(prepare, 'click-secret-key')).toBe(manual);
+  });
+
+  it('puts merchant_prepare_id after merchant_trans_id on Complete', () => {
+    const manual = createHash('md5')
+      .update('200112345click-secret-keysess_155490001' + '2026-06-01 10:00:00')
+      .digest('hex');
+    expect(clickSignString({ ...prepare, merchant_prepare_id: '55', action: '1' }, 'click-secret-key')).toBe(
+      manual,
+    );
+  });
+
+  it('matches in either case and fails on any other field or key', () => {
+    const sign = clickSignString(prepare, 'click-secret-key');
+    expect(clickSignMatches(prepare, 'click-secret-key', sign.toUpperCase())).toBe(true);
+    expect(clickSignMatches({ ...prepare, amount: '49000.00' }, 'click-secret-key', sign)).toBe(false);
+    expect(clickSignMatches(prepare, 'another-secret', sign)).toBe(false);
+    expect(clickSignMatches(prepare, 'click-secret-key', 'abc')).toBe(false);
+  });
+});
+
+describe("so'm and tiyin", () => {
+  it('parses the decimal strings Click sends to whole tiyin, without floats', () => {
+    expect(somToTiyin('49000')).toBe(4_900_000);
+    expect(somToTiyin('49000.00')).toBe(4_900_000);
+    expect(somToTiyin('49000.0')).toBe(4_900_000);
+    expect(somToTiyin('49000.5')).toBe(4_900_050);
+    expect(somToTiyin('0.07')).toBe(7);
+    expect(somToTiyin('1.10000')).toBe(110);
+    for (const bad of ['', '49000.005', '-1', '1e5', '49 000', '49,000', '.5', 'abc'])
+      expect(somToTiyin(bad), bad).toBeNull();
+  });
+
+  it("writes tiyin as so'm", () => {
+    expect(tiyinToSom(4_900_000)).toBe('49000');
+    expect(tiyinToSom(4_900_050)).toBe('49000.50');
+    expect(tiyinToSom(7)).toBe('0.07');
+    expect(tiyinToSom(0)).toBe('0');
+    expect(() => tiyinToSom(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('the Merchant API Auth header', () => {
+  it('is merchant_user_id:SHA1(timestamp + secret):timestamp', () => {
+    const digest = createHash('sha1').update('1700000000click-secret-key').digest('hex');
+    expect(clickAuthHeader('901', 'click-secret-key', 1_700_000_000)).toBe(`901:${digest}:1700000000`);
+  });
+});
