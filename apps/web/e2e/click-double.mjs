@@ -35,8 +35,7 @@ function signTime(date) {
   return date.toISOString().slice(0, 19).replace('T', ' ');
 }
 
-const escapeHtml = (text) =>
-  String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title, body) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
@@ -50,7 +49,14 @@ async function readForm(request) {
   return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
 }
 
-export async function startClickDouble({ port = 0, host = '127.0.0.1', serviceId, merchantId, secretKey, merchantUrl }) {
+export async function startClickDouble({
+  port = 0,
+  host = '127.0.0.1',
+  serviceId,
+  merchantId,
+  secretKey,
+  merchantUrl,
+}) {
   const calls = [];
   let nextClickId = Date.now() % 1_000_000_000;
 
@@ -62,7 +68,8 @@ export async function startClickDouble({ port = 0, host = '127.0.0.1', serviceId
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(form).toString(),
     });
-    const answer = response.status === 200 ? await response.json() : { error: -8, http_status: response.status };
+    const answer =
+      response.status === 200 ? await response.json() : { error: -8, http_status: response.status };
     calls.push({ path, form, answer });
     return answer;
   }

@@ -50,23 +50,24 @@ describe('Click SHOP API (Prepare and Complete)', () => {
 
   type Fields = Record<string, string>;
 
+  /** Click's sign_string of a form's fields. */
+  const signOf = (fields: Fields, secret = SECRET) =>
+    clickSignString(
+      {
+        click_trans_id: fields.click_trans_id ?? '',
+        service_id: fields.service_id ?? '',
+        merchant_trans_id: fields.merchant_trans_id ?? '',
+        merchant_prepare_id: fields.merchant_prepare_id,
+        amount: fields.amount ?? '',
+        action: fields.action ?? '',
+        sign_time: fields.sign_time ?? '',
+      },
+      secret,
+    );
+
   /** Click's call, signed as Click signs it unless `sign_string` is given. */
   async function call(path: 'prepare' | 'complete', fields: Fields, secret = SECRET) {
-    const signed: Fields = {
-      sign_string: clickSignString(
-        {
-          click_trans_id: fields.click_trans_id ?? '',
-          service_id: fields.service_id ?? '',
-          merchant_trans_id: fields.merchant_trans_id ?? '',
-          merchant_prepare_id: fields.merchant_prepare_id,
-          amount: fields.amount ?? '',
-          action: fields.action ?? '',
-          sign_time: fields.sign_time ?? '',
-        },
-        secret,
-      ),
-      ...fields,
-    };
+    const signed: Fields = { sign_string: signOf(fields, secret), ...fields };
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/payments/click/${path}`,
@@ -90,7 +91,11 @@ describe('Click SHOP API (Prepare and Complete)', () => {
     ...overrides,
   });
 
-  const completeFields = (prepared: Fields, merchantPrepareId: number | string, overrides: Fields = {}) => ({
+  const completeFields = (
+    prepared: Fields,
+    merchantPrepareId: number | string,
+    overrides: Fields = {},
+  ): Fields => ({
     ...prepared,
     action: '1',
     merchant_prepare_id: String(merchantPrepareId),
@@ -229,7 +234,7 @@ describe('Click SHOP API (Prepare and Complete)', () => {
     const complete = completeFields(fields, prepared.merchant_prepare_id);
     expect((await call('complete', complete, 'another-secret')).error).toBe(-1);
     // The signature covers every field: a changed amount with the old signature fails.
-    const good = clickSignString({ ...complete }, SECRET);
+    const good = signOf(complete);
     expect((await call('complete', { ...complete, amount: '1', sign_string: good })).error).toBe(-1);
     expect(await payments(viewer.userId)).toHaveLength(0);
   });
