@@ -42,6 +42,7 @@ const TABLE_COUNTERS: Record<string, readonly VersionCounterTable[] | string> = 
   billing_events: 'webhook idempotence, read fresh',
   subscription_changes: 'the admin alerts, read fresh',
   checkout_sessions: 'read fresh',
+  click_transactions: "Click's calls, read fresh by the next call",
   media_jobs: 'the job queue, read fresh',
   otp_codes: 'read fresh',
   email_codes: 'read fresh',
