@@ -2,10 +2,13 @@
 // CLICK_CHECKOUT_URL (/services/pay?service_id&merchant_id&amount&transaction_param&return_url), which on "Pay"
 // calls the merchant's Prepare (action 0) and then Complete (action 1) with signed forms, as Click's servers do,
 // and sends the viewer back to return_url. "Decline" completes with Click's error -5017 (insufficient funds).
+// Also the Merchant API's `POST /v2/merchant/card_token/payment` (point CLICK_API_URL at `<url>/v2/merchant`): it
+// checks the Auth header (merchant_user_id:SHA1(timestamp + secret key):timestamp) and pays with any card token but
+// one starting with `declined` (answered -5017).
 //
 // As a module: `const click = await startClickDouble({ port, serviceId, merchantId, secretKey, merchantUrl })`,
 // then point the server's CLICK_CHECKOUT_URL at `click.url`; `click.calls` lists what was sent and answered.
-// From the command line: CLICK_DOUBLE_PORT, CLICK_SERVICE_ID, CLICK_MERCHANT_ID, CLICK_SECRET_KEY and
+// From the command line: CLICK_DOUBLE_PORT, CLICK_SERVICE_ID, CLICK_MERCHANT_ID, CLICK_MERCHANT_USER_ID, CLICK_SECRET_KEY and
 // MERCHANT_URL (our server, such as http://127.0.0.1:3103).
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -49,11 +52,19 @@ async function readForm(request) {
   return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
 }
 
+/** The Merchant API's Auth header is ours if its digest is SHA1(timestamp + secret key) for our merchant user. */
+function authorised(header, merchantUserId, secretKey) {
+  const [user, digest, timestamp] = String(header ?? '').split(':');
+  const expected = createHash('sha1').update(`${timestamp}${secretKey}`).digest('hex');
+  return user === merchantUserId && Boolean(timestamp) && digest === expected;
+}
+
 export async function startClickDouble({
   port = 0,
   host = '127.0.0.1',
   serviceId,
   merchantId,
+  merchantUserId,
   secretKey,
   merchantUrl,
 }) {
@@ -142,6 +153,28 @@ export async function startClickDouble({
         );
         return;
       }
+      if (request.method === 'POST' && url.pathname === '/v2/merchant/card_token/payment') {
+        const chunks = [];
+        for await (const chunk of request) chunks.push(chunk);
+        const payment = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+        let answer;
+        if (!authorised(request.headers.auth, merchantUserId, secretKey))
+          answer = { error_code: -16, error_note: 'Authentication failed' };
+        else if (String(payment.service_id) !== serviceId || !payment.card_token || !(payment.amount > 0))
+          answer = { error_code: -8, error_note: 'Error in request' };
+        else if (String(payment.card_token).startsWith('declined'))
+          answer = {
+            error_code: -5017,
+            error_note: 'Insufficient funds',
+            payment_id: ++nextClickId,
+            payment_status: -1,
+          };
+        else answer = { error_code: 0, error_note: 'Success', payment_id: ++nextClickId, payment_status: 2 };
+        calls.push({ path: 'card_token/payment', form: payment, answer });
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(answer));
+        return;
+      }
       if (request.method === 'GET' && url.pathname === '/__calls') {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify(calls));
@@ -169,6 +202,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     port: Number(env.CLICK_DOUBLE_PORT ?? 4103),
     serviceId: env.CLICK_SERVICE_ID,
     merchantId: env.CLICK_MERCHANT_ID,
+    merchantUserId: env.CLICK_MERCHANT_USER_ID,
     secretKey: env.CLICK_SECRET_KEY,
     merchantUrl: (env.MERCHANT_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
   });

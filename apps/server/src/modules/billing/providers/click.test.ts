@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ClickSettings } from '../../../config.js';
+import type { SubscriptionRow } from '../account-billing.js';
 import type { PlanRow } from '../plan-repo.js';
 import { ClickProvider } from './click.js';
 import {
@@ -22,6 +23,8 @@ const settings: ClickSettings = {
   publicUrl: 'https://tv.example.com',
 };
 
+const clock = { now: () => new Date('2026-06-01T00:00:00Z') };
+
 const request = (priceCents: number, currency = 'UZS'): CheckoutRequest => ({
   sessionId: 'sess_ABC-1',
   userId: 7,
@@ -37,7 +40,9 @@ const request = (priceCents: number, currency = 'UZS'): CheckoutRequest => ({
 
 describe('ClickProvider.createCheckout', () => {
   it("answers Click's payment page with the service, the merchant, the so'm amount, our session and the return address", async () => {
-    const { url, providerSessionId } = await new ClickProvider(settings).createCheckout(request(4_900_000));
+    const { url, providerSessionId } = await new ClickProvider(settings, clock).createCheckout(
+      request(4_900_000),
+    );
     expect(providerSessionId).toBeNull();
     const address = new URL(url);
     expect(`${address.origin}${address.pathname}`).toBe('https://my.click.uz/services/pay');
@@ -51,20 +56,75 @@ describe('ClickProvider.createCheckout', () => {
   });
 
   it('writes tiyin as a decimal amount and uses the configured host', async () => {
-    const provider = new ClickProvider({ ...settings, checkoutUrl: 'http://127.0.0.1:4100' });
+    const provider = new ClickProvider({ ...settings, checkoutUrl: 'http://127.0.0.1:4100' }, clock);
     const { url } = await provider.createCheckout(request(4_900_050));
     expect(url.startsWith('http://127.0.0.1:4100/services/pay?')).toBe(true);
     expect(new URL(url).searchParams.get('amount')).toBe('49000.50');
   });
 
   it("refuses any currency but so'm", async () => {
-    await expect(new ClickProvider(settings).createCheckout(request(1900, 'USD'))).rejects.toThrow(/UZS/);
+    await expect(new ClickProvider(settings, clock).createCheckout(request(1900, 'USD'))).rejects.toThrow(
+      /UZS/,
+    );
   });
 
-  it('says renewals are not charged by our timer, and a charge is refused, not faked', async () => {
-    const provider = new ClickProvider(settings);
-    expect(provider.chargesRenewals).toBe(false);
-    expect((await provider.charge()).ok).toBe(false);
+  it('says renewals are not charged by our timer', () => {
+    expect(new ClickProvider(settings, clock).chargesRenewals).toBe(false);
+  });
+});
+
+describe('ClickProvider.charge', () => {
+  const subscription = (token: string | null) =>
+    ({ subscription_id: 42, provider_payment_method: token }) as SubscriptionRow;
+
+  it("pays with the saved card token through card_token/payment, signed with the Auth header, in so'm", async () => {
+    const calls: { url: string; init: RequestInit }[] = [];
+    const fakeFetch = (async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return new Response(
+        JSON.stringify({ error_code: 0, error_note: 'Success', payment_id: 9876, payment_status: 2 }),
+      );
+    }) as unknown as typeof fetch;
+    const outcome = await new ClickProvider(settings, clock, fakeFetch).charge(
+      subscription('card-token-1'),
+      4_900_050,
+      'UZS',
+    );
+    expect(outcome).toEqual({ ok: true, ref: '9876' });
+    expect(calls[0]!.url).toBe('https://api.click.uz/v2/merchant/card_token/payment');
+    const headers = calls[0]!.init.headers as Record<string, string>;
+    const timestamp = String(Date.parse('2026-06-01T00:00:00Z') / 1000);
+    expect(headers.auth).toBe(clickAuthHeader('901', 'click-secret-key', Number(timestamp)));
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
+      service_id: 12345,
+      card_token: 'card-token-1',
+      amount: 49000.5,
+      transaction_parameter: `renewal-42-${Date.parse('2026-06-01T00:00:00Z')}`,
+    });
+  });
+
+  it("answers Click's refusal, an unreachable Click and a missing token as failed charges", async () => {
+    const declined = (async () =>
+      new Response(
+        JSON.stringify({ error_code: -5017, error_note: 'Insufficient funds', payment_id: 5 }),
+      )) as unknown as typeof fetch;
+    expect(await new ClickProvider(settings, clock, declined).charge(subscription('t'), 100, 'UZS')).toEqual({
+      ok: false,
+      ref: '5',
+      reason: 'Insufficient funds',
+    });
+    const down = (async () => {
+      throw new TypeError('fetch failed');
+    }) as unknown as typeof fetch;
+    expect((await new ClickProvider(settings, clock, down).charge(subscription('t'), 100, 'UZS')).ok).toBe(
+      false,
+    );
+    const never = (async () => {
+      throw new Error('not called');
+    }) as unknown as typeof fetch;
+    const provider = new ClickProvider(settings, clock, never);
+    expect((await provider.charge(subscription(null), 100, 'UZS')).reason).toMatch(/no card/);
+    expect((await provider.charge(subscription('t'), 100, 'USD')).ok).toBe(false);
   });
 });
 
