@@ -123,7 +123,10 @@ describe('ClickProvider.charge', () => {
       throw new Error('not called');
     }) as unknown as typeof fetch;
     const provider = new ClickProvider(settings, clock, never);
-    expect((await provider.charge(subscription(null), 100, 'UZS')).reason).toMatch(/no card/);
+    expect(await provider.charge(subscription(null), 100, 'UZS')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/no card/),
+    });
     expect((await provider.charge(subscription('t'), 100, 'USD')).ok).toBe(false);
   });
 });
