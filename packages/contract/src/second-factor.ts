@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './auth.js';
 
-
 export const SECOND_FACTOR_METHODS = ['totp', 'passkey', 'recovery_code'] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 export const PASSKEY_NAME_MAX = 60;

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInstance } from '../../../app-types.js';
 import { readArchive } from '../../../platform/backup/tar-archive.js';
-import { samples } from '../../../test/prometheus-tools.js';
 import {
   buildTestApp,
   TestClient as Client,
@@ -14,6 +13,7 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../test/harness.js';
+import { samples } from '../../../test/prometheus-tools.js';
 import { latestSlot } from './schedule.js';
 
 const DAY_MS = 86_400_000;
@@ -149,7 +149,9 @@ describe("the service's backups: schedule, one at a time, kept, listed and downl
     const value = (name: string, status: string) =>
       found.find((sample) => sample.name === name && sample.labels.status === status)?.value;
     expect(value('salomtv_backups', 'failed')).toBe(1);
-    expect(value('salomtv_backups', 'succeeded')).toBe((await rows()).filter((r) => r.status === 'succeeded').length);
+    expect(value('salomtv_backups', 'succeeded')).toBe(
+      (await rows()).filter((r) => r.status === 'succeeded').length,
+    );
     const lastFailed = value('salomtv_backup_last_finished_timestamp_seconds', 'failed')!;
     const lastSucceeded = value('salomtv_backup_last_finished_timestamp_seconds', 'succeeded')!;
     expect(lastFailed).toBe(Date.parse(failed.finished_at) / 1000);
