@@ -59,6 +59,7 @@ const baseEnv = {
   SEED_DEMO: 'false',
   STREAM_SIGNING_SECRET: 'bench-scale-stream-secret-0123456789abcdef',
   OTP_SECRET: 'bench-scale-otp-secret-0123456789abcdef01234',
+  TOTP_ENCRYPTION_KEY: 'bench-scale-totp-key-0123456789abcdef012',
   ADMIN_PHONE: '+998900000001',
   ADMIN_PASSWORD: 'bench-admin-pass-1',
 };

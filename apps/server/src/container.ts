@@ -103,6 +103,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     vitalsPerAddressPerMinute: config.vitalsPerAddressPerMinute,
     languages: languages.records,
     playbackQuality: playback.qualityReport,
+    metrics,
     backups: {
       settings: config.backup,
       source: {

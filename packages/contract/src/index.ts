@@ -22,6 +22,7 @@ export * from './prerender.js';
 export * from './profile-rules.js';
 export * from './profiles.js';
 export * from './second-factor.js';
+export * from './second-factor-codes.js';
 export * from './title-translations.js';
 export * from './translate.js';
 export * from './translation-keys.js';

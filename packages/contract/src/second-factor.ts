@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './auth.js';
 
-/** What `POST /api/user/login` answers for an account with a second factor: no session yet, the second step next. */
-export const SECOND_STEP_NEEDED = 'second_factor';
-/** The error code of every admin call while the policy requires a second factor the admin has not set up. */
-export const SECOND_FACTOR_SETUP_REQUIRED = 'second_factor_setup_required';
-/** The error code of a second-step call without a live pending sign-in (expired, or none was started). */
-export const NO_PENDING_SIGN_IN = 'no_pending_sign_in';
-
 export const SECOND_FACTOR_METHODS = ['totp', 'passkey', 'recovery_code'] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 export const PASSKEY_NAME_MAX = 60;

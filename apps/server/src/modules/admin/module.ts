@@ -8,6 +8,7 @@ import type { AuditService } from '../../platform/audit/service.js';
 import type { BackupSource } from '../../platform/backup/create-backup.js';
 import type { Manifest } from '../../platform/backup/manifest.js';
 import type { RateLimitService } from '../../platform/limits/service.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { MediaStorage } from '../../platform/storage/storage.js';
 import { repeatWhileOpen } from '../../platform/timers.js';
 import type { AccountDetails } from '../accounts/module.js';
@@ -75,6 +76,7 @@ export interface AdminDeps {
   playbackQuality: PlaybackQualityReport;
   /** The service's own backups: where and when, and what they read. */
   backups: { settings: BackupSettings; source: BackupSource };
+  metrics: Metrics;
 }
 
 /**
@@ -114,6 +116,7 @@ export function createAdminModule(deps: AdminDeps) {
     userActivity: new UserActivityService(deps.userAdmin, deps.subscriptions, deps.library),
     backups: new BackupService({ repo: repos.backups, ...deps.backups, audit, clock }),
   };
+  registerBackupGauges(deps.metrics, services.backups);
   const registerRoutes = (app: AppInstance): void => {
     auditRoutes(app, services.audit);
     adminSettingsRoutes(app, services.adminSettings);
@@ -133,6 +136,27 @@ export function createAdminModule(deps: AdminDeps) {
 }
 
 export type AdminModule = ReturnType<typeof createAdminModule>;
+
+/** How the backups ended, read from the backups table at each scrape: the same figures from every process. */
+function registerBackupGauges(metrics: Metrics, backups: BackupService): void {
+  metrics.gauge(
+    'backups',
+    'Backups recorded and kept in the list, by status (running, succeeded, failed)',
+    ['status'],
+    async (set) => {
+      for (const row of await backups.outcomes()) set({ status: row.status }, Number(row.count));
+    },
+  );
+  metrics.gauge(
+    'backup_last_finished_timestamp_seconds',
+    'When the newest backup of each outcome finished, in Unix seconds',
+    ['status'],
+    async (set) => {
+      for (const row of await backups.outcomes())
+        if (row.last_at) set({ status: row.status }, Date.parse(row.last_at) / 1000);
+    },
+  );
+}
 
 const BACKUP_TICK_MS = 60_000;
 

@@ -13,9 +13,11 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../test/harness.js';
+import { samples } from '../../../test/prometheus-tools.js';
 import { latestSlot } from './schedule.js';
 
 const DAY_MS = 86_400_000;
+const METRICS_TOKEN = 'metrics-token-of-the-backup-tests-0123';
 
 describe("the service's backups: schedule, one at a time, kept, listed and downloaded by admins", () => {
   let t: TestApp;
@@ -32,7 +34,12 @@ describe("the service's backups: schedule, one at a time, kept, listed and downl
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ BACKUP_TIME: '02:00', BACKUP_KEEP: '2', BACKUP_DIR: backupDir });
+    t = await createTestApp({
+      BACKUP_TIME: '02:00',
+      BACKUP_KEEP: '2',
+      BACKUP_DIR: backupDir,
+      METRICS_TOKEN,
+    });
     admin = await signedInAdmin(t.app);
   });
   afterAll(async () => {
@@ -106,7 +113,8 @@ describe("the service's backups: schedule, one at a time, kept, listed and downl
   });
 
   it('records a failed backup as failed, with why, and tells the admins in their alerts', async () => {
-    // The backup folder cannot be made: a file is where it should be.
+    // The backup folder cannot be made: a file is where it should be (a minute after the last success).
+    t.clock.advance(60_000);
     const moved = `${backupDir}-kept`;
     fs.renameSync(backupDir, moved);
     fs.writeFileSync(backupDir, 'not a folder');
@@ -131,6 +139,23 @@ describe("the service's backups: schedule, one at a time, kept, listed and downl
     expect(await backups().outcomes()).toEqual(
       expect.arrayContaining([expect.objectContaining({ status: 'failed', count: 1 })]),
     );
+    // What Prometheus reads, and the SalomTVBackupFailed rule compares: the newest ending is a failure.
+    const scrape = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const found = samples(scrape.body);
+    const value = (name: string, status: string) =>
+      found.find((sample) => sample.name === name && sample.labels.status === status)?.value;
+    expect(value('salomtv_backups', 'failed')).toBe(1);
+    expect(value('salomtv_backups', 'succeeded')).toBe(
+      (await rows()).filter((r) => r.status === 'succeeded').length,
+    );
+    const lastFailed = value('salomtv_backup_last_finished_timestamp_seconds', 'failed')!;
+    const lastSucceeded = value('salomtv_backup_last_finished_timestamp_seconds', 'succeeded')!;
+    expect(lastFailed).toBe(Date.parse(failed.finished_at) / 1000);
+    expect(lastFailed).toBeGreaterThan(lastSucceeded);
   });
 
   it('takes a backup whose process stopped as failed, so the next one may run', async () => {
