@@ -149,6 +149,33 @@ test('subscribers filter by status and plan, and each shows its payment history'
   }
 });
 
+test("every payment is listed with its provider and the provider's own transaction id, filtered by provider", async ({
+  page,
+  browser,
+}) => {
+  const buyer = await newViewer(browser, 'standard');
+  const own = (await (await buyer.page.request.get('/api/billing/payments')).json()) as {
+    items: { payment_id: number; provider_ref: string | null }[];
+  };
+  await buyer.context.close();
+  const paid = own.items[0]!;
+  await signInAsAdmin(page, '/subscription');
+  const payments = page.getByRole('region', { name: 'Payments', exact: true });
+  const row = payments.locator(`[data-testid="payment-row"][data-payment-id="${paid.payment_id}"]`);
+  await expect(row).toContainText('$19.00');
+  await expect(row).toContainText('Demo card');
+  await expect(row).toContainText('Paid');
+  await expect(row.getByTestId('payment-provider-ref')).toHaveText(paid.provider_ref ?? '—');
+  await expect(row.getByTestId('payment-refund')).toHaveText('—');
+
+  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Click' });
+  await expect(row).toHaveCount(0);
+  await expect(payments.getByText('No payment matches these filters.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Demo card' });
+  await expect(row).toBeVisible();
+  expect(await adminAxeFindings(page)).toEqual([]);
+});
+
 test('the payments CSV downloads with its header row', async ({ page, browser }) => {
   const buyer = await newViewer(browser, 'basic');
   await buyer.context.close();

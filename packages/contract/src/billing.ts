@@ -318,6 +318,7 @@ export type PaymentListReply = z.infer<typeof paymentListReplySchema>;
 export const adminPaymentListQuerySchema = z.strictObject({
   ...pageQuery,
   status: paymentStatusSchema.optional(),
+  provider: z.enum(PAYMENT_PROVIDERS).optional(),
 });
 export const adminPaymentRowSchema = paymentSchema.extend({
   phone_number: z.string(),
@@ -504,3 +505,62 @@ export const streamLimitReplySchema = z.object({
   active: z.array(playbackSessionSchema),
 });
 export type StreamLimitReply = z.infer<typeof streamLimitReplySchema>;
+
+/* ---------- Reconciliation ---------- */
+
+/** The providers whose own records the reconciliation report reads (what they told us they were paid). */
+export const RECONCILED_PROVIDERS = ['payme', 'click'] as const;
+export type ReconciledProvider = (typeof RECONCILED_PROVIDERS)[number];
+/** Days of the report are Tashkent's (UTC+5, no daylight saving), as Payme's and Click's own reports count them. */
+export const RECONCILIATION_UTC_OFFSET_HOURS = 5;
+export const RECONCILIATION_MAX_DAYS = 31;
+
+const reportDate = z.iso.date({ error: 'Use the form YYYY-MM-DD' });
+
+/** `GET /api/admin/payments/reconciliation?from=&to=`: both days included. */
+export const reconciliationQuerySchema = z
+  .strictObject({ from: reportDate, to: reportDate })
+  .refine((q) => q.from <= q.to, { message: 'The first day comes before the last', path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) < RECONCILIATION_MAX_DAYS * 86_400_000, {
+    message: `At most ${RECONCILIATION_MAX_DAYS} days at once`,
+    path: ['to'],
+  });
+export type ReconciliationQuery = z.infer<typeof reconciliationQuerySchema>;
+
+/**
+ * `missing_here`: the provider was paid and we recorded no payment (the viewer may have no plan);
+ * `missing_there`: we recorded a payment the provider does not list; `amount`: both have it at different amounts;
+ * `state`: refunded on one side only.
+ */
+export const RECONCILIATION_DIFFERENCES = ['missing_here', 'missing_there', 'amount', 'state'] as const;
+
+const tally = z.object({ count: z.number(), amount_minor: z.number() });
+export const reconciliationDifferenceSchema = z.object({
+  kind: z.enum(RECONCILIATION_DIFFERENCES),
+  /** The provider's transaction id. */
+  provider_ref: z.string(),
+  payment_id: z.number().nullable(),
+  ours_minor: z.number().nullable(),
+  theirs_minor: z.number().nullable(),
+  at: z.string(),
+});
+export const reconciliationDaySchema = z.object({
+  date: z.string(),
+  provider: z.enum(RECONCILED_PROVIDERS),
+  currency: z.string(),
+  /** Payments we recorded as paid (refunds counted apart). */
+  ours: tally,
+  theirs: tally,
+  refunded_ours: tally,
+  refunded_theirs: tally,
+  differences: z.array(reconciliationDifferenceSchema),
+});
+export const reconciliationReplySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** The providers set up on this server, each reconciled for every day of the range. */
+  providers: z.array(z.enum(RECONCILED_PROVIDERS)),
+  days: z.array(reconciliationDaySchema),
+});
+export type ReconciliationReply = z.infer<typeof reconciliationReplySchema>;
+export type ReconciliationDay = z.infer<typeof reconciliationDaySchema>;

@@ -5,7 +5,8 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
 
 export function addMs(date: Date, ms: number): Date {
   return new Date(date.getTime() + ms);

@@ -10,16 +10,23 @@ import {
   planListReplySchema,
   planSchema,
   planUpdateBodySchema,
+  reconciliationQuerySchema,
+  reconciliationReplySchema,
   userIdParamsSchema,
 } from '@salomtv/contract';
 import type { AppInstance } from '../../app-types.js';
 import type { BillingAdminService } from './billing-admin-service.js';
 import type { PlanService } from './plan-service.js';
+import type { ReconciliationService } from './reconciliation-service.js';
 
 const tags = ['billing admin'];
 
-/** The plan editor and the subscribers and payments lists (admin only). */
-export function billingAdminRoutes(app: AppInstance, plans: PlanService, admin: BillingAdminService): void {
+/** The plan editor, the subscribers and payments lists and the providers' reconciliation (admin only). */
+export function billingAdminRoutes(
+  app: AppInstance,
+  services: { plans: PlanService; billingAdmin: BillingAdminService; reconciliation: ReconciliationService },
+): void {
+  const { plans, billingAdmin: admin } = services;
   app.get('/api/admin/plans', {
     config: { access: 'admin' },
     schema: { tags, response: { 200: planListReplySchema } },
@@ -47,6 +54,12 @@ export function billingAdminRoutes(app: AppInstance, plans: PlanService, admin: 
       response: { 200: adminPaymentListReplySchema },
     },
     handler: (request) => admin.listPayments(request.query),
+  });
+
+  app.get('/api/admin/payments/reconciliation', {
+    config: { access: 'admin' },
+    schema: { tags, querystring: reconciliationQuerySchema, response: { 200: reconciliationReplySchema } },
+    handler: (request) => services.reconciliation.report(request.query),
   });
 
   app.get('/api/admin/subscriptions', {

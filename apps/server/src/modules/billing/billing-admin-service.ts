@@ -1,4 +1,9 @@
-import type { PaymentStatus, SubscriptionStatus, SubscriptionSummary } from '@salomtv/contract';
+import type {
+  PaymentProviderName,
+  PaymentStatus,
+  SubscriptionStatus,
+  SubscriptionSummary,
+} from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import type { PaymentRepo } from './payment-repo.js';
@@ -78,8 +83,14 @@ export class BillingAdminService {
     }
   }
 
-  async listPayments(query: PageQuery & { status?: PaymentStatus | undefined }) {
-    const result = await this.payments.listAll({ status: query.status }, query.page, query.pageSize);
+  async listPayments(
+    query: PageQuery & { status?: PaymentStatus | undefined; provider?: PaymentProviderName | undefined },
+  ) {
+    const result = await this.payments.listAll(
+      { status: query.status, provider: query.provider },
+      query.page,
+      query.pageSize,
+    );
     return {
       items: result.items.map((row) => ({
         ...paymentView(row),

@@ -35,6 +35,9 @@ describe('billing administration and privacy', () => {
     expect(paged).toMatchObject({ page: 2, pageSize: 2, total: 3 });
     expect(paged.items).toHaveLength(1);
     expect((await admin.get('/api/admin/payments?status=lost')).statusCode).toBe(400);
+    expect((await admin.get('/api/admin/payments?provider=demo')).json().total).toBe(3);
+    expect((await admin.get('/api/admin/payments?provider=click')).json().total).toBe(0);
+    expect((await admin.get('/api/admin/payments?provider=paypal')).statusCode).toBe(400);
   });
 
   it('lists subscribers with phone, name, plan and status, filtered by status and plan', async () => {

@@ -51,4 +51,16 @@ export class ClickTransactionRepo {
       .executeTakeFirst();
     return row !== undefined;
   }
+
+  /** Click's completed transactions of a time range (ISO, `from` included, `to` not): what Click was paid. */
+  completedBetween(fromIso: string, toIso: string) {
+    return this.db
+      .selectFrom('click_transactions')
+      .select(['click_trans_id', 'amount_tiyin', 'completed_at'])
+      .where('state', '=', 'completed')
+      .where('completed_at', '>=', fromIso)
+      .where('completed_at', '<', toIso)
+      .orderBy('completed_at')
+      .execute();
+  }
 }

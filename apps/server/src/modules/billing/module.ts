@@ -22,9 +22,11 @@ import { PaymentRepo } from './payment-repo.js';
 import { PlanChangeService } from './plan-change-service.js';
 import { PlanRepo } from './plan-repo.js';
 import { PlanService } from './plan-service.js';
+import { clickLedger } from './providers/click-ledger.js';
 import { DemoProvider } from './providers/demo.js';
 import { createStripeClient, StripeProvider } from './providers/stripe.js';
 import { PurchaseService } from './purchase-service.js';
+import { ReconciliationService } from './reconciliation-service.js';
 import { RenewalService } from './renewal-service.js';
 import { billingRoutes } from './routes.js';
 import { StripeWebhookService } from './stripe-webhook-service.js';
@@ -129,6 +131,10 @@ export function createBillingModule(deps: BillingDeps) {
       purchases,
       clock,
     }),
+    reconciliation: new ReconciliationService({
+      payments: repos.payments,
+      ledgers: config.click ? [clickLedger(repos.clickTransactions)] : [],
+    }),
     billingAdmin: new BillingAdminService({
       subscriptions: repos.subscriptions,
       payments: repos.payments,
@@ -142,7 +148,7 @@ export function createBillingModule(deps: BillingDeps) {
   });
   const registerRoutes = async (app: AppInstance) => {
     billingRoutes(app, services);
-    billingAdminRoutes(app, services.plans, services.billingAdmin);
+    billingAdminRoutes(app, services);
     await stripeWebhookRoutes(app, services.stripeWebhooks);
     await clickShopRoutes(app, services.clickShop);
   };

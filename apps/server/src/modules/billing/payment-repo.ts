@@ -54,14 +54,15 @@ export class PaymentRepo {
   }
 
   async listAll(
-    filter: { status?: PaymentRow['status'] | undefined },
+    filter: { status?: PaymentRow['status'] | undefined; provider?: PaymentRow['provider'] | undefined },
     page: number,
     pageSize: number,
   ): Promise<Page<AdminPaymentRow>> {
     const base = this.db
       .selectFrom('payments')
       .innerJoin('users', 'users.user_id', 'payments.user_id')
-      .$if(filter.status !== undefined, (q) => q.where('payments.status', '=', filter.status!));
+      .$if(filter.status !== undefined, (q) => q.where('payments.status', '=', filter.status!))
+      .$if(filter.provider !== undefined, (q) => q.where('payments.provider', '=', filter.provider!));
     const [items, total] = await Promise.all([
       base
         .selectAll('payments')
@@ -73,5 +74,18 @@ export class PaymentRepo {
       base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     ]);
     return { items, total: Number(total.count) };
+  }
+
+  /** The paid and refunded payments of some providers in a time range (ISO, `from` included, `to` not). */
+  settledBetween(providers: readonly PaymentRow['provider'][], fromIso: string, toIso: string) {
+    return this.db
+      .selectFrom('payments')
+      .select(['payment_id', 'provider', 'provider_ref', 'amount_cents', 'currency', 'status', 'created_at'])
+      .where('provider', 'in', [...providers])
+      .where('status', 'in', ['succeeded', 'refunded'])
+      .where('created_at', '>=', fromIso)
+      .where('created_at', '<', toIso)
+      .orderBy('payment_id')
+      .execute();
   }
 }

@@ -138,6 +138,7 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'POST /api/admin/notifications',
     'DELETE /api/admin/notifications/:notification_id',
     'GET /api/admin/payments',
+    'GET /api/admin/payments/reconciliation',
     'GET /api/admin/plans',
     'POST /api/admin/plans',
     'POST /api/admin/plans/:plan_id',

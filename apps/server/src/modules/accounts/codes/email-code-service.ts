@@ -1,5 +1,5 @@
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type OtpSendReply } from '@salomtv/contract';
-import { addMs, type Clock, DAY_MS } from '../../../lib/clock.js';
+import { addMs, type Clock, DAY_MS, HOUR_MS } from '../../../lib/clock.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import { safeEqual, sha256Hex } from '../../../lib/tokens.js';
 import type { RateLimitService } from '../../../platform/limits/service.js';
@@ -15,8 +15,6 @@ export interface EmailCodeSettings {
   /** Codes mailed per hour to one account, and to one address. */
   sendsPerHour: number;
 }
-
-const HOUR_MS = 3_600_000;
 
 const MESSAGES = {
   none: 'No code is waiting for this email: request a new one',

@@ -8,7 +8,7 @@ import {
   type OtpSendReply,
   type OtpVerdict,
 } from '@salomtv/contract';
-import { addMs, type Clock } from '../../../lib/clock.js';
+import { addMs, type Clock, DAY_MS, HOUR_MS } from '../../../lib/clock.js';
 import { AppError, badRequest, unauthorized } from '../../../lib/errors.js';
 import { toE164 } from '../../../lib/phone.js';
 import { safeEqual } from '../../../lib/tokens.js';
@@ -49,9 +49,6 @@ export interface VerifyOutcome {
 export interface PhoneAccounts {
   findByPhone(phone: string): Promise<object | undefined>;
 }
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 const MESSAGES = {
   none: 'No code is waiting for this number: request a new one',

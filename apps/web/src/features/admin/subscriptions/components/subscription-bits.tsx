@@ -1,4 +1,4 @@
-import type { PaymentStatus, SubscriptionStatus } from '@salomtv/contract';
+import type { PaymentProviderName, PaymentStatus, SubscriptionStatus } from '@salomtv/contract';
 import { dateTimeFormat } from '@salomtv/contract';
 
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -13,6 +13,13 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   succeeded: 'Paid',
   failed: 'Failed',
   refunded: 'Refunded',
+};
+
+export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderName, string> = {
+  demo: 'Demo card',
+  stripe: 'Stripe',
+  payme: 'Payme',
+  click: 'Click',
 };
 
 const tones = {

@@ -3,7 +3,9 @@ import { AdminPageHeader } from '../../../../shared/ui/admin-page-header';
 import { buttonClasses } from '../../../../shared/ui/button-classes';
 import { DownloadIcon } from '../../../../shared/ui/icons';
 import { exportUrl } from '../api/subscribers';
+import { PaymentsSection } from './payments-section';
 import { PlansSection } from './plans-section';
+import { ReconciliationSection } from './reconciliation-section';
 import { SubscribersSection } from './subscribers-section';
 
 const EXPORT_LABELS: Record<(typeof ADMIN_EXPORTS)[number], string> = {
@@ -12,7 +14,10 @@ const EXPORT_LABELS: Record<(typeof ADMIN_EXPORTS)[number], string> = {
   payments: 'Payments CSV',
 };
 
-/** Subscription (/subscription): the plan editor, the subscribers with their payments, and the CSV exports. */
+/**
+ * Subscription (/subscription): the plan editor, the subscribers, every payment, the providers' reconciliation and
+ * the CSV exports.
+ */
 export function SubscriptionsPage() {
   return (
     <>
@@ -34,6 +39,8 @@ export function SubscriptionsPage() {
       <div className="flex flex-col gap-10">
         <PlansSection />
         <SubscribersSection />
+        <PaymentsSection />
+        <ReconciliationSection />
       </div>
     </>
   );
