@@ -2,9 +2,11 @@
 // CLICK_CHECKOUT_URL (/services/pay?service_id&merchant_id&amount&transaction_param&return_url), which on "Pay"
 // calls the merchant's Prepare (action 0) and then Complete (action 1) with signed forms, as Click's servers do,
 // and sends the viewer back to return_url. "Decline" completes with Click's error -5017 (insufficient funds).
-// Also the Merchant API's `POST /v2/merchant/card_token/payment` (point CLICK_API_URL at `<url>/v2/merchant`): it
-// checks the Auth header (merchant_user_id:SHA1(timestamp + secret key):timestamp) and pays with any card token but
-// one starting with `declined` (answered -5017).
+// Also the Merchant API (point CLICK_API_URL at `<url>/v2/merchant`), every call checked against the Auth header
+// (merchant_user_id:SHA1(timestamp + secret key):timestamp): `card_token/request` keeps any 16-digit card but one
+// ending 0002 (-5017) and "sends" the SMS code SMS_CODE, `card_token/verify` takes that code, `card_token/payment`
+// pays with any card token but one starting with `declined` (-5017), `DELETE payment/reversal/:service/:payment`
+// reverses a payment once.
 //
 // As a module: `const click = await startClickDouble({ port, serviceId, merchantId, secretKey, merchantUrl })`,
 // then point the server's CLICK_CHECKOUT_URL at `click.url`; `click.calls` lists what was sent and answered.
@@ -52,6 +54,20 @@ async function readForm(request) {
   return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
 }
 
+async function readJson(request) {
+  const chunks = [];
+  for await (const chunk of request) chunks.push(chunk);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+}
+
+function sendJson(response, answer) {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(answer));
+}
+
+/** The SMS code the double "sends" for every card it is asked to keep. */
+export const SMS_CODE = '123456';
+
 /** The Merchant API's Auth header is ours if its digest is SHA1(timestamp + secret key) for our merchant user. */
 function authorised(header, merchantUserId, secretKey) {
   const [user, digest, timestamp] = String(header ?? '').split(':');
@@ -70,6 +86,9 @@ export async function startClickDouble({
 }) {
   const calls = [];
   let nextClickId = Date.now() % 1_000_000_000;
+  /** Card tokens the double keeps, and Click payment ids already reversed. */
+  const cards = new Map();
+  const reversed = new Set();
 
   /** One signed SHOP API call to the merchant, as Click makes it. */
   async function callMerchant(path, fields) {
@@ -153,10 +172,74 @@ export async function startClickDouble({
         );
         return;
       }
+      if (request.method === 'POST' && url.pathname === '/v2/merchant/card_token/request') {
+        const card = await readJson(request);
+        let answer;
+        if (!authorised(request.headers.auth, merchantUserId, secretKey))
+          answer = { error_code: -16, error_note: 'Authentication failed' };
+        else if (
+          String(card.service_id) !== serviceId ||
+          !/^\d{16}$/.test(String(card.card_number)) ||
+          !/^\d{4}$/.test(String(card.expire_date))
+        )
+          answer = { error_code: -8, error_note: 'Error in request' };
+        else if (String(card.card_number).endsWith('0002'))
+          answer = { error_code: -5017, error_note: 'Card not found' };
+        else {
+          const cardToken = `CT-${++nextClickId}`;
+          cards.set(cardToken, { number: String(card.card_number), verified: false });
+          answer = {
+            error_code: 0,
+            error_note: 'Success',
+            card_token: cardToken,
+            phone_number: '99890*****67',
+            temporary: 0,
+          };
+        }
+        calls.push({ path: 'card_token/request', form: { ...card, card_number: '(hidden)' }, answer });
+        return sendJson(response, answer);
+      }
+      if (request.method === 'POST' && url.pathname === '/v2/merchant/card_token/verify') {
+        const verify = await readJson(request);
+        const card = cards.get(String(verify.card_token));
+        let answer;
+        if (!authorised(request.headers.auth, merchantUserId, secretKey))
+          answer = { error_code: -16, error_note: 'Authentication failed' };
+        else if (!card) answer = { error_code: -5017, error_note: 'Card token not found' };
+        else if (String(verify.sms_code) !== SMS_CODE)
+          answer = { error_code: -5017, error_note: 'Wrong SMS code' };
+        else {
+          card.verified = true;
+          answer = {
+            error_code: 0,
+            error_note: 'Success',
+            card_number: `${card.number.slice(0, 6)}******${card.number.slice(-4)}`,
+          };
+        }
+        calls.push({ path: 'card_token/verify', form: verify, answer });
+        return sendJson(response, answer);
+      }
+      const reversal = /^\/v2\/merchant\/payment\/reversal\/([^/]+)\/(\d+)$/.exec(url.pathname);
+      if (request.method === 'DELETE' && reversal) {
+        let answer;
+        if (!authorised(request.headers.auth, merchantUserId, secretKey))
+          answer = { error_code: -16, error_note: 'Authentication failed' };
+        else if (reversal[1] !== serviceId) answer = { error_code: -8, error_note: 'Error in request' };
+        else if (reversed.has(reversal[2]))
+          answer = { error_code: -4046, error_note: 'Payment already reversed' };
+        else {
+          reversed.add(reversal[2]);
+          answer = { error_code: 0, error_note: 'Success', payment_id: Number(reversal[2]) };
+        }
+        calls.push({
+          path: 'payment/reversal',
+          form: { service_id: reversal[1], payment_id: reversal[2] },
+          answer,
+        });
+        return sendJson(response, answer);
+      }
       if (request.method === 'POST' && url.pathname === '/v2/merchant/card_token/payment') {
-        const chunks = [];
-        for await (const chunk of request) chunks.push(chunk);
-        const payment = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+        const payment = await readJson(request);
         let answer;
         if (!authorised(request.headers.auth, merchantUserId, secretKey))
           answer = { error_code: -16, error_note: 'Authentication failed' };

@@ -131,6 +131,95 @@ describe('ClickProvider.charge', () => {
   });
 });
 
+describe("ClickProvider's card tokens and reversal (Merchant API)", () => {
+  /** A fetch that answers `answer` and keeps what was sent. */
+  function recording(answer: object) {
+    const calls: { url: string; init: RequestInit }[] = [];
+    const fetchImpl = (async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return new Response(JSON.stringify(answer));
+    }) as unknown as typeof fetch;
+    return { calls, provider: new ClickProvider(settings, clock, fetchImpl) };
+  }
+  const authOf = (init: RequestInit) => (init.headers as Record<string, string>).auth;
+  const expectedAuth = clickAuthHeader('901', 'click-secret-key', Date.parse('2026-06-01T00:00:00Z') / 1000);
+
+  it('asks Click to keep a card for renewals, signed, and answers its token and the phone the code went to', async () => {
+    const { calls, provider } = recording({
+      error_code: 0,
+      error_note: 'Success',
+      card_token: 'CT-1',
+      phone_number: '99890*****67',
+      temporary: 0,
+    });
+    expect(await provider.requestCardToken('8600123456789012', '0330')).toEqual({
+      ok: true,
+      cardToken: 'CT-1',
+      phoneNumber: '99890*****67',
+    });
+    expect(calls[0]!.url).toBe('https://api.click.uz/v2/merchant/card_token/request');
+    expect(calls[0]!.init.method).toBe('POST');
+    expect(authOf(calls[0]!.init)).toBe(expectedAuth);
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
+      service_id: 12345,
+      card_number: '8600123456789012',
+      expire_date: '0330',
+      temporary: 0,
+    });
+  });
+
+  it('verifies the card with the SMS code and answers its masked number', async () => {
+    const { calls, provider } = recording({
+      error_code: 0,
+      error_note: 'Success',
+      card_number: '860012******9012',
+    });
+    expect(await provider.verifyCardToken('CT-1', '123456')).toEqual({
+      ok: true,
+      cardNumber: '860012******9012',
+    });
+    expect(calls[0]!.url).toBe('https://api.click.uz/v2/merchant/card_token/verify');
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
+      service_id: 12345,
+      card_token: 'CT-1',
+      sms_code: 123456,
+    });
+  });
+
+  it('reverses a payment by its Click id with DELETE and no body', async () => {
+    const { calls, provider } = recording({ error_code: 0, error_note: 'Success', payment_id: 9876 });
+    expect(await provider.reversePayment('9876')).toEqual({ ok: true });
+    expect(calls[0]!.url).toBe('https://api.click.uz/v2/merchant/payment/reversal/12345/9876');
+    expect(calls[0]!.init.method).toBe('DELETE');
+    expect(calls[0]!.init.body).toBeUndefined();
+    expect(authOf(calls[0]!.init)).toBe(expectedAuth);
+    // Never a path built from something that is not Click's numeric id.
+    expect(await provider.reversePayment('../card_token')).toEqual({
+      ok: false,
+      reason: 'Not a Click payment id',
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("answers Click's refusals with Click's note, and an unreachable Click as such", async () => {
+    const refused = recording({ error_code: -5017, error_note: 'Card not found' }).provider;
+    expect(await refused.requestCardToken('8600000000000000', '0130')).toEqual({
+      ok: false,
+      reason: 'Card not found',
+    });
+    expect(await refused.verifyCardToken('CT-1', '000000')).toEqual({ ok: false, reason: 'Card not found' });
+    expect(await refused.reversePayment('5')).toEqual({ ok: false, reason: 'Card not found' });
+    const down = new ClickProvider(settings, clock, (async () => {
+      throw new TypeError('fetch failed');
+    }) as unknown as typeof fetch);
+    expect(await down.requestCardToken('8600000000000000', '0130')).toEqual({
+      ok: false,
+      reason: 'Click could not be reached',
+    });
+    expect(await down.reversePayment('5')).toEqual({ ok: false, reason: 'Click could not be reached' });
+  });
+});
+
 describe('the SHOP API sign_string', () => {
   const prepare = {
     click_trans_id: '2001',
