@@ -564,3 +564,31 @@ export const reconciliationReplySchema = z.object({
 });
 export type ReconciliationReply = z.infer<typeof reconciliationReplySchema>;
 export type ReconciliationDay = z.infer<typeof reconciliationDaySchema>;
+
+/* ---------- A card kept by Click for renewals ---------- */
+
+/** Codes a viewer may try for one card before asking Click for a new one. */
+export const CLICK_CARD_CODE_TRIES = 5;
+/** Minutes a card waits for its SMS code. */
+export const CLICK_CARD_CODE_MINUTES = 10;
+
+/** `POST /api/billing/click/card`: the card to keep (16 digits, spaces allowed), its expiry as MMYY, and consent. */
+export const clickCardBodySchema = z.strictObject({
+  card_number: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{16}$/, 'Enter the 16 digits of the card')),
+  expire_date: z
+    .string()
+    .transform((value) => value.replace(/[\s/]+/g, ''))
+    .pipe(z.string().regex(/^(0[1-9]|1[0-2])\d{2}$/, 'Enter the expiry as MM/YY')),
+  consent: z.literal(true, { error: 'Agree to renewals being paid with this card' }),
+});
+export type ClickCardBody = z.input<typeof clickCardBodySchema>;
+/** Where Click sent the code (masked). */
+export const clickCardReplySchema = z.object({ phone_number: z.string() });
+
+/** `POST /api/billing/click/card/verify`: the code from Click's SMS. */
+export const clickCardVerifyBodySchema = z.strictObject({
+  sms_code: z.string().regex(/^\d{4,6}$/, 'Enter the code from the SMS'),
+});

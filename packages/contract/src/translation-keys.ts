@@ -627,6 +627,19 @@ const entries = [
   ['sign_out_all_devices', 'User Profile', 'Sign out everywhere, this device too'],
   ['open_admin_area', 'User Profile', 'Go to the admin area'],
   ['other_devices_signed_out', 'User Profile', 'Signed out of the other devices'],
+  // A card kept by Click for renewals
+  ['click_card_title', 'User Profile', 'Pay renewals with a card kept by Click'],
+  [
+    'click_card_intro',
+    'User Profile',
+    'Click keeps the card and texts its owner a code. Each renewal is then paid with it; without it your plan ends with its period unless you pay again.',
+  ],
+  ['click_card_consent', 'User Profile', 'Pay each renewal of my plan with this card'],
+  ['click_card_send_code', 'User Profile', 'Send the code'],
+  ['click_card_code_sent', 'User Profile', 'Click sent a code to {phone}'],
+  ['sms_code', 'User Profile', 'Code from the SMS'],
+  ['click_card_save', 'User Profile', 'Save the card'],
+  ['click_card_other', 'User Profile', 'Another card'],
   // Rows of one kind of title (the serials page names serials)
   ['featured_serials_to_watch_now', 'Homepage', 'Featured serials to watch now'],
   ['popular_serials', 'Homepage', 'Popular serials'],

@@ -196,8 +196,19 @@ export interface ClickTransactionsTable {
   cancelled_at: string | null;
 }
 
+/** A card the viewer asked Click to keep, waiting for its SMS code (migration 0032). */
+export interface ClickCardRequestsTable {
+  user_id: number;
+  card_token: string;
+  /** The masked number Click sent the code to. */
+  phone_number: string;
+  attempts: Generated<number>;
+  created_at: string;
+}
+
 export interface BillingTables {
   click_transactions: ClickTransactionsTable;
+  click_card_requests: ClickCardRequestsTable;
   subscription_changes: SubscriptionChangesTable;
   plans: PlansTable;
   subscriptions: SubscriptionsTable;

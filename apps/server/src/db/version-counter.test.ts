@@ -43,6 +43,7 @@ const TABLE_COUNTERS: Record<string, readonly VersionCounterTable[] | string> = 
   subscription_changes: 'the admin alerts, read fresh',
   checkout_sessions: 'read fresh',
   click_transactions: "Click's calls, read fresh by the next call",
+  click_card_requests: 'cards waiting for their SMS code, read fresh by the next call',
   media_jobs: 'the job queue, read fresh',
   otp_codes: 'read fresh',
   email_codes: 'read fresh',

@@ -502,6 +502,15 @@ export const uzbekTexts: TranslationRecord = {
   sign_out_all_devices: 'Barcha seanslarni, shu qurilmadagini ham tugatish',
   other_devices_signed_out: 'Boshqa qurilmalardagi seanslar tugatildi',
   open_admin_area: 'Admin boʻlimiga oʻtish',
+  click_card_title: 'Yangilanishlarni Click saqlaydigan karta bilan toʻlash',
+  click_card_intro:
+    'Click kartani saqlaydi va egasiga SMS-kod yuboradi. Keyin har bir yangilanish shu karta bilan toʻlanadi; kartasiz tarif muddati tugagach, qayta toʻlamasangiz, toʻxtaydi.',
+  click_card_consent: 'Tarifimning har bir yangilanishini shu karta bilan toʻlash',
+  click_card_send_code: 'Kodni yuborish',
+  click_card_code_sent: 'Click {phone} raqamiga kod yubordi',
+  sms_code: 'SMS-dagi kod',
+  click_card_save: 'Kartani saqlash',
+  click_card_other: 'Boshqa karta',
 };
 
 export const russianTexts: TranslationRecord = {
@@ -1013,6 +1022,15 @@ export const russianTexts: TranslationRecord = {
   sign_out_all_devices: 'Завершить все сеансы, и на этом устройстве',
   other_devices_signed_out: 'Сеансы на других устройствах завершены',
   open_admin_area: 'Перейти в раздел администратора',
+  click_card_title: 'Оплачивать продления картой, сохранённой в Click',
+  click_card_intro:
+    'Click сохранит карту и пришлёт её владельцу код по SMS. Затем каждое продление оплачивается этой картой; без неё тариф закончится вместе с периодом, если не оплатить снова.',
+  click_card_consent: 'Оплачивать каждое продление моего тарифа этой картой',
+  click_card_send_code: 'Отправить код',
+  click_card_code_sent: 'Click отправил код на {phone}',
+  sms_code: 'Код из SMS',
+  click_card_save: 'Сохранить карту',
+  click_card_other: 'Другая карта',
 };
 
 export const urduTexts: TranslationRecord = {
@@ -1510,4 +1528,13 @@ export const urduTexts: TranslationRecord = {
   sign_out_all_devices: 'ہر جگہ سے سائن آؤٹ کریں، اس آلے سے بھی',
   other_devices_signed_out: 'دوسرے آلات سے سائن آؤٹ ہو گیا',
   open_admin_area: 'ایڈمن حصے پر جائیں',
+  click_card_title: 'تجدید کی ادائیگی Click میں محفوظ کارڈ سے کریں',
+  click_card_intro:
+    'Click کارڈ محفوظ کرتا ہے اور اس کے مالک کو کوڈ بھیجتا ہے۔ پھر ہر تجدید اسی سے ادا ہوتی ہے؛ اس کے بغیر آپ کا پلان مدت ختم ہونے پر ختم ہو جاتا ہے جب تک آپ دوبارہ ادائیگی نہ کریں۔',
+  click_card_consent: 'میرے پلان کی ہر تجدید اسی کارڈ سے ادا کریں',
+  click_card_send_code: 'کوڈ بھیجیں',
+  click_card_code_sent: 'Click نے {phone} پر کوڈ بھیجا',
+  sms_code: 'SMS میں آیا کوڈ',
+  click_card_save: 'کارڈ محفوظ کریں',
+  click_card_other: 'دوسرا کارڈ',
 };

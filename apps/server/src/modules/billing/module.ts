@@ -12,6 +12,9 @@ import { billingAdminRoutes } from './admin-routes.js';
 import { BillingAdminService } from './billing-admin-service.js';
 import { SubscriptionChangeRepo } from './change-repo.js';
 import { CheckoutRepo } from './checkout-repo.js';
+import { ClickCardRequestRepo } from './click-card-repo.js';
+import { clickCardRoutes } from './click-card-routes.js';
+import { ClickCardService } from './click-card-service.js';
 import { clickShopRoutes } from './click-routes.js';
 import { ClickShopService } from './click-shop-service.js';
 import { ClickTransactionRepo } from './click-transaction-repo.js';
@@ -22,6 +25,7 @@ import { PaymentRepo } from './payment-repo.js';
 import { PlanChangeService } from './plan-change-service.js';
 import { PlanRepo } from './plan-repo.js';
 import { PlanService } from './plan-service.js';
+import { ClickProvider } from './providers/click.js';
 import { clickLedger } from './providers/click-ledger.js';
 import { DemoProvider } from './providers/demo.js';
 import { createStripeClient, StripeProvider } from './providers/stripe.js';
@@ -56,6 +60,7 @@ export function createBillingModule(deps: BillingDeps) {
     billingEvents: new BillingEventRepo(db),
     subscriptionChanges: new SubscriptionChangeRepo(db),
     clickTransactions: new ClickTransactionRepo(db),
+    clickCardRequests: new ClickCardRequestRepo(db),
   };
   // Billing reads an account's role and trial itself (the users table's), so it needs no accounts module.
   const accounts = repos.subscriptions;
@@ -63,6 +68,7 @@ export function createBillingModule(deps: BillingDeps) {
   const stripe = config.stripe
     ? new StripeProvider(createStripeClient(config.stripe.secretKey), config.stripe)
     : undefined;
+  const click = config.click ? new ClickProvider(config.click, clock) : undefined;
   const provider = stripe ?? demo ?? new DemoProvider();
   const subscriptions = new SubscriptionService({
     subscriptions: repos.subscriptions,
@@ -131,6 +137,13 @@ export function createBillingModule(deps: BillingDeps) {
       purchases,
       clock,
     }),
+    clickCards: new ClickCardService({
+      click,
+      requests: repos.clickCardRequests,
+      subscriptions: repos.subscriptions,
+      service: subscriptions,
+      clock,
+    }),
     reconciliation: new ReconciliationService({
       payments: repos.payments,
       ledgers: config.click ? [clickLedger(repos.clickTransactions)] : [],
@@ -151,6 +164,7 @@ export function createBillingModule(deps: BillingDeps) {
     billingAdminRoutes(app, services);
     await stripeWebhookRoutes(app, services.stripeWebhooks);
     await clickShopRoutes(app, services.clickShop);
+    clickCardRoutes(app, services.clickCards);
   };
   // Accounts read each live session through it: the session with its account's subscription and plan, one query.
   const sessionsWithBilling: LiveSessionReader = repos.subscriptions;

@@ -65,6 +65,8 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'POST /api/billing/change-plan/undo',
     'POST /api/billing/checkout',
     'POST /api/billing/demo/card',
+    'POST /api/billing/click/card',
+    'POST /api/billing/click/card/verify',
     'POST /api/billing/demo/pay',
     'POST /api/billing/demo/pay-saved',
     'GET /api/billing/demo/session/:id',

@@ -389,6 +389,11 @@ describe('profiles: a household, each with its own library, language and maturit
         '/api/billing/demo/card',
         { card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123', name: 'Aziza' },
       ],
+      [
+        '/api/billing/click/card',
+        { card_number: '8600 1234 5678 9012', expire_date: '03/30', consent: true },
+      ],
+      ['/api/billing/click/card/verify', { sms_code: '123456' }],
       ['/api/user/edit', { first_name: 'Hacker' }],
       ['/api/user/edit', { language: 'Uz', password: 'new-pass-123', current_password: account.password }],
       ['/api/user/email/resend', undefined],

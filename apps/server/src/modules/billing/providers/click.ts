@@ -36,9 +36,9 @@ const UNREACHABLE = 'Click could not be reached';
 
 /**
  * Click's SHOP API: the viewer pays on Click's page, and Click tells us through Prepare and Complete
- * (ClickShopService). Each period is a payment of its own on that page: the checkout saves no card token (that is
- * Click's card_token/request and /verify, in the browser), so our timer charges no renewals and a plan ends with its
- * period unless paid again. `charge` pays with a token already on the subscription, through the Merchant API.
+ * (ClickShopService). A card the viewer gives Click to keep (card_token/request and /verify, ClickCardService)
+ * pays the renewals: `charge` pays with the subscription's token through the Merchant API. Without one, a plan
+ * ends with its period unless paid again on Click's page.
  */
 export class ClickProvider implements PaymentProvider {
   readonly name = 'click' as const;
@@ -69,8 +69,9 @@ export class ClickProvider implements PaymentProvider {
     return { url: `${this.settings.checkoutUrl}/services/pay?${query}`, providerSessionId: null };
   }
 
+  /** Our own page, where the viewer gives Click a card to keep for renewals. */
   async portalUrl(): Promise<string> {
-    return '/pricingplan';
+    return '/userprofile/payment';
   }
 
   /** `card_token/payment` with the subscription's saved card token; the amount in so'm. */

@@ -1,4 +1,10 @@
-import type { DemoCardBody, DemoPayBody, DemoSessionReply, SubscriptionReply } from '@salomtv/contract';
+import type {
+  ClickCardBody,
+  DemoCardBody,
+  DemoPayBody,
+  DemoSessionReply,
+  SubscriptionReply,
+} from '@salomtv/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
 import { billingKeys, useBillingChanged } from '../../../shared/api/billing';
@@ -44,6 +50,27 @@ export function useSaveDemoCard() {
   return useMutation({
     mutationFn: (body: DemoCardBody) =>
       api.request<SubscriptionReply>('/api/billing/demo/card', { method: 'POST', json: body }),
+    onSuccess: changed,
+  });
+}
+
+/** `POST /api/billing/click/card`: Click keeps the card and texts its owner a code; answers where it went. */
+export function useRequestClickCard() {
+  return useMutation({
+    mutationFn: (body: ClickCardBody) =>
+      api.request<{ phone_number: string }>('/api/billing/click/card', { method: 'POST', json: body }),
+  });
+}
+
+/** `POST /api/billing/click/card/verify`: the SMS code confirms the card; renewals are paid with it from now on. */
+export function useVerifyClickCard() {
+  const changed = useBillingChanged();
+  return useMutation({
+    mutationFn: (smsCode: string) =>
+      api.request<SubscriptionReply>('/api/billing/click/card/verify', {
+        method: 'POST',
+        json: { sms_code: smsCode },
+      }),
     onSuccess: changed,
   });
 }

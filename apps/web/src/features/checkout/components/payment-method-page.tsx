@@ -15,11 +15,13 @@ import { KidsProfileNotice } from '../../../shared/ui/kids-profile-notice';
 import { LoadingState } from '../../../shared/ui/loading-state';
 import { useToast } from '../../../shared/ui/toast-context';
 import { useSaveDemoCard } from '../api/checkout-api';
+import { ClickCardForm } from './click-card-form';
 import { DemoCardForm, DemoModeNotice, useDemoCardForm } from './demo-card-form';
 
 /**
- * Update Payment info with the demo provider (/userprofile/payment): saves another test card; a past-due
- * renewal is charged again at once, so a good card makes the subscription active again.
+ * Update Payment info (/userprofile/payment): with the demo provider, saves another test card (a past-due renewal
+ * is charged again at once, so a good card makes the subscription active again); for a plan paid through Click, a
+ * card Click keeps for its renewals.
  */
 export function PaymentMethodPage() {
   const { t, keyword } = useLanguage();
@@ -64,18 +66,39 @@ export function PaymentMethodPage() {
   };
 
   const graceEnds = formatDate(sub?.grace_until, htmlLangOf(keyword));
+  const pastDue =
+    sub?.status === 'past_due' && graceEnds ? (
+      <Alert tone="info">{t('payment_past_due_notice').replace('{date}', graceEnds)}</Alert>
+    ) : null;
+  const method = sub?.payment_method_summary ? (
+    <p className="text-muted" data-testid="payment-method">
+      {t('payment_method')}: <span className="text-text">{sub.payment_method_summary}</span>
+    </p>
+  ) : null;
+  if (sub?.provider === 'click') {
+    return (
+      <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-10 sm:px-6">
+        <h1 className="text-3xl font-bold">{t('click_card_title')}</h1>
+        {pastDue}
+        {method}
+        <ClickCardForm
+          onSaved={() => {
+            toast.show(t('payment_info_saved'));
+            void navigate('/userprofile');
+          }}
+        />
+        <Link to="/userprofile" className={`${buttonClasses('ghost', 'lg')} self-start`}>
+          {t('cancel')}
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">{t('update_payment_info')}</h1>
       <DemoModeNotice />
-      {sub?.status === 'past_due' && graceEnds ? (
-        <Alert tone="info">{t('payment_past_due_notice').replace('{date}', graceEnds)}</Alert>
-      ) : null}
-      {sub?.payment_method_summary ? (
-        <p className="text-muted">
-          {t('payment_method')}: <span className="text-text">{sub.payment_method_summary}</span>
-        </p>
-      ) : null}
+      {pastDue}
+      {method}
       <DemoCardForm form={form} onSubmit={submit}>
         <div className="flex flex-wrap gap-3">
           <Button type="submit" size="lg" busy={save.isPending}>
