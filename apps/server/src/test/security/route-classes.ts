@@ -28,6 +28,7 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'POST /api/otp/verify',
     'POST /api/payments/click/complete',
     'POST /api/payments/click/prepare',
+    'POST /api/payments/payme',
     'GET /api/plans',
     'GET /api/posts',
     'GET /api/posts/:post_id',
