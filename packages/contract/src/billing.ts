@@ -331,6 +331,9 @@ export const adminPaymentListReplySchema = z.object({
   pageSize: z.number(),
 });
 
+/** `POST /api/admin/payments/:payment_id/refund`: the payment as it is after the refund. */
+export const paymentIdParamsSchema = z.object({ payment_id: z.coerce.number().int().positive() });
+
 /** `GET /api/admin/subscriptions`. */
 export const adminSubscriptionListQuerySchema = z.strictObject({
   ...pageQuery,

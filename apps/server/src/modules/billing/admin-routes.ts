@@ -3,8 +3,10 @@ import {
   adminPaymentListReplySchema,
   adminSubscriptionListQuerySchema,
   adminSubscriptionListReplySchema,
+  paymentIdParamsSchema,
   paymentListQuerySchema,
   paymentListReplySchema,
+  paymentSchema,
   planCreateBodySchema,
   planIdParamsSchema,
   planListReplySchema,
@@ -14,12 +16,18 @@ import {
 } from '@salomtv/contract';
 import type { AppInstance } from '../../app-types.js';
 import type { BillingAdminService } from './billing-admin-service.js';
+import type { PaymeMerchantService } from './payme-merchant-service.js';
 import type { PlanService } from './plan-service.js';
 
 const tags = ['billing admin'];
 
-/** The plan editor and the subscribers and payments lists (admin only). */
-export function billingAdminRoutes(app: AppInstance, plans: PlanService, admin: BillingAdminService): void {
+/** The plan editor, the subscribers and payments lists and refunds (admin only). */
+export function billingAdminRoutes(
+  app: AppInstance,
+  plans: PlanService,
+  admin: BillingAdminService,
+  refunds: Pick<PaymeMerchantService, 'refundByAdmin'>,
+): void {
   app.get('/api/admin/plans', {
     config: { access: 'admin' },
     schema: { tags, response: { 200: planListReplySchema } },
@@ -47,6 +55,12 @@ export function billingAdminRoutes(app: AppInstance, plans: PlanService, admin: 
       response: { 200: adminPaymentListReplySchema },
     },
     handler: (request) => admin.listPayments(request.query),
+  });
+
+  app.post('/api/admin/payments/:payment_id/refund', {
+    config: { access: 'admin' },
+    schema: { tags, params: paymentIdParamsSchema, response: { 200: paymentSchema } },
+    handler: (request) => refunds.refundByAdmin(request.viewer, request.params.payment_id),
   });
 
   app.get('/api/admin/subscriptions', {

@@ -189,6 +189,8 @@ export function createBillingModule(deps: BillingDeps) {
       settings: config.payme,
       transactions: repos.paymeTransactions,
       checkouts: repos.checkouts,
+      payments: repos.payments,
+      audit: deps.audit,
       atomically: paymeAtomically,
       refunded: ({ payment, periodEnd }) =>
         deps.events.emit('paymentRefunded', {
@@ -212,7 +214,7 @@ export function createBillingModule(deps: BillingDeps) {
   });
   const registerRoutes = async (app: AppInstance) => {
     billingRoutes(app, services);
-    billingAdminRoutes(app, services.plans, services.billingAdmin);
+    billingAdminRoutes(app, services.plans, services.billingAdmin, services.paymeMerchant);
     await stripeWebhookRoutes(app, services.stripeWebhooks);
     await clickShopRoutes(app, services.clickShop);
     await paymeRoutes(app, services.paymeMerchant);

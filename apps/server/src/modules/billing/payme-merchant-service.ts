@@ -1,3 +1,4 @@
+import type { Payment } from '@salomtv/contract';
 import {
   PAYME_ERRORS,
   PAYME_METHODS,
@@ -13,12 +14,15 @@ import {
 import type { z } from 'zod';
 import type { PaymeSettings } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import type { AuditActor, AuditService } from '../../platform/audit/service.js';
 import type { CheckoutRepo, CheckoutRow } from './checkout-repo.js';
 import type { PaidCheckouts, Refund } from './paid-checkout.js';
 import type { PaymeTransactionRepo, PaymeTransactionRow } from './payme-transaction-repo.js';
+import type { PaymentRepo } from './payment-repo.js';
 import { PAYME_CURRENCY } from './providers/payme.js';
 import { PAYME_MESSAGES, paymeAuthorised } from './providers/payme-protocol.js';
+import { paymentView } from './subscription-view.js';
 
 /** The repositories a Payme call writes through, bound to one database transaction. */
 export interface PaymeScope {
@@ -32,6 +36,9 @@ export interface PaymeMerchantDeps {
   settings: PaymeSettings | undefined;
   transactions: PaymeTransactionRepo;
   checkouts: CheckoutRepo;
+  payments: PaymentRepo;
+  /** An admin's refund is recorded in it. */
+  audit: Pick<AuditService, 'record'>;
   /** Runs `work` in one database transaction with the order's checkout locked, through repositories bound to it. */
   atomically: <T>(orderId: string, work: (scope: PaymeScope) => Promise<T>) => Promise<T>;
   /** Tells the viewer a payment was given back (after it is committed). */
@@ -105,6 +112,33 @@ export class PaymeMerchantService {
   /** The answer to a call that failed for a reason of ours (logged by the caller). */
   systemFault(): PaymeReply {
     return this.fault(null, new PaymeFault(PAYME_ERRORS.systemError));
+  }
+
+  /**
+   * An admin gives a Payme payment back: marked refunded and its paid time taken back, the viewer told. The money
+   * itself goes back through Payme's cabinet, whose CancelTransaction then changes nothing more here.
+   */
+  async refundByAdmin(actor: AuditActor, paymentId: number): Promise<Payment> {
+    const payment = await this.deps.payments.findById(paymentId);
+    if (!payment) throw notFound('This payment does not exist');
+    if (payment.provider !== 'payme' || !payment.provider_ref)
+      throw conflict('Only payments made through Payme are refunded here');
+    if (payment.status !== 'succeeded') throw conflict('Only a succeeded payment can be refunded');
+    const tx = await this.deps.transactions.findByPaymeId(payment.provider_ref);
+    const ref = payment.provider_ref;
+    const refund = await this.deps.atomically(tx?.order_id ?? '', (scope) => scope.paid.refund('payme', ref));
+    if (!refund) throw conflict('Only a succeeded payment can be refunded');
+    await this.deps.refunded(refund);
+    const after = (await this.deps.payments.findById(paymentId))!;
+    await this.deps.audit.record(
+      actor,
+      'refund',
+      'payment',
+      paymentId,
+      paymentView(payment),
+      paymentView(after),
+    );
+    return paymentView(after);
   }
 
   /** Cancels (reason 4) every transaction created over 12 hours ago and not performed; how many. */

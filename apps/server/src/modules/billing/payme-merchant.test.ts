@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 import { billingViewer, DAY_MS, planByCode } from '../../test/billing.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness.js';
 
 const MERCHANT_ID = '5e730e8e0b852a417aa49ceb';
 const KEY = 'payme-live-key-1';
@@ -274,6 +274,51 @@ describe('Payme Merchant API', () => {
     expect(notifications.statusCode).toBe(200);
     expect(JSON.stringify(notifications.json())).toContain('Your payment was refunded');
     expect((await call('CheckTransaction', { id })).result).toMatchObject({ state: -2, reason: 5 });
+  });
+
+  it("lets an admin refund a Payme payment: marked refunded, the time taken back, the viewer told, Payme's later cancel changing nothing more", async () => {
+    const { viewer, sessionId } = await paymeOrder();
+    const id = newPaymeId();
+    await create(id, sessionId);
+    await call('PerformTransaction', { id });
+    const [payment] = await payments(viewer.userId);
+    const admin = await signedInAdmin(t.app);
+    const refunded = await admin.post(`/api/admin/payments/${payment!.payment_id}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toMatchObject({
+      payment_id: payment!.payment_id,
+      status: 'refunded',
+      provider: 'payme',
+    });
+    expect((await t.app.container.services.subscriptions.view(viewer.userId)).status).not.toBe('active');
+    const again = await admin.post(`/api/admin/payments/${payment!.payment_id}/refund`);
+    expect(again.statusCode).toBe(409);
+    // The cashier then gives the money back in Payme's cabinet: Payme cancels the performed transaction.
+    expect((await call('CancelTransaction', { id, reason: 5 })).result).toMatchObject({ state: -2 });
+    const client = await viewer.relogin();
+    const told = JSON.stringify((await client.get('/api/notifications')).json());
+    expect(told.split('Your payment was refunded')).toHaveLength(2);
+    expect(await payments(viewer.userId)).toMatchObject([{ status: 'refunded' }]);
+  });
+
+  it('refuses an admin refund of a payment that is not a Payme one, or that does not exist', async () => {
+    const admin = await signedInAdmin(t.app);
+    expect((await admin.post('/api/admin/payments/999999/refund')).statusCode).toBe(404);
+    const viewer = await billingViewer(t.app, null);
+    const other = await t.app.container.services.subscriptions.recordPayment({
+      userId: viewer.userId,
+      subscriptionId: null,
+      planId: null,
+      amountCents: 1900,
+      currency: 'USD',
+      status: 'succeeded',
+      provider: 'demo',
+      providerRef: 'demo-1',
+      description: 'Standard plan, monthly',
+    });
+    const refused = await admin.post(`/api/admin/payments/${other.payment_id}/refund`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/Payme/);
   });
 
   it('answers -31003 to a transaction we do not have', async () => {

@@ -34,6 +34,10 @@ export class PaymentRepo {
     return row !== undefined;
   }
 
+  findById(paymentId: number): Promise<PaymentRow | undefined> {
+    return this.db.selectFrom('payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+  }
+
   /** The succeeded or refunded payment with this reference at the provider. */
   findByProviderRef(provider: PaymentRow['provider'], ref: string): Promise<PaymentRow | undefined> {
     return this.db

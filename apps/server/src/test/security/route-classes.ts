@@ -139,6 +139,7 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'POST /api/admin/notifications',
     'DELETE /api/admin/notifications/:notification_id',
     'GET /api/admin/payments',
+    'POST /api/admin/payments/:payment_id/refund',
     'GET /api/admin/plans',
     'POST /api/admin/plans',
     'POST /api/admin/plans/:plan_id',
