@@ -28,10 +28,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('payme_transactions')
     .column('order_id')
     .execute();
+  // GetStatement reads by Payme's time; the 12-hour sweep by ours.
+  await db.schema
+    .createIndex('payme_transactions_time_idx')
+    .on('payme_transactions')
+    .column('payme_time')
+    .execute();
   await db.schema
     .createIndex('payme_transactions_created_idx')
     .on('payme_transactions')
-    .column('create_time')
+    .columns(['state', 'create_time'])
     .execute();
   await db.schema
     .createTable('payme_requests')

@@ -363,31 +363,29 @@ describe('Payme Merchant API', () => {
     expect((await call('CheckPerformTransaction', { amount: '49000', account: {} })).error.code).toBe(-32600);
   });
 
-  it('lists in GetStatement exactly the transactions created in the range', async () => {
+  it('lists in GetStatement exactly the transactions Payme created in the range (by its time)', async () => {
     const { sessionId: a } = await paymeOrder();
     const { sessionId: b } = await paymeOrder();
     const { sessionId: c } = await paymeOrder();
-    t.clock.advance(1_000);
-    const before = newPaymeId();
-    await create(before, a);
-    t.clock.advance(1_000);
-    const from = t.clock.now().getTime();
+    const from = t.clock.now().getTime() - 60_000;
+    const to = from + 30_000;
+    const at = (id: string, orderId: string, time: number) =>
+      call('CreateTransaction', { id, time, amount: PRICE_TIYIN, account: { order_id: orderId } });
+    await at(newPaymeId(), a, from - 1);
     const inside = newPaymeId();
-    await create(inside, b);
-    await call('PerformTransaction', { id: inside });
+    await at(inside, b, to);
+    await at(newPaymeId(), c, to + 1);
     t.clock.advance(1_000);
-    const to = t.clock.now().getTime() - 1;
-    const after = newPaymeId();
-    await create(after, c);
+    await call('PerformTransaction', { id: inside });
     const statement = await call('GetStatement', { from, to });
     expect(statement.result.transactions).toEqual([
       {
         id: inside,
-        time: from,
+        time: to,
         amount: PRICE_TIYIN,
         account: { order_id: b },
-        create_time: from,
-        perform_time: from,
+        create_time: t.clock.now().getTime() - 1_000,
+        perform_time: t.clock.now().getTime(),
         cancel_time: 0,
         transaction: expect.stringMatching(/^\d+$/),
         state: 2,

@@ -66,14 +66,14 @@ export class PaymeTransactionRepo {
     return Number(result.numUpdatedRows);
   }
 
-  /** Transactions created from `from` to `to` (Payme's milliseconds, both included), oldest first. */
+  /** Transactions Payme created from `from` to `to` (its `time`, milliseconds, both included), oldest first. */
   createdBetween(from: number, to: number): Promise<PaymeTransactionRow[]> {
     return this.db
       .selectFrom('payme_transactions')
       .selectAll()
-      .where('create_time', '>=', from)
-      .where('create_time', '<=', to)
-      .orderBy('create_time')
+      .where('payme_time', '>=', from)
+      .where('payme_time', '<=', to)
+      .orderBy('payme_time')
       .orderBy('transaction_id')
       .execute();
   }
