@@ -378,11 +378,22 @@ export const DEMO_CARDS = {
   chargeFails: '4000000000000341',
 } as const;
 
-export const demoSessionParamsSchema = z.object({ id: z.string().min(8).max(64) });
+/** A checkout session by its id (the demo page's, the return page's). */
+export const checkoutSessionParamsSchema = z.object({ id: z.string().min(8).max(64) });
+export const demoSessionParamsSchema = checkoutSessionParamsSchema;
+export const CHECKOUT_STATUSES = ['open', 'completed', 'expired'] as const;
+
+/** `GET /api/billing/checkout/:id`: what the return page from a provider's checkout shows. */
+export const checkoutStatusReplySchema = z.object({
+  session_id: z.string(),
+  status: z.enum(CHECKOUT_STATUSES),
+  provider: z.enum(PAYMENT_PROVIDERS),
+});
+export type CheckoutStatusReply = z.infer<typeof checkoutStatusReplySchema>;
 export const demoSessionReplySchema = z.object({
   session_id: z.string(),
   demo: z.literal(true),
-  status: z.enum(['open', 'completed', 'expired']),
+  status: z.enum(CHECKOUT_STATUSES),
   plan: planSchema,
   interval: billingIntervalSchema,
   price_cents: z.number(),

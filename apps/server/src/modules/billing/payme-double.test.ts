@@ -112,6 +112,8 @@ describe('Payme test double (apps/web/e2e/payme-double.mjs) against our Merchant
 
   it('pays through the checkout page: check, create, perform, then back to our return address with the plan on', async () => {
     const { viewer, plan, sessionId, url } = await checkout();
+    const returnPage = () => viewer.client.get(`/api/billing/checkout/${sessionId}`);
+    expect((await returnPage()).json()).toEqual({ session_id: sessionId, status: 'open', provider: 'payme' });
     const before = payme.calls.length;
     const answer = await press(url, 'pay');
     expect(answer.status).toBe(303);
@@ -125,6 +127,8 @@ describe('Payme test double (apps/web/e2e/payme-double.mjs) against our Merchant
     ]);
     const view = await t.app.container.services.subscriptions.view(viewer.userId);
     expect(view).toMatchObject({ status: 'active', plan: { plan_id: plan.plan_id } });
+    // What the return page reads once Payme has called.
+    expect((await returnPage()).json()).toMatchObject({ status: 'completed' });
 
     // The cash desk's refund: CancelTransaction after perform.
     const paymeId = String(payme.calls.at(-1)!.params.id);

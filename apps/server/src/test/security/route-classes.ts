@@ -65,6 +65,7 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'GET /api/billing/change-plan/preview',
     'POST /api/billing/change-plan/undo',
     'POST /api/billing/checkout',
+    'GET /api/billing/checkout/:id',
     'POST /api/billing/demo/card',
     'POST /api/billing/demo/pay',
     'POST /api/billing/demo/pay-saved',
