@@ -16,7 +16,7 @@ import {
 } from '@salomtv/contract';
 import type { AppInstance } from '../../app-types.js';
 import type { BillingAdminService } from './billing-admin-service.js';
-import type { PaymeMerchantService } from './payme-merchant-service.js';
+import type { PaymeRefunds } from './payme-refunds.js';
 import type { PlanService } from './plan-service.js';
 
 const tags = ['billing admin'];
@@ -26,7 +26,7 @@ export function billingAdminRoutes(
   app: AppInstance,
   plans: PlanService,
   admin: BillingAdminService,
-  refunds: Pick<PaymeMerchantService, 'refundByAdmin'>,
+  refunds: PaymeRefunds,
 ): void {
   app.get('/api/admin/plans', {
     config: { access: 'admin' },

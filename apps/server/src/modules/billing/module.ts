@@ -19,8 +19,9 @@ import { ClickTransactionRepo } from './click-transaction-repo.js';
 import { DemoCheckoutService } from './demo-checkout-service.js';
 import { EntitlementService } from './entitlements.js';
 import { BillingEventRepo } from './event-repo.js';
-import { PaidCheckouts } from './paid-checkout.js';
+import { PaidCheckouts, type Refund } from './paid-checkout.js';
 import { PaymeMerchantService, type PaymeScope } from './payme-merchant-service.js';
+import { PaymeRefunds } from './payme-refunds.js';
 import { paymeRoutes } from './payme-routes.js';
 import { PaymeTransactionRepo } from './payme-transaction-repo.js';
 import { PaymentRepo } from './payment-repo.js';
@@ -141,6 +142,14 @@ export function createBillingModule(deps: BillingDeps) {
         return work({ transactions: new PaymeTransactionRepo(trx), checkouts, paid: paidInTrx });
       },
     );
+  // The viewer is told through the admin's notifications, which billing does not know.
+  const paymeRefunded = ({ payment, periodEnd }: Refund) =>
+    deps.events.emit('paymentRefunded', {
+      userId: payment.user_id,
+      amountCents: payment.amount_cents,
+      currency: payment.currency,
+      periodEnd,
+    });
   const renewal = new RenewalService(repos.subscriptions, repos.plans, subscriptions, provider, clock);
   const planChanges = new PlanChangeService({
     subscriptions: repos.subscriptions,
@@ -185,20 +194,19 @@ export function createBillingModule(deps: BillingDeps) {
       paid,
       clock,
     }),
+    paymeRefunds: new PaymeRefunds({
+      transactions: repos.paymeTransactions,
+      payments: repos.payments,
+      audit: deps.audit,
+      atomically: paymeAtomically,
+      refunded: paymeRefunded,
+    }),
     paymeMerchant: new PaymeMerchantService({
       settings: config.payme,
       transactions: repos.paymeTransactions,
       checkouts: repos.checkouts,
-      payments: repos.payments,
-      audit: deps.audit,
       atomically: paymeAtomically,
-      refunded: ({ payment, periodEnd }) =>
-        deps.events.emit('paymentRefunded', {
-          userId: payment.user_id,
-          amountCents: payment.amount_cents,
-          currency: payment.currency,
-          periodEnd,
-        }),
+      refunded: paymeRefunded,
       clock,
     }),
     billingAdmin: new BillingAdminService({
@@ -214,7 +222,7 @@ export function createBillingModule(deps: BillingDeps) {
   });
   const registerRoutes = async (app: AppInstance) => {
     billingRoutes(app, services);
-    billingAdminRoutes(app, services.plans, services.billingAdmin, services.paymeMerchant);
+    billingAdminRoutes(app, services.plans, services.billingAdmin, services.paymeRefunds);
     await stripeWebhookRoutes(app, services.stripeWebhooks);
     await clickShopRoutes(app, services.clickShop);
     await paymeRoutes(app, services.paymeMerchant);

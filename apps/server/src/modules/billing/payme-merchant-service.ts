@@ -1,11 +1,9 @@
-import type { Payment } from '@salomtv/contract';
 import {
   PAYME_ERRORS,
   PAYME_METHODS,
   PAYME_REASON_TIMEOUT,
   PAYME_STATES,
   PAYME_TIMEOUT_MS,
-  type PaymeErrorCode,
   type PaymeMethod,
   type PaymeReply,
   paymeParamsSchemas,
@@ -14,15 +12,24 @@ import {
 import type { z } from 'zod';
 import type { PaymeSettings } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
-import { conflict, notFound } from '../../lib/errors.js';
-import type { AuditActor, AuditService } from '../../platform/audit/service.js';
+import { notFound } from '../../lib/errors.js';
 import type { CheckoutRepo, CheckoutRow } from './checkout-repo.js';
 import type { PaidCheckouts, Refund } from './paid-checkout.js';
+import {
+  cancelAnswer,
+  checkAnswer,
+  createAnswer,
+  faultReply,
+  orderFault,
+  PaymeFault,
+  type PaymeResult,
+  performAnswer,
+  statementEntry,
+  systemFault,
+} from './payme-answers.js';
 import type { PaymeTransactionRepo, PaymeTransactionRow } from './payme-transaction-repo.js';
-import type { PaymentRepo } from './payment-repo.js';
 import { PAYME_CURRENCY } from './providers/payme.js';
-import { PAYME_MESSAGES, paymeAuthorised } from './providers/payme-protocol.js';
-import { paymentView } from './subscription-view.js';
+import { paymeAuthorised } from './providers/payme-protocol.js';
 
 /** The repositories a Payme call writes through, bound to one database transaction. */
 export interface PaymeScope {
@@ -36,9 +43,6 @@ export interface PaymeMerchantDeps {
   settings: PaymeSettings | undefined;
   transactions: PaymeTransactionRepo;
   checkouts: CheckoutRepo;
-  payments: PaymentRepo;
-  /** An admin's refund is recorded in it. */
-  audit: Pick<AuditService, 'record'>;
   /** Runs `work` in one database transaction with the order's checkout locked, through repositories bound to it. */
   atomically: <T>(orderId: string, work: (scope: PaymeScope) => Promise<T>) => Promise<T>;
   /** Tells the viewer a payment was given back (after it is committed). */
@@ -47,19 +51,7 @@ export interface PaymeMerchantDeps {
 }
 
 type Params<M extends PaymeMethod> = z.infer<(typeof paymeParamsSchemas)[M]>;
-type Result = Record<string, unknown>;
-
-/** An answer with one of Payme's error codes; `data` names the account field at fault. */
-class PaymeFault extends Error {
-  constructor(
-    readonly code: PaymeErrorCode,
-    readonly data?: string,
-  ) {
-    super(PAYME_MESSAGES[code].en);
-  }
-}
-
-const orderFault = (code: PaymeErrorCode) => new PaymeFault(code, 'order_id');
+type Result = PaymeResult;
 
 function isMethod(method: string): method is PaymeMethod {
   return (PAYME_METHODS as readonly string[]).includes(method);
@@ -81,13 +73,13 @@ export class PaymeMerchantService {
     try {
       json = JSON.parse(body);
     } catch {
-      return this.fault(null, new PaymeFault(PAYME_ERRORS.parseError));
+      return faultReply(null, new PaymeFault(PAYME_ERRORS.parseError));
     }
     const request = paymeRequestSchema.safeParse(json);
     const id = request.success ? (request.data.id ?? null) : null;
-    if (!request.success) return this.fault(id, new PaymeFault(PAYME_ERRORS.invalidRequest));
+    if (!request.success) return faultReply(id, new PaymeFault(PAYME_ERRORS.invalidRequest));
     if (!paymeAuthorised(authorization, settings.keys))
-      return this.fault(id, new PaymeFault(PAYME_ERRORS.insufficientPrivileges));
+      return faultReply(id, new PaymeFault(PAYME_ERRORS.insufficientPrivileges));
     const { method, params } = request.data;
     let reply: PaymeReply;
     try {
@@ -97,7 +89,7 @@ export class PaymeMerchantService {
       reply = { jsonrpc: '2.0', id, result: await this.dispatch(method, parsed.data) };
     } catch (error) {
       if (!(error instanceof PaymeFault)) throw error;
-      reply = this.fault(id, error);
+      reply = faultReply(id, error);
     }
     await this.deps.transactions.logRequest({
       payme_id: typeof params.id === 'string' ? params.id.slice(0, 32) : null,
@@ -111,34 +103,7 @@ export class PaymeMerchantService {
 
   /** The answer to a call that failed for a reason of ours (logged by the caller). */
   systemFault(): PaymeReply {
-    return this.fault(null, new PaymeFault(PAYME_ERRORS.systemError));
-  }
-
-  /**
-   * An admin gives a Payme payment back: marked refunded and its paid time taken back, the viewer told. The money
-   * itself goes back through Payme's cabinet, whose CancelTransaction then changes nothing more here.
-   */
-  async refundByAdmin(actor: AuditActor, paymentId: number): Promise<Payment> {
-    const payment = await this.deps.payments.findById(paymentId);
-    if (!payment) throw notFound('This payment does not exist');
-    if (payment.provider !== 'payme' || !payment.provider_ref)
-      throw conflict('Only payments made through Payme are refunded here');
-    if (payment.status !== 'succeeded') throw conflict('Only a succeeded payment can be refunded');
-    const tx = await this.deps.transactions.findByPaymeId(payment.provider_ref);
-    const ref = payment.provider_ref;
-    const refund = await this.deps.atomically(tx?.order_id ?? '', (scope) => scope.paid.refund('payme', ref));
-    if (!refund) throw conflict('Only a succeeded payment can be refunded');
-    await this.deps.refunded(refund);
-    const after = (await this.deps.payments.findById(paymentId))!;
-    await this.deps.audit.record(
-      actor,
-      'refund',
-      'payment',
-      paymentId,
-      paymentView(payment),
-      paymentView(after),
-    );
-    return paymentView(after);
+    return faultReply(null, systemFault());
   }
 
   /** Cancels (reason 4) every transaction created over 12 hours ago and not performed; how many. */
@@ -195,7 +160,7 @@ export class PaymeMerchantService {
 
   private async perform(params: Params<'PerformTransaction'>): Promise<Result> {
     const tx = await this.live(params.id);
-    if (tx.state === PAYME_STATES.performed) return this.performAnswer(tx);
+    if (tx.state === PAYME_STATES.performed) return performAnswer(tx);
     if (tx.state !== PAYME_STATES.created) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
     const performed = await this.deps.atomically(tx.order_id, async (scope) => {
       const fresh = (await scope.transactions.findByPaymeId(tx.payme_id))!;
@@ -213,13 +178,12 @@ export class PaymeMerchantService {
       return { ...fresh, state: PAYME_STATES.performed, perform_time: performTime };
     });
     if (performed.state !== PAYME_STATES.performed) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
-    return this.performAnswer(performed);
+    return performAnswer(performed);
   }
 
   private async cancel(params: Params<'CancelTransaction'>): Promise<Result> {
     const tx = await this.live(params.id);
-    if (tx.state === PAYME_STATES.cancelled || tx.state === PAYME_STATES.refunded)
-      return this.cancelAnswer(tx);
+    if (tx.state === PAYME_STATES.cancelled || tx.state === PAYME_STATES.refunded) return cancelAnswer(tx);
     const outcome = await this.deps.atomically(tx.order_id, async (scope) => {
       const fresh = (await scope.transactions.findByPaymeId(tx.payme_id))!;
       const cancelTime = this.nowMs();
@@ -247,37 +211,16 @@ export class PaymeMerchantService {
       };
     });
     if (outcome.refund) await this.deps.refunded(outcome.refund);
-    return this.cancelAnswer(outcome.row);
+    return cancelAnswer(outcome.row);
   }
 
   private async check(params: Params<'CheckTransaction'>): Promise<Result> {
-    const tx = await this.live(params.id);
-    return {
-      create_time: tx.create_time,
-      perform_time: tx.perform_time,
-      cancel_time: tx.cancel_time,
-      transaction: String(tx.transaction_id),
-      state: tx.state,
-      reason: tx.reason,
-    };
+    return checkAnswer(await this.live(params.id));
   }
 
   private async statement(params: Params<'GetStatement'>): Promise<Result> {
     const rows = await this.deps.transactions.createdBetween(params.from, params.to);
-    return {
-      transactions: rows.map((tx) => ({
-        id: tx.payme_id,
-        time: tx.payme_time,
-        amount: tx.amount_tiyin,
-        account: { order_id: tx.order_id },
-        create_time: tx.create_time,
-        perform_time: tx.perform_time,
-        cancel_time: tx.cancel_time,
-        transaction: String(tx.transaction_id),
-        state: tx.state,
-        reason: tx.reason,
-      })),
-    };
+    return { transactions: rows.map(statementEntry) };
   }
 
   /** The fiscal receipt's data is kept with the call itself (payme_requests). */
@@ -325,27 +268,7 @@ export class PaymeMerchantService {
   private async createdAgain(existing: PaymeTransactionRow): Promise<Result> {
     const tx = await this.live(existing.payme_id);
     if (tx.state !== PAYME_STATES.created) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
-    return { create_time: tx.create_time, transaction: String(tx.transaction_id), state: tx.state };
-  }
-
-  private performAnswer(tx: PaymeTransactionRow): Result {
-    return { transaction: String(tx.transaction_id), perform_time: tx.perform_time, state: tx.state };
-  }
-
-  private cancelAnswer(tx: PaymeTransactionRow): Result {
-    return { transaction: String(tx.transaction_id), cancel_time: tx.cancel_time, state: tx.state };
-  }
-
-  private fault(id: PaymeReply['id'], fault: PaymeFault): PaymeReply {
-    return {
-      jsonrpc: '2.0',
-      id,
-      error: {
-        code: fault.code,
-        message: PAYME_MESSAGES[fault.code],
-        ...(fault.data ? { data: fault.data } : {}),
-      },
-    };
+    return createAnswer(tx);
   }
 
   private nowMs(): number {
