@@ -43,6 +43,8 @@ const TABLE_COUNTERS: Record<string, readonly VersionCounterTable[] | string> = 
   subscription_changes: 'the admin alerts, read fresh',
   checkout_sessions: 'read fresh',
   click_transactions: "Click's calls, read fresh by the next call",
+  payme_transactions: "Payme's transactions, read fresh by the next call",
+  payme_requests: "Payme's calls as they came, kept for disputes",
   media_jobs: 'the job queue, read fresh',
   otp_codes: 'read fresh',
   email_codes: 'read fresh',
