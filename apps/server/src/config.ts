@@ -138,6 +138,16 @@ const envSchema = z.object({
     .optional(),
   CLICK_CHECKOUT_URL: z.url('must be the payment page host, such as https://my.click.uz').optional(),
   CLICK_API_URL: z.url('must be the Merchant API base, such as https://api.click.uz/v2/merchant').optional(),
+  PAYME_MERCHANT_ID: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/i, "must be the cash desk's id from Payme's merchant cabinet (24 hex digits)")
+    .optional(),
+  PAYME_KEY: z.string().min(8, "must be the cash desk's key from Payme's merchant cabinet").optional(),
+  PAYME_TEST_KEY: z.string().min(8, "must be the cash desk's test key (Payme's sandbox)").optional(),
+  PAYME_CHECKOUT_URL: z.url('must be the checkout host, such as https://checkout.paycom.uz').optional(),
+  PAYME_API_URL: z
+    .url('must be the Subscribe API address, such as https://checkout.paycom.uz/api')
+    .optional(),
   PUBLIC_URL: z.url('must be the public address of the site, such as https://tv.example.com').optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(12),
   SESSION_REMEMBER_DAYS: z.coerce.number().int().positive().default(30),
@@ -202,6 +212,8 @@ export type Config = {
   stripe: StripeSettings | undefined;
   /** Click's service, present when the CLICK_* group is set. */
   click: ClickSettings | undefined;
+  /** Payme's cash desk, present when PAYME_MERCHANT_ID is set. */
+  payme: PaymeSettings | undefined;
   /** The site's public address (no trailing slash), for links sent outside: payment provider redirects. */
   publicUrl: string;
   sessionTtlHours: number;
@@ -324,7 +336,42 @@ export interface ClickSettings {
   publicUrl: string;
 }
 
+/** Payme's Merchant API (it calls us) and Subscribe API (we call it), for one cash desk. */
+export interface PaymeSettings {
+  merchantId: string;
+  /** The keys Payme's calls may carry (`Basic Paycom:<key>`): the cash desk's key, and the sandbox's when set. */
+  keys: string[];
+  /** The checkout host, no trailing slash. */
+  checkoutUrl: string;
+  /** The Subscribe API's address, no trailing slash. */
+  apiUrl: string;
+  publicUrl: string;
+}
+
 export class ConfigError extends Error {}
+
+/** Payme is on with its cash desk's id, and then needs a key; a key or host without the id stops the start. */
+function paymeSettings(e: z.infer<typeof envSchema>, publicUrl: string): PaymeSettings | undefined {
+  const others = ['PAYME_KEY', 'PAYME_TEST_KEY', 'PAYME_CHECKOUT_URL', 'PAYME_API_URL'] as const;
+  if (e.PAYME_MERCHANT_ID === undefined) {
+    const set = others.filter((name) => e[name] !== undefined);
+    if (set.length > 0)
+      throw new ConfigError(
+        `Invalid setting PAYME_MERCHANT_ID: required with ${set.join(', ')} (Payme's settings go together)`,
+      );
+    return undefined;
+  }
+  const keys = [e.PAYME_KEY, e.PAYME_TEST_KEY].filter((key): key is string => key !== undefined);
+  if (keys.length === 0)
+    throw new ConfigError('Invalid setting PAYME_KEY: required with PAYME_MERCHANT_ID (or PAYME_TEST_KEY)');
+  return {
+    merchantId: e.PAYME_MERCHANT_ID,
+    keys,
+    checkoutUrl: (e.PAYME_CHECKOUT_URL ?? 'https://checkout.paycom.uz').replace(/\/+$/, ''),
+    apiUrl: (e.PAYME_API_URL ?? 'https://checkout.paycom.uz/api').replace(/\/+$/, ''),
+    publicUrl,
+  };
+}
 
 const CLICK_REQUIRED = [
   'CLICK_SERVICE_ID',
@@ -498,7 +545,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     // Secrets are never echoed into logs.
-    const shown = /PASSWORD|TOKEN|SECRET|SMTP_URL|ENCRYPTION_KEY/.test(name)
+    const shown = /PASSWORD|TOKEN|SECRET|SMTP_URL|ENCRYPTION_KEY|_KEY$/.test(name)
       ? 'a hidden value'
       : JSON.stringify(present[name]);
     throw new ConfigError(`Invalid setting ${name}: ${issue.message} (got ${shown})`);
@@ -554,6 +601,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider: e.PAYMENT_PROVIDER,
     stripe: stripeSettings(e, publicUrl),
     click: clickSettings(e, publicUrl),
+    payme: paymeSettings(e, publicUrl),
     publicUrl,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,

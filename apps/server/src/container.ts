@@ -104,6 +104,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     languages: languages.records,
     playbackQuality: playback.qualityReport,
     metrics,
+    events,
     backups: {
       settings: config.backup,
       source: {

@@ -332,6 +332,9 @@ export const adminPaymentListReplySchema = z.object({
   pageSize: z.number(),
 });
 
+/** `POST /api/admin/payments/:payment_id/refund`: the payment as it is after the refund. */
+export const paymentIdParamsSchema = z.object({ payment_id: z.coerce.number().int().positive() });
+
 /** `GET /api/admin/subscriptions`. */
 export const adminSubscriptionListQuerySchema = z.strictObject({
   ...pageQuery,
@@ -376,11 +379,22 @@ export const DEMO_CARDS = {
   chargeFails: '4000000000000341',
 } as const;
 
-export const demoSessionParamsSchema = z.object({ id: z.string().min(8).max(64) });
+/** A checkout session by its id (the demo page's, the return page's). */
+export const checkoutSessionParamsSchema = z.object({ id: z.string().min(8).max(64) });
+export const demoSessionParamsSchema = checkoutSessionParamsSchema;
+export const CHECKOUT_STATUSES = ['open', 'completed', 'expired'] as const;
+
+/** `GET /api/billing/checkout/:id`: what the return page from a provider's checkout shows. */
+export const checkoutStatusReplySchema = z.object({
+  session_id: z.string(),
+  status: z.enum(CHECKOUT_STATUSES),
+  provider: z.enum(PAYMENT_PROVIDERS),
+});
+export type CheckoutStatusReply = z.infer<typeof checkoutStatusReplySchema>;
 export const demoSessionReplySchema = z.object({
   session_id: z.string(),
   demo: z.literal(true),
-  status: z.enum(['open', 'completed', 'expired']),
+  status: z.enum(CHECKOUT_STATUSES),
   plan: planSchema,
   interval: billingIntervalSchema,
   price_cents: z.number(),

@@ -17,6 +17,7 @@ export * from './library.js';
 export * from './locale-fallbacks.js';
 export * from './paging.js';
 export * from './payments-click.js';
+export * from './payments-payme.js';
 export * from './playback-rules.js';
 export * from './prerender.js';
 export * from './profile-rules.js';

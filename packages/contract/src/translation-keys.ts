@@ -174,6 +174,7 @@ const entries = [
   ],
   ['payment_succeeded', 'Pricing Plan', 'Payment received: your subscription is active'],
   ['checkout_unavailable', 'Pricing Plan', 'This checkout has expired or is already paid'],
+  ['payment_waiting', 'Pricing Plan', 'Waiting for the payment to be confirmed…'],
   // Plan changes and the free trial's first payment
   [
     'trial_pricing_intro',

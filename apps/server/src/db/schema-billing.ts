@@ -206,9 +206,41 @@ export interface ClickCardRequestsTable {
   created_at: string;
 }
 
+/** Payme's transaction states: created, performed, cancelled before perform, cancelled after it (refunded). */
+export type PaymeTransactionState = 1 | 2 | -1 | -2;
+
+/** One Payme transaction (migration 0031); times are Payme's, milliseconds since the epoch, 0 for not yet. */
+export interface PaymeTransactionsTable {
+  transaction_id: Generated<number>;
+  payme_id: string;
+  /** Our checkout session id (the account's `order_id`). */
+  order_id: string;
+  user_id: number;
+  amount_tiyin: number;
+  state: PaymeTransactionState;
+  reason: number | null;
+  /** The `time` Payme gave at CreateTransaction. */
+  payme_time: number;
+  create_time: number;
+  perform_time: Generated<number>;
+  cancel_time: Generated<number>;
+}
+
+/** Every authenticated call Payme made, as it came, and what we answered (migration 0031). */
+export interface PaymeRequestsTable {
+  request_id: Generated<number>;
+  payme_id: string | null;
+  method: string;
+  body: string;
+  answer: string;
+  received_at: string;
+}
+
 export interface BillingTables {
   click_transactions: ClickTransactionsTable;
   click_card_requests: ClickCardRequestsTable;
+  payme_transactions: PaymeTransactionsTable;
+  payme_requests: PaymeRequestsTable;
   subscription_changes: SubscriptionChangesTable;
   plans: PlansTable;
   subscriptions: SubscriptionsTable;

@@ -44,6 +44,8 @@ const TABLE_COUNTERS: Record<string, readonly VersionCounterTable[] | string> = 
   checkout_sessions: 'read fresh',
   click_transactions: "Click's calls, read fresh by the next call",
   click_card_requests: 'cards waiting for their SMS code, read fresh by the next call',
+  payme_transactions: "Payme's transactions, read fresh by the next call",
+  payme_requests: "Payme's calls as they came, kept for disputes",
   media_jobs: 'the job queue, read fresh',
   otp_codes: 'read fresh',
   email_codes: 'read fresh',

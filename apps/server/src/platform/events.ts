@@ -7,6 +7,8 @@ export interface DomainEvents {
   accountCreated: { userId: number };
   /** A sign-in session moved to another profile: playback ends the streams it was playing. */
   profileSwitched: { sessionHash: string };
+  /** A payment was given back to the viewer (a provider's refund): the admin's notifications tell them. */
+  paymentRefunded: { userId: number; amountCents: number; currency: string; periodEnd: string | null };
 }
 
 type Listener<T> = (payload: T) => Promise<void> | void;

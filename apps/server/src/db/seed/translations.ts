@@ -105,6 +105,7 @@ export const uzbekTexts: TranslationRecord = {
   test_cards_hint: 'Sinov kartalari: 4242 4242 4242 4242 — muvaffaqiyatli, 4000 0000 0000 0002 — rad etiladi',
   payment_succeeded: 'Toʻlov qabul qilindi: obunangiz faol',
   checkout_unavailable: 'Bu toʻlov muddati tugagan yoki allaqachon toʻlangan',
+  payment_waiting: 'Toʻlov tasdiqlanishi kutilmoqda…',
   trial_pricing_intro:
     'Har bir yangi hisob 30 kunlik bepul sinov bilan boshlanadi: u tugaguncha hech narsa yechilmaydi.',
   trial_pricing_note:
@@ -616,6 +617,7 @@ export const russianTexts: TranslationRecord = {
   test_cards_hint: 'Тестовые карты: 4242 4242 4242 4242 — успешно, 4000 0000 0000 0002 — отклоняется',
   payment_succeeded: 'Оплата получена: подписка активна',
   checkout_unavailable: 'Срок этой оплаты истёк или она уже оплачена',
+  payment_waiting: 'Ждём подтверждения оплаты…',
   trial_pricing_intro:
     'Каждый новый аккаунт начинается с 30-дневного бесплатного периода: до его окончания ничего не списывается.',
   trial_pricing_note:
@@ -1136,6 +1138,7 @@ export const urduTexts: TranslationRecord = {
   test_cards_hint: 'ٹیسٹ کارڈز: 4242 4242 4242 4242 کامیاب، 4000 0000 0000 0002 مسترد',
   payment_succeeded: 'ادائیگی موصول ہو گئی: آپ کی رکنیت فعال ہے',
   checkout_unavailable: 'یہ ادائیگی ختم ہو چکی ہے یا پہلے ہی ادا ہو چکی ہے',
+  payment_waiting: 'ادائیگی کی تصدیق کا انتظار ہے…',
   trial_pricing_intro:
     'ہر نیا اکاؤنٹ 30 دن کی مفت آزمائش سے شروع ہوتا ہے: اس کے ختم ہونے تک کچھ نہیں لیا جاتا۔',
   trial_pricing_note:

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { AuditService } from '../../platform/audit/service.js';
 import type { BackupSource } from '../../platform/backup/create-backup.js';
 import type { Manifest } from '../../platform/backup/manifest.js';
+import type { DomainEvents, EventBus } from '../../platform/events.js';
 import type { RateLimitService } from '../../platform/limits/service.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { MediaStorage } from '../../platform/storage/storage.js';
@@ -77,6 +78,21 @@ export interface AdminDeps {
   /** The service's own backups: where and when, and what they read. */
   backups: { settings: BackupSettings; source: BackupSource };
   metrics: Metrics;
+  /** Billing's refunds are told to the viewer as notifications. */
+  events: EventBus;
+}
+
+/** What a viewer reads when a payment is given back: the amount, and until when the plan still runs. */
+export function refundMessage(refund: DomainEvents['paymentRefunded']) {
+  const whole = Math.trunc(refund.amountCents / 100);
+  const cents = String(refund.amountCents % 100).padStart(2, '0');
+  const amount = `${whole}${cents === '00' ? '' : `.${cents}`} ${refund.currency}`;
+  const until = refund.periodEnd ? ` Your plan now runs until ${refund.periodEnd.slice(0, 10)}.` : '';
+  return {
+    title: 'Your payment was refunded',
+    body: `${amount} went back to you, and the time it paid for was taken off your plan.${until}`,
+    link: '/userprofile',
+  };
 }
 
 /**
@@ -117,6 +133,9 @@ export function createAdminModule(deps: AdminDeps) {
     backups: new BackupService({ repo: repos.backups, ...deps.backups, audit, clock }),
   };
   registerBackupGauges(deps.metrics, services.backups);
+  deps.events.on('paymentRefunded', (refund) =>
+    notifications.notifyUser(null, refund.userId, refundMessage(refund)),
+  );
   const registerRoutes = (app: AppInstance): void => {
     auditRoutes(app, services.audit);
     adminSettingsRoutes(app, services.adminSettings);

@@ -3,8 +3,10 @@ import {
   adminPaymentListReplySchema,
   adminSubscriptionListQuerySchema,
   adminSubscriptionListReplySchema,
+  paymentIdParamsSchema,
   paymentListQuerySchema,
   paymentListReplySchema,
+  paymentSchema,
   planCreateBodySchema,
   planIdParamsSchema,
   planListReplySchema,
@@ -16,15 +18,21 @@ import {
 } from '@salomtv/contract';
 import type { AppInstance } from '../../app-types.js';
 import type { BillingAdminService } from './billing-admin-service.js';
+import type { PaymeRefunds } from './payme-refunds.js';
 import type { PlanService } from './plan-service.js';
 import type { ReconciliationService } from './reconciliation-service.js';
 
 const tags = ['billing admin'];
 
-/** The plan editor, the subscribers and payments lists and the providers' reconciliation (admin only). */
+/** The plan editor, the subscribers and payments lists, refunds and the providers' reconciliation (admin only). */
 export function billingAdminRoutes(
   app: AppInstance,
-  services: { plans: PlanService; billingAdmin: BillingAdminService; reconciliation: ReconciliationService },
+  services: {
+    plans: PlanService;
+    billingAdmin: BillingAdminService;
+    reconciliation: ReconciliationService;
+    paymeRefunds: PaymeRefunds;
+  },
 ): void {
   const { plans, billingAdmin: admin } = services;
   app.get('/api/admin/plans', {
@@ -60,6 +68,12 @@ export function billingAdminRoutes(
     config: { access: 'admin' },
     schema: { tags, querystring: reconciliationQuerySchema, response: { 200: reconciliationReplySchema } },
     handler: (request) => services.reconciliation.report(request.query),
+  });
+
+  app.post('/api/admin/payments/:payment_id/refund', {
+    config: { access: 'admin' },
+    schema: { tags, params: paymentIdParamsSchema, response: { 200: paymentSchema } },
+    handler: (request) => services.paymeRefunds.refundByAdmin(request.viewer, request.params.payment_id),
   });
 
   app.get('/api/admin/subscriptions', {

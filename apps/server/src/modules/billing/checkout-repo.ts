@@ -20,6 +20,16 @@ export class CheckoutRepo {
       .executeTakeFirst();
   }
 
+  /** Locks the session's row until the transaction ends (PostgreSQL: writers of one order take turns). */
+  async lock(sessionId: string): Promise<void> {
+    await this.db
+      .selectFrom('checkout_sessions')
+      .select('session_id')
+      .where('session_id', '=', sessionId)
+      .forUpdate()
+      .execute();
+  }
+
   async setProviderSession(sessionId: string, providerSessionId: string): Promise<void> {
     await this.db
       .updateTable('checkout_sessions')

@@ -10,14 +10,11 @@ import {
 import type { ClickSettings } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import { addIntervals } from './billing-periods.js';
 import type { CheckoutRepo, CheckoutRow } from './checkout-repo.js';
 import type { ClickTransactionRepo, ClickTransactionRow } from './click-transaction-repo.js';
-import type { PlanRepo } from './plan-repo.js';
+import type { PaidCheckouts } from './paid-checkout.js';
 import { CLICK_CURRENCY } from './providers/click.js';
 import { clickSignMatches, somToTiyin } from './providers/click-protocol.js';
-import type { PurchaseService } from './purchase-service.js';
-import { paymentDescription, type SubscriptionService } from './subscription-service.js';
 
 const NOTES: Record<ClickErrorCode, string> = {
   [CLICK_ERRORS.success]: 'Success',
@@ -36,9 +33,7 @@ export interface ClickShopDeps {
   settings: ClickSettings | undefined;
   transactions: ClickTransactionRepo;
   checkouts: CheckoutRepo;
-  plans: PlanRepo;
-  service: SubscriptionService;
-  purchases: PurchaseService;
+  paid: PaidCheckouts;
   clock: Clock;
 }
 
@@ -184,38 +179,8 @@ export class ClickShopService {
       });
       return answer(CLICK_ERRORS.alreadyPaid, ids);
     }
-    await this.startPlan(session, form.click_trans_id);
+    await this.deps.paid.startPlan(session, 'click', form.click_trans_id);
     return answer(CLICK_ERRORS.success, ids, confirmId);
-  }
-
-  /** The paid period starts now, or at the free trial's end if it is running (its days are kept). */
-  private async startPlan(session: CheckoutRow, clickTransId: string): Promise<void> {
-    const plan = (await this.deps.plans.findById(session.plan_id))!;
-    const { facts } = await this.deps.service.state(session.user_id);
-    const now = this.deps.clock.now();
-    const start = this.deps.purchases.firstPaymentAt(facts, now) ?? now;
-    const row = await this.deps.purchases.activate({
-      userId: session.user_id,
-      plan,
-      interval: session.billing_interval,
-      priceCents: session.price_cents,
-      currency: session.currency,
-      provider: 'click',
-      periodStart: start,
-      periodEnd: addIntervals(start, session.billing_interval),
-    });
-    await this.deps.service.recordPayment({
-      userId: session.user_id,
-      subscriptionId: row.subscription_id,
-      planId: plan.plan_id,
-      amountCents: session.price_cents,
-      currency: session.currency,
-      status: 'succeeded',
-      provider: 'click',
-      providerRef: clickTransId,
-      description: paymentDescription(plan, session.billing_interval),
-    });
-    await this.deps.service.recordChange(session.user_id, 'purchase', plan.plan_id);
   }
 
   /** A Complete that lost the race to another delivery of itself: the state that one left. */

@@ -12,7 +12,7 @@ import {
   type DemoProvider,
   type SavedCard,
 } from './providers/demo.js';
-import type { PurchaseService } from './purchase-service.js';
+import { checkoutStatus, type PurchaseService } from './purchase-service.js';
 import type { RenewalService } from './renewal-service.js';
 import type { SubscriptionRepo } from './subscription-repo.js';
 import { paymentDescription, type SubscriptionService } from './subscription-service.js';
@@ -185,9 +185,8 @@ export class DemoCheckoutService {
     return this.service.view(userId);
   }
 
-  private sessionStatus(session: CheckoutRow): 'open' | 'completed' | 'expired' {
-    if (session.status === 'open' && this.clock.now().toISOString() >= session.expires_at) return 'expired';
-    return session.status;
+  private sessionStatus(session: CheckoutRow) {
+    return checkoutStatus(session, this.clock.now());
   }
 
   private requireDemo(): DemoProvider {

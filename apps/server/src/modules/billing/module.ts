@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppInstance } from '../../app-types.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import { writeTransaction } from '../../db/write-transaction.js';
 import { type Clock, DAY_MS } from '../../lib/clock.js';
 import type { AuditService } from '../../platform/audit/service.js';
 import type { EventBus } from '../../platform/events.js';
@@ -21,12 +22,18 @@ import { ClickTransactionRepo } from './click-transaction-repo.js';
 import { DemoCheckoutService } from './demo-checkout-service.js';
 import { EntitlementService } from './entitlements.js';
 import { BillingEventRepo } from './event-repo.js';
+import { PaidCheckouts, type Refund } from './paid-checkout.js';
+import { PaymeMerchantService, type PaymeScope } from './payme-merchant-service.js';
+import { PaymeRefunds } from './payme-refunds.js';
+import { paymeRoutes } from './payme-routes.js';
+import { PaymeTransactionRepo } from './payme-transaction-repo.js';
 import { PaymentRepo } from './payment-repo.js';
 import { PlanChangeService } from './plan-change-service.js';
 import { PlanRepo } from './plan-repo.js';
 import { PlanService } from './plan-service.js';
 import { ClickProvider } from './providers/click.js';
 import { clickLedger } from './providers/click-ledger.js';
+import { paymeLedger } from './providers/payme-ledger.js';
 import { DemoProvider } from './providers/demo.js';
 import { createStripeClient, StripeProvider } from './providers/stripe.js';
 import { PurchaseService } from './purchase-service.js';
@@ -61,6 +68,7 @@ export function createBillingModule(deps: BillingDeps) {
     subscriptionChanges: new SubscriptionChangeRepo(db),
     clickTransactions: new ClickTransactionRepo(db),
     clickCardRequests: new ClickCardRequestRepo(db),
+    paymeTransactions: new PaymeTransactionRepo(db),
   };
   // Billing reads an account's role and trial itself (the users table's), so it needs no accounts module.
   const accounts = repos.subscriptions;
@@ -70,6 +78,44 @@ export function createBillingModule(deps: BillingDeps) {
     : undefined;
   const click = config.click ? new ClickProvider(config.click, clock) : undefined;
   const provider = stripe ?? demo ?? new DemoProvider();
+  const paymentsCounted = deps.metrics.counter(
+    'payments_total',
+    'Payments recorded, by provider and outcome (succeeded, failed, refunded)',
+    ['provider', 'outcome'],
+  );
+  /** Subscriptions, purchases and paid checkouts over one database handle (the app's, or one transaction's). */
+  const paidCheckoutsOn = (handle: Kysely<Database>) => {
+    const subscriptionRepo = new SubscriptionRepo(handle);
+    const plans = new PlanRepo(handle);
+    const payments = new PaymentRepo(handle);
+    const checkouts = new CheckoutRepo(handle);
+    const service = new SubscriptionService({
+      subscriptions: subscriptionRepo,
+      plans,
+      payments,
+      changes: new SubscriptionChangeRepo(handle),
+      accounts: subscriptionRepo,
+      provider,
+      clock,
+      paymentsCounted,
+    });
+    const purchases = new PurchaseService({
+      subscriptions: subscriptionRepo,
+      checkouts,
+      provider,
+      service,
+      clock,
+    });
+    const paid = new PaidCheckouts({
+      plans,
+      payments,
+      subscriptions: subscriptionRepo,
+      service,
+      purchases,
+      clock,
+    });
+    return { checkouts, paid };
+  };
   const subscriptions = new SubscriptionService({
     subscriptions: repos.subscriptions,
     plans: repos.plans,
@@ -78,11 +124,7 @@ export function createBillingModule(deps: BillingDeps) {
     accounts,
     provider,
     clock,
-    paymentsCounted: deps.metrics.counter(
-      'payments_total',
-      'Payments recorded, by provider and outcome (succeeded, failed, refunded)',
-      ['provider', 'outcome'],
-    ),
+    paymentsCounted,
   });
   const purchases = new PurchaseService({
     subscriptions: repos.subscriptions,
@@ -91,6 +133,32 @@ export function createBillingModule(deps: BillingDeps) {
     service: subscriptions,
     clock,
   });
+  const paid = new PaidCheckouts({
+    plans: repos.plans,
+    payments: repos.payments,
+    subscriptions: repos.subscriptions,
+    service: subscriptions,
+    purchases,
+    clock,
+  });
+  // A Payme call's writes land together: the order's row is locked first, so its calls take turns.
+  const paymeAtomically = <T>(orderId: string, work: (scope: PaymeScope) => Promise<T>) =>
+    writeTransaction(
+      db,
+      (trx) => new CheckoutRepo(trx).lock(orderId),
+      (trx) => {
+        const { checkouts, paid: paidInTrx } = paidCheckoutsOn(trx);
+        return work({ transactions: new PaymeTransactionRepo(trx), checkouts, paid: paidInTrx });
+      },
+    );
+  // The viewer is told through the admin's notifications, which billing does not know.
+  const paymeRefunded = ({ payment, periodEnd }: Refund) =>
+    deps.events.emit('paymentRefunded', {
+      userId: payment.user_id,
+      amountCents: payment.amount_cents,
+      currency: payment.currency,
+      periodEnd,
+    });
   const renewal = new RenewalService(repos.subscriptions, repos.plans, subscriptions, provider, clock);
   const planChanges = new PlanChangeService({
     subscriptions: repos.subscriptions,
@@ -132,9 +200,22 @@ export function createBillingModule(deps: BillingDeps) {
       settings: config.click,
       transactions: repos.clickTransactions,
       checkouts: repos.checkouts,
-      plans: repos.plans,
-      service: subscriptions,
-      purchases,
+      paid,
+      clock,
+    }),
+    paymeRefunds: new PaymeRefunds({
+      transactions: repos.paymeTransactions,
+      payments: repos.payments,
+      audit: deps.audit,
+      atomically: paymeAtomically,
+      refunded: paymeRefunded,
+    }),
+    paymeMerchant: new PaymeMerchantService({
+      settings: config.payme,
+      transactions: repos.paymeTransactions,
+      checkouts: repos.checkouts,
+      atomically: paymeAtomically,
+      refunded: paymeRefunded,
       clock,
     }),
     clickCards: new ClickCardService({
@@ -146,7 +227,10 @@ export function createBillingModule(deps: BillingDeps) {
     }),
     reconciliation: new ReconciliationService({
       payments: repos.payments,
-      ledgers: config.click ? [clickLedger(repos.clickTransactions)] : [],
+      ledgers: [
+        ...(config.payme ? [paymeLedger(repos.paymeTransactions)] : []),
+        ...(config.click ? [clickLedger(repos.clickTransactions)] : []),
+      ],
     }),
     billingAdmin: new BillingAdminService({
       subscriptions: repos.subscriptions,
@@ -165,6 +249,7 @@ export function createBillingModule(deps: BillingDeps) {
     await stripeWebhookRoutes(app, services.stripeWebhooks);
     await clickShopRoutes(app, services.clickShop);
     clickCardRoutes(app, services.clickCards);
+    await paymeRoutes(app, services.paymeMerchant);
   };
   // Accounts read each live session through it: the session with its account's subscription and plan, one query.
   const sessionsWithBilling: LiveSessionReader = repos.subscriptions;
@@ -189,6 +274,11 @@ export function startBillingTimer(app: AppInstance, billing: BillingModule, cloc
     const report = await billing.services.renewal.renewDue();
     if (report.renewed + report.failed + report.expired + report.canceled > 0)
       app.log.info({ report }, 'billing renewals');
+    if (app.container.config.payme) {
+      const cancelled = await billing.services.paymeMerchant.cancelTimedOut();
+      if (cancelled > 0)
+        app.log.info({ cancelled }, 'Payme transactions not performed in 12 hours cancelled');
+    }
     await billing.repos.checkouts.deleteExpired(new Date(clock.now().getTime() - DAY_MS).toISOString());
   });
 }

@@ -34,6 +34,32 @@ export class PaymentRepo {
     return row !== undefined;
   }
 
+  findById(paymentId: number): Promise<PaymentRow | undefined> {
+    return this.db.selectFrom('payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+  }
+
+  /** The succeeded or refunded payment with this reference at the provider. */
+  findByProviderRef(provider: PaymentRow['provider'], ref: string): Promise<PaymentRow | undefined> {
+    return this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('provider_ref', '=', ref)
+      .where('status', 'in', ['succeeded', 'refunded'])
+      .executeTakeFirst();
+  }
+
+  /** Marks a succeeded payment refunded; false when it was not (refunded already). */
+  async markRefunded(paymentId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('payments')
+      .set({ status: 'refunded' })
+      .where('payment_id', '=', paymentId)
+      .where('status', '=', 'succeeded')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async listForUser(userId: number, page: number, pageSize: number): Promise<Page<PaymentRow>> {
     const [items, total] = await Promise.all([
       this.db

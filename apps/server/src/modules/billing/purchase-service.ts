@@ -1,10 +1,10 @@
-import type { BillingInterval, PaymentProviderName } from '@salomtv/contract';
+import type { BillingInterval, CheckoutStatusReply, PaymentProviderName } from '@salomtv/contract';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, conflict } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { AccountFacts, SubscriptionRow } from './account-billing.js';
 import { trialRunning } from './billing-periods.js';
-import type { CheckoutRepo } from './checkout-repo.js';
+import type { CheckoutRepo, CheckoutRow } from './checkout-repo.js';
 import type { PlanRow } from './plan-repo.js';
 import { planPrice } from './plan-service.js';
 import type { PaymentProvider } from './providers/provider.js';
@@ -39,6 +39,12 @@ export interface TrialChoice {
   paymentMethod?: string | null;
   paymentSummary?: string | null;
   eventAt?: string | null;
+}
+
+/** A session past its time and never paid is expired. */
+export function checkoutStatus(session: CheckoutRow, now: Date): CheckoutStatusReply['status'] {
+  if (session.status === 'open' && now.toISOString() >= session.expires_at) return 'expired';
+  return session.status;
 }
 
 /** How long a checkout page stays payable. */
@@ -109,6 +115,17 @@ export class PurchaseService {
     if (checkout.providerSessionId)
       await this.deps.checkouts.setProviderSession(sessionId, checkout.providerSessionId);
     return { url: checkout.url, session_id: sessionId };
+  }
+
+  /** Where the viewer's checkout stands, for the page a provider sends them back to; 404 if not theirs. */
+  async checkoutStatus(userId: number, sessionId: string): Promise<CheckoutStatusReply> {
+    const session = await this.deps.checkouts.find(sessionId);
+    if (session?.user_id !== userId) throw notFound('This checkout does not exist');
+    return {
+      session_id: session.session_id,
+      status: checkoutStatus(session, this.deps.clock.now()),
+      provider: session.provider,
+    };
   }
 
   /** Starts (or restarts) a paid period. */

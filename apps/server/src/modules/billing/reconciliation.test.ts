@@ -154,6 +154,73 @@ describe('the reconciliation report: our payments against what Click told us, pe
   });
 });
 
+describe('the reconciliation report for Payme: its performed transactions and its refunds', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      PAYME_MERCHANT_ID: '5e730e8e0b852a417aa49ceb',
+      PAYME_TEST_KEY: 'payme-test-key',
+      PUBLIC_URL: 'https://tv.example.com',
+    });
+  });
+  afterAll(() => t.close());
+
+  it("pairs each payment with Payme's transaction, counts refunds on both sides and names what differs", async () => {
+    const admin = await signedInAdmin(t.app);
+    const viewer = await billingViewer(t.app, null);
+    const planId = (await planByCode(t.app, 'standard')).plan_id;
+    const performedAt = Date.parse('2026-06-01T10:00:00.000Z');
+    let n = 0;
+    const performed = async (state: 2 | -2) => {
+      const paymeId = `6650c0ffee0000000000000${++n}`;
+      await t.app.container.repos.paymeTransactions.insertIfNew({
+        payme_id: paymeId,
+        order_id: `order-${n}`,
+        user_id: viewer.userId,
+        amount_tiyin: STANDARD_TIYIN,
+        state,
+        reason: state === -2 ? 5 : null,
+        payme_time: performedAt - 1000,
+        create_time: performedAt - 1000,
+        perform_time: performedAt,
+        cancel_time: state === -2 ? performedAt + 1000 : 0,
+      });
+      return paymeId;
+    };
+    const record = (ref: string, status: 'succeeded' | 'refunded') =>
+      t.app.container.services.subscriptions.recordPayment({
+        userId: viewer.userId,
+        subscriptionId: null,
+        planId,
+        amountCents: STANDARD_TIYIN,
+        currency: 'UZS',
+        status,
+        provider: 'payme',
+        providerRef: ref,
+        description: 'Standard, monthly',
+      });
+    await record(await performed(2), 'succeeded');
+    await record(await performed(-2), 'refunded');
+    const unrecorded = await performed(2);
+
+    const report = (
+      await admin.get('/api/admin/payments/reconciliation?from=2026-06-01&to=2026-06-01')
+    ).json();
+    expect(report.providers).toEqual(['payme']);
+    expect(report.days).toEqual([
+      expect.objectContaining({
+        date: '2026-06-01',
+        provider: 'payme',
+        theirs: { count: 3, amount_minor: 3 * STANDARD_TIYIN },
+        ours: { count: 2, amount_minor: 2 * STANDARD_TIYIN },
+        refunded_theirs: { count: 1, amount_minor: STANDARD_TIYIN },
+        refunded_ours: { count: 1, amount_minor: STANDARD_TIYIN },
+        differences: [expect.objectContaining({ kind: 'missing_here', provider_ref: unrecorded })],
+      }),
+    ]);
+  });
+});
+
 describe('the reconciliation report without Payme or Click', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -3,6 +3,8 @@ import {
   changePlanBodySchema,
   checkoutBodySchema,
   checkoutReplySchema,
+  checkoutSessionParamsSchema,
+  checkoutStatusReplySchema,
   demoCardBodySchema,
   demoPayBodySchema,
   demoPayReplySchema,
@@ -67,6 +69,12 @@ export function billingRoutes(
         request.body.plan_id,
         request.body.interval,
       ),
+  });
+
+  app.get('/api/billing/checkout/:id', {
+    config: { access: 'viewer' },
+    schema: { tags, params: checkoutSessionParamsSchema, response: { 200: checkoutStatusReplySchema } },
+    handler: (request) => purchases.checkoutStatus(requireViewer(request).user_id, request.params.id),
   });
 
   app.post('/api/billing/change-plan', {

@@ -259,6 +259,13 @@ export class SubscriptionService implements AccessReader {
     return row;
   }
 
+  /** A succeeded payment given back to the viewer; false when it was refunded already. */
+  async markRefunded(payment: PaymentRow): Promise<boolean> {
+    if (!(await this.deps.payments.markRefunded(payment.payment_id))) return false;
+    this.deps.paymentsCounted.inc({ provider: payment.provider, outcome: 'refunded' });
+    return true;
+  }
+
   async requireOfferedPlan(planId: number): Promise<PlanRow> {
     const plan = await this.deps.plans.findById(planId);
     if (!plan) throw notFound('This plan does not exist');

@@ -91,6 +91,10 @@ describe('object-level access between two viewers', () => {
     expect(checkout.statusCode, checkout.body).toBe(200);
     const session = new URL(checkout.json().url, 'http://x').searchParams.get('session')!;
     expect((await bob.client.get(`/api/billing/demo/session/${session}`)).statusCode).toBe(404);
+    expect((await bob.client.get(`/api/billing/checkout/${session}`)).statusCode).toBe(404);
+    expect((await alice.client.get(`/api/billing/checkout/${session}`)).json()).toMatchObject({
+      status: 'open',
+    });
     const card = { card_number: CARD_OK, exp: '12/30', cvc: '123', name: 'Bob' };
     const takeover = await bob.client.post('/api/billing/demo/pay', { session, ...card });
     expect(takeover.statusCode).toBe(404);

@@ -75,9 +75,9 @@ export class NotificationService implements TicketNotifier {
     return this.toAdmin({ ...row, read_count: 0 }, now);
   }
 
-  /** For other modules: a message to one viewer, sent now (a ticket's answer). */
+  /** For other modules: a message to one viewer, sent now (a ticket's answer; null: from the service itself). */
   async notifyUser(
-    actorUserId: number,
+    actorUserId: number | null,
     userId: number,
     message: { title: string; body: string; link: string | null },
   ) {

@@ -1,4 +1,5 @@
 import type {
+  CheckoutStatusReply,
   ClickCardBody,
   DemoCardBody,
   DemoPayBody,
@@ -16,6 +17,19 @@ export const demoSessionQuery = (id: string) =>
     queryFn: ({ signal }) =>
       api.request<DemoSessionReply>(`/api/billing/demo/session/${encodeURIComponent(id)}`, { signal }),
     retry: false,
+  });
+
+/** How often the return page asks again while the provider has not told us yet. */
+export const CHECKOUT_POLL_MS = 2_000;
+
+/** `GET /api/billing/checkout/:id`: where a checkout stands, asked again while it is open. */
+export const checkoutStatusQuery = (id: string) =>
+  queryOptions({
+    queryKey: billingKeys.checkout(id),
+    queryFn: ({ signal }) =>
+      api.request<CheckoutStatusReply>(`/api/billing/checkout/${encodeURIComponent(id)}`, { signal }),
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.status === 'open' ? CHECKOUT_POLL_MS : false),
   });
 
 /** `POST /api/billing/demo/pay`: the demo provider charges the card. */

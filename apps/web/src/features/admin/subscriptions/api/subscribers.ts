@@ -1,9 +1,10 @@
 import type {
   adminSubscriptionListReplySchema,
+  Payment,
   PaymentListReply,
   SubscriptionStatus,
 } from '@salomtv/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../../shared/api/api-client';
 
@@ -50,6 +51,20 @@ export const subscriberPaymentsQuery = (userId: number, page: number, pageSize: 
       }),
     retry: false,
   });
+
+/** Payments an admin refunds here: Payme's, once paid. */
+export const refundable = (payment: Payment) =>
+  payment.provider === 'payme' && payment.status === 'succeeded';
+
+/** `POST /api/admin/payments/:payment_id/refund`: the payment refunded and its paid time taken back. */
+export function useRefundPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paymentId: number) =>
+      api.request<Payment>(`/api/admin/payments/${paymentId}/refund`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: subscriberKeys.all }),
+  });
+}
 
 /** The CSV downloads (`GET /api/admin/export/:name.csv`): plain links, the browser saves the file. */
 export const exportUrl = (name: 'users' | 'subscriptions' | 'payments') => `/api/admin/export/${name}.csv`;

@@ -1,11 +1,18 @@
+import type { Payment } from '@salomtv/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../../../shared/ui/alert';
+import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog';
 import { CloseIcon } from '../../../../shared/ui/icons';
 import { LoadingState } from '../../../../shared/ui/loading-state';
 import { useModalDialog } from '../../../../shared/ui/modal-dialog';
 import { Pagination } from '../../../../shared/ui/pagination';
-import { type SubscriberRow, subscriberPaymentsQuery } from '../api/subscribers';
+import {
+  refundable,
+  type SubscriberRow,
+  subscriberPaymentsQuery,
+  useRefundPayment,
+} from '../api/subscribers';
 import { formatMoney } from '../lib/money';
 import { formatDate, PaymentStatusBadge, SubscriptionStatusBadge, subscriberName } from './subscription-bits';
 
@@ -23,6 +30,9 @@ export function PaymentsDrawer({ subscriber, onClose }: { subscriber: Subscriber
     ...subscriberPaymentsQuery(subscriber.user_id, page, PAGE_SIZE),
     placeholderData: keepPreviousData,
   });
+  const refund = useRefundPayment();
+  // The payment whose refund is being asked about.
+  const [refunding, setRefunding] = useState<Payment | null>(null);
   const name = subscriberName(subscriber);
   const headingId = `payments-${subscriber.user_id}-title`;
 
@@ -83,6 +93,7 @@ export function PaymentsDrawer({ subscriber, onClose }: { subscriber: Subscriber
         </dl>
         {payments.isPending ? <LoadingState label="Loading payments…" /> : null}
         {payments.isError ? <Alert>{payments.error.message}</Alert> : null}
+        {refund.isError ? <Alert>{refund.error.message}</Alert> : null}
         {payments.data ? (
           <>
             <div className="overflow-x-auto rounded-md border border-border" aria-busy={payments.isFetching}>
@@ -112,6 +123,16 @@ export function PaymentsDrawer({ subscriber, onClose }: { subscriber: Subscriber
                       </td>
                       <td className={cell}>
                         <PaymentStatusBadge status={payment.status} />
+                        {refundable(payment) ? (
+                          <button
+                            type="button"
+                            className="ms-2 text-xs underline"
+                            aria-label={`Refund the payment of ${formatDate(payment.created_at, true)}`}
+                            onClick={() => setRefunding(payment)}
+                          >
+                            Refund
+                          </button>
+                        ) : null}
                       </td>
                       <td className={`${cell} break-all font-mono text-xs text-muted`}>
                         {payment.provider}
@@ -133,6 +154,17 @@ export function PaymentsDrawer({ subscriber, onClose }: { subscriber: Subscriber
           </>
         ) : null}
       </div>
+      {refunding ? (
+        <ConfirmDialog
+          title="Refund this payment?"
+          message={`${formatMoney(refunding.amount_cents, refunding.currency)} is marked refunded, the time it paid for is taken off the plan of ${name}, and they are told. Give the money back in Payme's cabinet too.`}
+          confirmLabel="Refund"
+          cancelLabel="Keep the payment"
+          busy={refund.isPending}
+          onCancel={() => setRefunding(null)}
+          onConfirm={() => refund.mutate(refunding.payment_id, { onSettled: () => setRefunding(null) })}
+        />
+      ) : null}
     </dialog>
   );
 }
