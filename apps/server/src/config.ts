@@ -15,6 +15,10 @@ function isSmtpUrl(value: string): boolean {
   }
 }
 
+/** The payment providers this build can be configured with. */
+export const CONFIGURABLE_PROVIDERS = ['demo', 'stripe', 'click'] as const;
+export type ConfigurableProvider = (typeof CONFIGURABLE_PROVIDERS)[number];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -114,7 +118,24 @@ const envSchema = z.object({
   OTP_WRONG_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(30),
   /** Web-vitals reports per address and minute (viewers behind one shared address all report). */
   VITALS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(600),
-  PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
+  /** The providers payments go through, in the order the checkout offers them: demo, stripe, click. */
+  PAYMENT_PROVIDERS: z
+    .string()
+    .transform((value) => value.split(',').map((name) => name.trim().toLowerCase()))
+    .pipe(
+      z
+        .array(
+          z.enum(CONFIGURABLE_PROVIDERS, {
+            error: `each must be one of ${CONFIGURABLE_PROVIDERS.join(', ')}`,
+          }),
+        )
+        .refine((names) => new Set(names).size === names.length, 'names a provider twice'),
+    )
+    .optional(),
+  /** One provider alone: the same as PAYMENT_PROVIDERS with one name. */
+  PAYMENT_PROVIDER: z.enum(CONFIGURABLE_PROVIDERS).optional(),
+  /** Lets NODE_ENV=production keep the demo provider (its test cards buy plans): benchmarks and rehearsals only. */
+  PAYMENT_DEMO_IN_PRODUCTION: booleanFlag.default(false),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
@@ -197,10 +218,11 @@ export type Config = {
   /** Code checks from one address per hour that were not approved, across all numbers. */
   otpWrongCodesPerAddressPerHour: number;
   vitalsPerAddressPerMinute: number;
-  paymentProvider: 'demo' | 'stripe';
-  /** Stripe's keys, present when PAYMENT_PROVIDER=stripe. */
+  /** The providers payments go through, in the checkout's order (PAYMENT_PROVIDERS; demo by default). */
+  paymentProviders: readonly ConfigurableProvider[];
+  /** Stripe's keys, present when stripe is among the providers. */
   stripe: StripeSettings | undefined;
-  /** Click's service, present when the CLICK_* group is set. */
+  /** Click's service, present when click is among the providers (the CLICK_* group). */
   click: ClickSettings | undefined;
   /** The site's public address (no trailing slash), for links sent outside: payment provider redirects. */
   publicUrl: string;
@@ -326,6 +348,27 @@ export interface ClickSettings {
 
 export class ConfigError extends Error {}
 
+/**
+ * PAYMENT_PROVIDERS, else PAYMENT_PROVIDER, else demo. Production refuses the demo provider: its test cards would
+ * buy real access (PAYMENT_DEMO_IN_PRODUCTION=true keeps it for benchmarks).
+ */
+function paymentProviders(e: z.infer<typeof envSchema>): ConfigurableProvider[] {
+  if (
+    e.PAYMENT_PROVIDERS &&
+    e.PAYMENT_PROVIDER &&
+    !(e.PAYMENT_PROVIDERS.length === 1 && e.PAYMENT_PROVIDERS[0] === e.PAYMENT_PROVIDER)
+  )
+    throw new ConfigError(
+      'Invalid setting PAYMENT_PROVIDER: set PAYMENT_PROVIDERS alone (it names every provider)',
+    );
+  const names = e.PAYMENT_PROVIDERS ?? [e.PAYMENT_PROVIDER ?? 'demo'];
+  if (names.includes('demo') && e.NODE_ENV === 'production' && !e.PAYMENT_DEMO_IN_PRODUCTION)
+    throw new ConfigError(
+      'Invalid setting PAYMENT_PROVIDERS: the demo provider takes test cards, so production refuses it; name stripe or click (or set PAYMENT_DEMO_IN_PRODUCTION=true)',
+    );
+  return names;
+}
+
 const CLICK_REQUIRED = [
   'CLICK_SERVICE_ID',
   'CLICK_MERCHANT_ID',
@@ -333,16 +376,27 @@ const CLICK_REQUIRED = [
   'CLICK_MERCHANT_USER_ID',
 ] as const;
 
-/** Click's settings go together: a half-set group (one id missing, a host alone) stops the start. */
-function clickSettings(e: z.infer<typeof envSchema>, publicUrl: string): ClickSettings | undefined {
+/**
+ * Click's settings, required when click is among the providers; a half-set group (one id missing, a host alone)
+ * stops the start either way.
+ */
+function clickSettings(
+  e: z.infer<typeof envSchema>,
+  providers: readonly ConfigurableProvider[],
+  publicUrl: string,
+): ClickSettings | undefined {
   const group = [...CLICK_REQUIRED, 'CLICK_CHECKOUT_URL', 'CLICK_API_URL'] as const;
   const set = group.filter((name) => e[name] !== undefined);
-  if (set.length === 0) return undefined;
+  const enabled = providers.includes('click');
+  if (set.length === 0 && !enabled) return undefined;
   const missing = CLICK_REQUIRED.find((name) => e[name] === undefined);
   if (missing)
     throw new ConfigError(
-      `Invalid setting ${missing}: required with ${set.join(', ')} (Click's settings go together)`,
+      enabled
+        ? `Invalid setting ${missing}: required when PAYMENT_PROVIDERS names click`
+        : `Invalid setting ${missing}: required with ${set.join(', ')} (Click's settings go together)`,
     );
+  if (!enabled) return undefined;
   return {
     serviceId: e.CLICK_SERVICE_ID!,
     merchantId: e.CLICK_MERCHANT_ID!,
@@ -355,10 +409,15 @@ function clickSettings(e: z.infer<typeof envSchema>, publicUrl: string): ClickSe
 }
 
 /** Stripe needs its secret key and the webhook signing secret; the demo provider needs nothing. */
-function stripeSettings(e: z.infer<typeof envSchema>, publicUrl: string): StripeSettings | undefined {
-  if (e.PAYMENT_PROVIDER !== 'stripe') return undefined;
+function stripeSettings(
+  e: z.infer<typeof envSchema>,
+  providers: readonly ConfigurableProvider[],
+  publicUrl: string,
+): StripeSettings | undefined {
+  if (!providers.includes('stripe')) return undefined;
   for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
-    if (!e[name]) throw new ConfigError(`Invalid setting ${name}: required when PAYMENT_PROVIDER=stripe`);
+    if (!e[name])
+      throw new ConfigError(`Invalid setting ${name}: required when PAYMENT_PROVIDERS names stripe`);
   }
   return { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, publicUrl };
 }
@@ -507,6 +566,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   const mediaDir = path.join(dataDir, 'media');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const providers = paymentProviders(e);
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -551,9 +611,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     otpWrongCodesPerAddressPerHour: e.OTP_WRONG_CODES_PER_ADDRESS_PER_HOUR,
     vitalsPerAddressPerMinute: e.VITALS_PER_ADDRESS_PER_MINUTE,
-    paymentProvider: e.PAYMENT_PROVIDER,
-    stripe: stripeSettings(e, publicUrl),
-    click: clickSettings(e, publicUrl),
+    paymentProviders: providers,
+    stripe: stripeSettings(e, providers, publicUrl),
+    click: clickSettings(e, providers, publicUrl),
     publicUrl,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,

@@ -33,6 +33,7 @@ import * as backups from './migrations/0025-backups.js';
 import * as secondFactor from './migrations/0026-second-factor.js';
 import * as guessesCountedFirst from './migrations/0027-guesses-counted-first.js';
 import * as clickTransactions from './migrations/0029-click-transactions.js';
+import * as planPrices from './migrations/0030-plan-prices.js';
 
 /** Migrations in order; each new module adds its file here. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0026-second-factor': secondFactor,
   '0027-guesses-counted-first': guessesCountedFirst,
   '0029-click-transactions': clickTransactions,
+  '0030-plan-prices': planPrices,
 };
 
 /** The migrations this build knows, in order: a backup records those its database had. */

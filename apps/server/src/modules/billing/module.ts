@@ -22,8 +22,9 @@ import { PaymentRepo } from './payment-repo.js';
 import { PlanChangeService } from './plan-change-service.js';
 import { PlanRepo } from './plan-repo.js';
 import { PlanService } from './plan-service.js';
-import { DemoProvider } from './providers/demo.js';
-import { createStripeClient, StripeProvider } from './providers/stripe.js';
+import type { DemoProvider } from './providers/demo.js';
+import { createPaymentProviders } from './providers/registry.js';
+import type { StripeProvider } from './providers/stripe.js';
 import { PurchaseService } from './purchase-service.js';
 import { RenewalService } from './renewal-service.js';
 import { billingRoutes } from './routes.js';
@@ -57,18 +58,16 @@ export function createBillingModule(deps: BillingDeps) {
   };
   // Billing reads an account's role and trial itself (the users table's), so it needs no accounts module.
   const accounts = repos.subscriptions;
-  const demo = config.paymentProvider === 'demo' ? new DemoProvider() : undefined;
-  const stripe = config.stripe
-    ? new StripeProvider(createStripeClient(config.stripe.secretKey), config.stripe)
-    : undefined;
-  const provider = stripe ?? demo ?? new DemoProvider();
+  const providers = createPaymentProviders(config, clock);
+  const demo = providers.get('demo') as DemoProvider | undefined;
+  const stripe = providers.get('stripe') as StripeProvider | undefined;
   const subscriptions = new SubscriptionService({
     subscriptions: repos.subscriptions,
     plans: repos.plans,
     payments: repos.payments,
     changes: repos.subscriptionChanges,
     accounts,
-    provider,
+    providers,
     clock,
     paymentsCounted: deps.metrics.counter(
       'payments_total',
@@ -79,16 +78,17 @@ export function createBillingModule(deps: BillingDeps) {
   const purchases = new PurchaseService({
     subscriptions: repos.subscriptions,
     checkouts: repos.checkouts,
-    provider,
+    plans: repos.plans,
+    providers,
     service: subscriptions,
     clock,
   });
-  const renewal = new RenewalService(repos.subscriptions, repos.plans, subscriptions, provider, clock);
+  const renewal = new RenewalService(repos.subscriptions, repos.plans, subscriptions, providers, clock);
   const planChanges = new PlanChangeService({
     subscriptions: repos.subscriptions,
     plans: repos.plans,
     payments: repos.payments,
-    provider,
+    providers,
     service: subscriptions,
     clock,
   });
@@ -121,6 +121,7 @@ export function createBillingModule(deps: BillingDeps) {
       clock,
     ),
     clickShop: new ClickShopService({
+      // config.ts has Click's settings only when PAYMENT_PROVIDERS names click.
       settings: config.click,
       transactions: repos.clickTransactions,
       checkouts: repos.checkouts,
@@ -141,14 +142,14 @@ export function createBillingModule(deps: BillingDeps) {
     await subscriptions.state(userId);
   });
   const registerRoutes = async (app: AppInstance) => {
-    billingRoutes(app, services);
+    billingRoutes(app, { ...services, providers });
     billingAdminRoutes(app, services.plans, services.billingAdmin);
     await stripeWebhookRoutes(app, services.stripeWebhooks);
     await clickShopRoutes(app, services.clickShop);
   };
   // Accounts read each live session through it: the session with its account's subscription and plan, one query.
   const sessionsWithBilling: LiveSessionReader = repos.subscriptions;
-  return { repos, services, stripe, sessionsWithBilling, registerRoutes };
+  return { repos, services, providers, stripe, sessionsWithBilling, registerRoutes };
 }
 
 export type BillingModule = ReturnType<typeof createBillingModule>;
@@ -157,12 +158,9 @@ const TICK_MS = 60_000;
 
 /** Runs renewals and forgets day-old checkout sessions every minute while the app is open. */
 export function startBillingTimer(app: AppInstance, billing: BillingModule, clock: Clock): void {
-  if (
-    billing.services.subscriptions.providerName === 'demo' &&
-    app.container.config.nodeEnv === 'production'
-  ) {
+  if (billing.providers.get('demo') && app.container.config.nodeEnv === 'production') {
     app.log.warn(
-      'PAYMENT_PROVIDER=demo: the built-in test checkout is on, so any viewer can subscribe with a test card',
+      'PAYMENT_DEMO_IN_PRODUCTION: the built-in test checkout is on, so any viewer can subscribe with a test card',
     );
   }
   repeatWhileOpen(app, TICK_MS, 'billing timer', async () => {
