@@ -169,6 +169,13 @@ export const viewerRoutes: RouteObject[] = [
     lazy: lazyPage(pricingPage, (m) => m.PricingPlanPage),
   },
   {
+    path: 'checkout/return',
+    lazy: lazyPage(
+      () => import('../../features/checkout/components/checkout-return-page'),
+      (m) => m.CheckoutReturnPage,
+    ),
+  },
+  {
     path: 'checkout/demo',
     lazy: lazyPage(
       () => import('../../features/checkout/components/demo-checkout-page'),

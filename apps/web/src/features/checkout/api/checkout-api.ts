@@ -1,4 +1,10 @@
-import type { DemoCardBody, DemoPayBody, DemoSessionReply, SubscriptionReply } from '@salomtv/contract';
+import type {
+  CheckoutStatusReply,
+  DemoCardBody,
+  DemoPayBody,
+  DemoSessionReply,
+  SubscriptionReply,
+} from '@salomtv/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
 import { billingKeys, useBillingChanged } from '../../../shared/api/billing';
@@ -10,6 +16,19 @@ export const demoSessionQuery = (id: string) =>
     queryFn: ({ signal }) =>
       api.request<DemoSessionReply>(`/api/billing/demo/session/${encodeURIComponent(id)}`, { signal }),
     retry: false,
+  });
+
+/** How often the return page asks again while the provider has not told us of the payment. */
+const CHECKOUT_POLL_MS = 2000;
+
+/** `GET /api/billing/checkout/:id`: the viewer's checkout, asked again until it is paid or expired. */
+export const checkoutStatusQuery = (id: string) =>
+  queryOptions({
+    queryKey: billingKeys.checkout(id),
+    queryFn: ({ signal }) =>
+      api.request<CheckoutStatusReply>(`/api/billing/checkout/${encodeURIComponent(id)}`, { signal }),
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.status === 'open' ? CHECKOUT_POLL_MS : false),
   });
 
 /** `POST /api/billing/demo/pay`: the demo provider charges the card. */
