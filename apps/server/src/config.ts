@@ -408,6 +408,16 @@ function clickSettings(
   };
 }
 
+/** The providers and the settings of each one listed. */
+function paymentSettings(e: z.infer<typeof envSchema>, publicUrl: string) {
+  const providers = paymentProviders(e);
+  return {
+    paymentProviders: providers,
+    stripe: stripeSettings(e, providers, publicUrl),
+    click: clickSettings(e, providers, publicUrl),
+  };
+}
+
 /** Stripe needs its secret key and the webhook signing secret; the demo provider needs nothing. */
 function stripeSettings(
   e: z.infer<typeof envSchema>,
@@ -566,7 +576,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   const mediaDir = path.join(dataDir, 'media');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  const providers = paymentProviders(e);
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -611,9 +620,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     otpWrongCodesPerAddressPerHour: e.OTP_WRONG_CODES_PER_ADDRESS_PER_HOUR,
     vitalsPerAddressPerMinute: e.VITALS_PER_ADDRESS_PER_MINUTE,
-    paymentProviders: providers,
-    stripe: stripeSettings(e, providers, publicUrl),
-    click: clickSettings(e, providers, publicUrl),
+    ...paymentSettings(e, publicUrl),
     publicUrl,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,

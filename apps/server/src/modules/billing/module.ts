@@ -22,9 +22,7 @@ import { PaymentRepo } from './payment-repo.js';
 import { PlanChangeService } from './plan-change-service.js';
 import { PlanRepo } from './plan-repo.js';
 import { PlanService } from './plan-service.js';
-import type { DemoProvider } from './providers/demo.js';
 import { createPaymentProviders } from './providers/registry.js';
-import type { StripeProvider } from './providers/stripe.js';
 import { PurchaseService } from './purchase-service.js';
 import { RenewalService } from './renewal-service.js';
 import { billingRoutes } from './routes.js';
@@ -59,8 +57,7 @@ export function createBillingModule(deps: BillingDeps) {
   // Billing reads an account's role and trial itself (the users table's), so it needs no accounts module.
   const accounts = repos.subscriptions;
   const providers = createPaymentProviders(config, clock);
-  const demo = providers.get('demo') as DemoProvider | undefined;
-  const stripe = providers.get('stripe') as StripeProvider | undefined;
+  const { demo, stripe } = providers;
   const subscriptions = new SubscriptionService({
     subscriptions: repos.subscriptions,
     plans: repos.plans,
@@ -158,7 +155,7 @@ const TICK_MS = 60_000;
 
 /** Runs renewals and forgets day-old checkout sessions every minute while the app is open. */
 export function startBillingTimer(app: AppInstance, billing: BillingModule, clock: Clock): void {
-  if (billing.providers.get('demo') && app.container.config.nodeEnv === 'production') {
+  if (billing.providers.demo && app.container.config.nodeEnv === 'production') {
     app.log.warn(
       'PAYMENT_DEMO_IN_PRODUCTION: the built-in test checkout is on, so any viewer can subscribe with a test card',
     );

@@ -32,6 +32,18 @@ export class PaymentProviders {
     return this.byName.get(name);
   }
 
+  /** The demo provider, when listed: its checkout page and saved cards are ours to serve. */
+  get demo(): DemoProvider | undefined {
+    const provider = this.byName.get('demo');
+    return provider instanceof DemoProvider ? provider : undefined;
+  }
+
+  /** Stripe, when listed: its webhook is ours to verify. */
+  get stripe(): StripeProvider | undefined {
+    const provider = this.byName.get('stripe');
+    return provider instanceof StripeProvider ? provider : undefined;
+  }
+
   /** The providers that take payments in `currency`, in the checkout's order. */
   takes(currency: string): PaymentProvider[] {
     return this.ordered.filter((provider) => provider.takes(currency));

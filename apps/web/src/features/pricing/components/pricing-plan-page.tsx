@@ -151,10 +151,15 @@ export function PricingPlanPage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold sm:text-4xl">{t('pricing_plan')}</h1>
-        {currencies.length > 1 ? (
-          <fieldset className="flex gap-1 rounded-md border border-border bg-surface p-1" disabled={paid}>
+        <div className="flex flex-wrap gap-2">
+          {/* Hidden, not left out, until the plans' currencies are known: its space is kept. */}
+          <fieldset
+            className={`flex gap-1 rounded-md border border-border bg-surface p-1 ${currencies.length > 1 ? '' : 'invisible'}`}
+            aria-hidden={currencies.length > 1 ? undefined : true}
+            disabled={paid || currencies.length < 2}
+          >
             <legend className="sr-only">{t('currency')}</legend>
-            {currencies.map((value) => (
+            {(currencies.length > 1 ? currencies : [DEFAULT_CURRENCY]).map((value) => (
               <Button
                 key={value}
                 size="sm"
@@ -167,26 +172,26 @@ export function PricingPlanPage() {
               </Button>
             ))}
           </fieldset>
-        ) : null}
-        {/* Hidden, not left out, until yearly prices are known: its space is kept. */}
-        <fieldset
-          className={`flex gap-1 rounded-md border border-border bg-surface p-1 ${anyYearly ? '' : 'invisible'}`}
-          aria-hidden={anyYearly ? undefined : true}
-          disabled={!anyYearly}
-        >
-          <legend className="sr-only">{t('billing_period')}</legend>
-          {(['month', 'year'] as const).map((value) => (
-            <Button
-              key={value}
-              size="sm"
-              variant={interval === value ? 'primary' : 'ghost'}
-              aria-pressed={interval === value}
-              onClick={() => setInterval(value)}
-            >
-              {value === 'month' ? t('monthly') : t('yearly')}
-            </Button>
-          ))}
-        </fieldset>
+          {/* Hidden, not left out, until yearly prices are known: its space is kept. */}
+          <fieldset
+            className={`flex gap-1 rounded-md border border-border bg-surface p-1 ${anyYearly ? '' : 'invisible'}`}
+            aria-hidden={anyYearly ? undefined : true}
+            disabled={!anyYearly}
+          >
+            <legend className="sr-only">{t('billing_period')}</legend>
+            {(['month', 'year'] as const).map((value) => (
+              <Button
+                key={value}
+                size="sm"
+                variant={interval === value ? 'primary' : 'ghost'}
+                aria-pressed={interval === value}
+                onClick={() => setInterval(value)}
+              >
+                {value === 'month' ? t('monthly') : t('yearly')}
+              </Button>
+            ))}
+          </fieldset>
+        </div>
       </div>
       {/* The viewer's own trial when they are in one, else how every account starts; its lines are kept. */}
       <p
@@ -201,13 +206,18 @@ export function PricingPlanPage() {
         </Alert>
       ) : null}
       {error ? <Alert>{error}</Alert> : null}
-      {plans.data && !current && !kids ? (
-        <ProviderChoice
-          legend={t('pay_with')}
-          providers={offeredProviders}
-          value={provider}
-          onChange={setProvider}
-        />
+      {/* The room for the providers is kept while the plans and then the providers load. */}
+      {!current && !kids ? (
+        <div className="min-h-[4.5rem]">
+          {offeredProviders ? (
+            <ProviderChoice
+              legend={t('pay_with')}
+              providers={offeredProviders}
+              value={provider}
+              onChange={setProvider}
+            />
+          ) : null}
+        </div>
       ) : null}
       {changing ? (
         <PlanChangeConfirm
@@ -261,8 +271,11 @@ export function PricingPlanPage() {
                       <p className="h-9 whitespace-nowrap" data-testid="plan-price">
                         {price ? (
                           <>
-                            <span className="text-3xl font-bold">{price}</span>{' '}
-                            <span className="text-muted">/ {yearly ? t('per_year') : t('per_month')}</span>
+                            {/* So'm amounts are long: smaller on a phone, so the card keeps the screen's width. */}
+                            <span className="text-2xl font-bold sm:text-3xl">{price}</span>{' '}
+                            <span className="text-sm text-muted sm:text-base">
+                              / {yearly ? t('per_year') : t('per_month')}
+                            </span>
                           </>
                         ) : (
                           <span className="text-muted">{t('not_sold_in_currency')}</span>
