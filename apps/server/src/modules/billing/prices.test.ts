@@ -172,6 +172,27 @@ describe('prices per currency (demo provider)', () => {
     ]);
   });
 
+  it("bought in so'm during the free trial, the first payment at the trial's end is the so'm price", async () => {
+    const viewer = await billingViewer(t.app, 5);
+    await buyIn(t, viewer.client, 'platinum', 'UZS');
+    const chosen = await subscription(viewer.client);
+    expect([chosen.status, chosen.scheduled_plan?.code, chosen.currency]).toEqual([
+      'trialing',
+      'platinum',
+      'UZS',
+    ]);
+    expect(chosen.renewal_price_cents).toBe(12_900_000);
+    t.clock.advance(5 * DAY_MS + 60_000);
+    await t.app.container.services.renewal.renewDue();
+    const paid = await subscription(await viewer.relogin());
+    expect([paid.status, paid.plan?.code, paid.price_cents, paid.currency]).toEqual([
+      'active',
+      'platinum',
+      12_900_000,
+      'UZS',
+    ]);
+  });
+
   it("a viewer sees their own checkout's result and nobody else's", async () => {
     const viewer = await billingViewer(t.app, null);
     const other = await billingViewer(t.app, null);
