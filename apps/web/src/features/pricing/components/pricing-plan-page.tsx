@@ -107,9 +107,10 @@ export function PricingPlanPage() {
       : null;
   const currentPlanId = current?.plan_id;
   const currencies = currenciesOf(plans.data);
+  // A plan already bought (or chosen for after the trial) changes in its subscription's currency.
+  const ownCurrency = current ? sub?.currency : undefined;
   const currency =
-    (paid ? sub?.currency : chosenCurrency) ??
-    defaultCurrency(currencies, paid ? sub?.currency : undefined, me.data?.phone_number);
+    ownCurrency ?? chosenCurrency ?? defaultCurrency(currencies, ownCurrency, me.data?.phone_number);
   const providers = useQuery({ ...providersQuery(currency), enabled: Boolean(plans.data) && !current });
   const offeredProviders = providers.data?.providers;
   const provider =
@@ -156,7 +157,7 @@ export function PricingPlanPage() {
           <fieldset
             className={`flex gap-1 rounded-md border border-border bg-surface p-1 ${currencies.length > 1 ? '' : 'invisible'}`}
             aria-hidden={currencies.length > 1 ? undefined : true}
-            disabled={paid || currencies.length < 2}
+            disabled={Boolean(ownCurrency) || currencies.length < 2}
           >
             <legend className="sr-only">{t('currency')}</legend>
             {(currencies.length > 1 ? currencies : [DEFAULT_CURRENCY]).map((value) => (
