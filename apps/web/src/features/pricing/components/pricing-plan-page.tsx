@@ -155,12 +155,12 @@ export function PricingPlanPage() {
         <div className="flex flex-wrap gap-2">
           {/* Hidden, not left out, until the plans' currencies are known: its space is kept. */}
           <fieldset
-            className={`flex gap-1 rounded-md border border-border bg-surface p-1 ${currencies.length > 1 ? '' : 'invisible'}`}
+            className={`flex min-w-32 gap-1 rounded-md border border-border bg-surface p-1 ${currencies.length > 1 ? '' : 'invisible'}`}
             aria-hidden={currencies.length > 1 ? undefined : true}
             disabled={Boolean(ownCurrency) || currencies.length < 2}
           >
             <legend className="sr-only">{t('currency')}</legend>
-            {(currencies.length > 1 ? currencies : [DEFAULT_CURRENCY]).map((value) => (
+            {(currencies.length > 1 ? currencies : []).map((value) => (
               <Button
                 key={value}
                 size="sm"
