@@ -50,6 +50,8 @@ const s3 = await startTestS3();
 const baseEnv = {
   ...s3.env,
   NODE_ENV: 'production',
+  // The bench buys nothing: the demo provider stays, as production allows only when told.
+  PAYMENT_DEMO_IN_PRODUCTION: 'true',
   SMS_CONSOLE_IN_PRODUCTION: 'true',
   EMAIL_CONSOLE_IN_PRODUCTION: 'true',
   LOG_LEVEL: 'info',

@@ -15,6 +15,10 @@ function isSmtpUrl(value: string): boolean {
   }
 }
 
+/** The payment providers this build can be configured with. */
+export const CONFIGURABLE_PROVIDERS = ['demo', 'stripe', 'click', 'payme'] as const;
+export type ConfigurableProvider = (typeof CONFIGURABLE_PROVIDERS)[number];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -114,7 +118,24 @@ const envSchema = z.object({
   OTP_WRONG_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(30),
   /** Web-vitals reports per address and minute (viewers behind one shared address all report). */
   VITALS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(600),
-  PAYMENT_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
+  /** The providers payments go through, in the order the checkout offers them: demo, stripe, click. */
+  PAYMENT_PROVIDERS: z
+    .string()
+    .transform((value) => value.split(',').map((name) => name.trim().toLowerCase()))
+    .pipe(
+      z
+        .array(
+          z.enum(CONFIGURABLE_PROVIDERS, {
+            error: `each must be one of ${CONFIGURABLE_PROVIDERS.join(', ')}`,
+          }),
+        )
+        .refine((names) => new Set(names).size === names.length, 'names a provider twice'),
+    )
+    .optional(),
+  /** One provider alone: the same as PAYMENT_PROVIDERS with one name. */
+  PAYMENT_PROVIDER: z.enum(CONFIGURABLE_PROVIDERS).optional(),
+  /** Lets NODE_ENV=production keep the demo provider (its test cards buy plans): benchmarks and rehearsals only. */
+  PAYMENT_DEMO_IN_PRODUCTION: booleanFlag.default(false),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
@@ -207,10 +228,11 @@ export type Config = {
   /** Code checks from one address per hour that were not approved, across all numbers. */
   otpWrongCodesPerAddressPerHour: number;
   vitalsPerAddressPerMinute: number;
-  paymentProvider: 'demo' | 'stripe';
-  /** Stripe's keys, present when PAYMENT_PROVIDER=stripe. */
+  /** The providers payments go through, in the checkout's order (PAYMENT_PROVIDERS; demo by default). */
+  paymentProviders: readonly ConfigurableProvider[];
+  /** Stripe's keys, present when stripe is among the providers. */
   stripe: StripeSettings | undefined;
-  /** Click's service, present when the CLICK_* group is set. */
+  /** Click's service, present when click is among the providers (the CLICK_* group). */
   click: ClickSettings | undefined;
   /** Payme's cash desk, present when PAYME_MERCHANT_ID is set. */
   payme: PaymeSettings | undefined;
@@ -350,11 +372,21 @@ export interface PaymeSettings {
 
 export class ConfigError extends Error {}
 
-/** Payme is on with its cash desk's id, and then needs a key; a key or host without the id stops the start. */
-function paymeSettings(e: z.infer<typeof envSchema>, publicUrl: string): PaymeSettings | undefined {
+/**
+ * Payme is on when PAYMENT_PROVIDERS names it, and then needs its cash desk's id and a key; a key or host without
+ * the id stops the start.
+ */
+function paymeSettings(
+  e: z.infer<typeof envSchema>,
+  providers: readonly ConfigurableProvider[],
+  publicUrl: string,
+): PaymeSettings | undefined {
   const others = ['PAYME_KEY', 'PAYME_TEST_KEY', 'PAYME_CHECKOUT_URL', 'PAYME_API_URL'] as const;
+  const enabled = providers.includes('payme');
   if (e.PAYME_MERCHANT_ID === undefined) {
     const set = others.filter((name) => e[name] !== undefined);
+    if (enabled)
+      throw new ConfigError('Invalid setting PAYME_MERCHANT_ID: required when PAYMENT_PROVIDERS names payme');
     if (set.length > 0)
       throw new ConfigError(
         `Invalid setting PAYME_MERCHANT_ID: required with ${set.join(', ')} (Payme's settings go together)`,
@@ -364,6 +396,7 @@ function paymeSettings(e: z.infer<typeof envSchema>, publicUrl: string): PaymeSe
   const keys = [e.PAYME_KEY, e.PAYME_TEST_KEY].filter((key): key is string => key !== undefined);
   if (keys.length === 0)
     throw new ConfigError('Invalid setting PAYME_KEY: required with PAYME_MERCHANT_ID (or PAYME_TEST_KEY)');
+  if (!enabled) return undefined;
   return {
     merchantId: e.PAYME_MERCHANT_ID,
     keys,
@@ -373,6 +406,27 @@ function paymeSettings(e: z.infer<typeof envSchema>, publicUrl: string): PaymeSe
   };
 }
 
+/**
+ * PAYMENT_PROVIDERS, else PAYMENT_PROVIDER, else demo. Production refuses the demo provider: its test cards would
+ * buy real access (PAYMENT_DEMO_IN_PRODUCTION=true keeps it for benchmarks).
+ */
+function paymentProviders(e: z.infer<typeof envSchema>): ConfigurableProvider[] {
+  if (
+    e.PAYMENT_PROVIDERS &&
+    e.PAYMENT_PROVIDER &&
+    !(e.PAYMENT_PROVIDERS.length === 1 && e.PAYMENT_PROVIDERS[0] === e.PAYMENT_PROVIDER)
+  )
+    throw new ConfigError(
+      'Invalid setting PAYMENT_PROVIDER: set PAYMENT_PROVIDERS alone (it names every provider)',
+    );
+  const names = e.PAYMENT_PROVIDERS ?? [e.PAYMENT_PROVIDER ?? 'demo'];
+  if (names.includes('demo') && e.NODE_ENV === 'production' && !e.PAYMENT_DEMO_IN_PRODUCTION)
+    throw new ConfigError(
+      'Invalid setting PAYMENT_PROVIDERS: the demo provider takes test cards, so production refuses it; name payme, click or stripe (or set PAYMENT_DEMO_IN_PRODUCTION=true)',
+    );
+  return names;
+}
+
 const CLICK_REQUIRED = [
   'CLICK_SERVICE_ID',
   'CLICK_MERCHANT_ID',
@@ -380,16 +434,27 @@ const CLICK_REQUIRED = [
   'CLICK_MERCHANT_USER_ID',
 ] as const;
 
-/** Click's settings go together: a half-set group (one id missing, a host alone) stops the start. */
-function clickSettings(e: z.infer<typeof envSchema>, publicUrl: string): ClickSettings | undefined {
+/**
+ * Click's settings, required when click is among the providers; a half-set group (one id missing, a host alone)
+ * stops the start either way.
+ */
+function clickSettings(
+  e: z.infer<typeof envSchema>,
+  providers: readonly ConfigurableProvider[],
+  publicUrl: string,
+): ClickSettings | undefined {
   const group = [...CLICK_REQUIRED, 'CLICK_CHECKOUT_URL', 'CLICK_API_URL'] as const;
   const set = group.filter((name) => e[name] !== undefined);
-  if (set.length === 0) return undefined;
+  const enabled = providers.includes('click');
+  if (set.length === 0 && !enabled) return undefined;
   const missing = CLICK_REQUIRED.find((name) => e[name] === undefined);
   if (missing)
     throw new ConfigError(
-      `Invalid setting ${missing}: required with ${set.join(', ')} (Click's settings go together)`,
+      enabled
+        ? `Invalid setting ${missing}: required when PAYMENT_PROVIDERS names click`
+        : `Invalid setting ${missing}: required with ${set.join(', ')} (Click's settings go together)`,
     );
+  if (!enabled) return undefined;
   return {
     serviceId: e.CLICK_SERVICE_ID!,
     merchantId: e.CLICK_MERCHANT_ID!,
@@ -401,11 +466,27 @@ function clickSettings(e: z.infer<typeof envSchema>, publicUrl: string): ClickSe
   };
 }
 
+/** The providers and the settings of each one listed. */
+function paymentSettings(e: z.infer<typeof envSchema>, publicUrl: string) {
+  const providers = paymentProviders(e);
+  return {
+    paymentProviders: providers,
+    stripe: stripeSettings(e, providers, publicUrl),
+    click: clickSettings(e, providers, publicUrl),
+    payme: paymeSettings(e, providers, publicUrl),
+  };
+}
+
 /** Stripe needs its secret key and the webhook signing secret; the demo provider needs nothing. */
-function stripeSettings(e: z.infer<typeof envSchema>, publicUrl: string): StripeSettings | undefined {
-  if (e.PAYMENT_PROVIDER !== 'stripe') return undefined;
+function stripeSettings(
+  e: z.infer<typeof envSchema>,
+  providers: readonly ConfigurableProvider[],
+  publicUrl: string,
+): StripeSettings | undefined {
+  if (!providers.includes('stripe')) return undefined;
   for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
-    if (!e[name]) throw new ConfigError(`Invalid setting ${name}: required when PAYMENT_PROVIDER=stripe`);
+    if (!e[name])
+      throw new ConfigError(`Invalid setting ${name}: required when PAYMENT_PROVIDERS names stripe`);
   }
   return { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, publicUrl };
 }
@@ -598,10 +679,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpSendsPerAddressPerHour: e.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     otpWrongCodesPerAddressPerHour: e.OTP_WRONG_CODES_PER_ADDRESS_PER_HOUR,
     vitalsPerAddressPerMinute: e.VITALS_PER_ADDRESS_PER_MINUTE,
-    paymentProvider: e.PAYMENT_PROVIDER,
-    stripe: stripeSettings(e, publicUrl),
-    click: clickSettings(e, publicUrl),
-    payme: paymeSettings(e, publicUrl),
+    ...paymentSettings(e, publicUrl),
     publicUrl,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,

@@ -112,6 +112,7 @@ describe('platform', () => {
 describe('the API docs', () => {
   const production = {
     NODE_ENV: 'production',
+    PAYMENT_DEMO_IN_PRODUCTION: 'true',
     SMS_CONSOLE_IN_PRODUCTION: 'true',
     EMAIL_CONSOLE_IN_PRODUCTION: 'true',
     TOTP_ENCRYPTION_KEY: 'a-test-key-that-seals-totp-secrets-1',
@@ -170,6 +171,7 @@ describe('configuration', () => {
     expect(
       loadConfig({
         NODE_ENV: 'production',
+        PAYMENT_DEMO_IN_PRODUCTION: 'true',
         SMS_CONSOLE_IN_PRODUCTION: 'true',
         EMAIL_CONSOLE_IN_PRODUCTION: 'true',
         TOTP_ENCRYPTION_KEY: 'a-test-key-that-seals-totp-secrets-1',

@@ -138,6 +138,7 @@ test('the dashboard counts a new sign-up and shows a demo purchase in payments a
   // The viewer, past the trial, buys Standard with the demo card.
   await endTrial(viewer.page);
   await viewer.page.goto('/pricingplan');
+  await viewer.page.getByTestId('currency-USD').click();
   await viewer.page.getByTestId('plan-standard').getByRole('button', { name: 'Purchase' }).click();
   await expect(viewer.page).toHaveURL(/\/checkout\/demo\?session=/);
   await viewer.page.getByLabel('Card number').fill('4242 4242 4242 4242');

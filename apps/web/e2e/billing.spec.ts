@@ -127,6 +127,8 @@ test('a subscriber upgrades for the prorated amount shown, schedules a downgrade
 
   await page.goto('/pricingplan');
   await expect(page.getByTestId('trial-note')).toHaveCount(0);
+  // This run's own plans are priced in dollars only: the +998 viewer's so'm is switched to dollars.
+  await page.getByTestId('currency-USD').click();
   await page.getByTestId('plan-standard').getByRole('button', { name: 'Purchase' }).click();
   await expect(page).toHaveURL(/\/checkout\/demo\?session=/);
   await expect(page.getByTestId('checkout-trial-note')).toHaveCount(0);

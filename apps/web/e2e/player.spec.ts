@@ -45,6 +45,8 @@ const makeClip = (name: string, size: string, seconds: number, pattern: 'testsrc
 async function buyPlan(page: Page, code: string): Promise<void> {
   await endTrial(page);
   await page.goto('/pricingplan');
+  // In dollars every plan is $19, so a change between them applies at once (in so'm a cheaper one waits).
+  await page.getByTestId('currency-USD').click();
   await page.getByTestId(`plan-${code}`).getByRole('button', { name: 'Purchase' }).click();
   await expect(page).toHaveURL(/\/checkout\/demo\?session=/);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');

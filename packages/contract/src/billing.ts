@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COLLECTIONS, type Collection, playbackIdSchema } from './catalog.js';
 import { keywordSchema } from './languages.js';
+import { currencyCodeSchema, MAX_PRICE_MINOR, planPricesSchema, priceMinorSchema } from './money.js';
 
 /* ---------- Plans (spec section 9) ---------- */
 
@@ -44,9 +45,12 @@ export const billingIntervalSchema = z.enum(BILLING_INTERVALS, { error: 'Choose 
 export type BillingInterval = z.infer<typeof billingIntervalSchema>;
 
 export const MAX_STREAMS_LIMIT = 10;
-export const MAX_PRICE_CENTS = 100_000_00;
+export const MAX_PRICE_CENTS = MAX_PRICE_MINOR;
 
-/** One plan as `GET /api/plans` and the admin plan editor show it. Money is in integer cents. */
+/**
+ * One plan as `GET /api/plans` and the admin plan editor show it. Money is in integer minor units: `prices` holds
+ * every currency the plan is sold in; `monthly_price_cents`, `yearly_price_cents` are its price in `currency`.
+ */
 export const planSchema = z.object({
   plan_id: z.number(),
   code: z.string(),
@@ -57,6 +61,8 @@ export const planSchema = z.object({
   monthly_price_cents: z.number(),
   yearly_price_cents: z.number().nullable(),
   currency: z.string(),
+  /** Price per currency and interval; a currency missing here is not offered for the plan. */
+  prices: z.record(z.string(), z.object({ month: z.number(), year: z.number().nullable() })),
   quality_cap: qualityCapSchema,
   quality_label: z.enum(['SD', 'HD', 'FHD']),
   features: planFeaturesSchema,
@@ -68,17 +74,8 @@ export const planSchema = z.object({
 export type Plan = z.infer<typeof planSchema>;
 export const planListReplySchema = z.array(planSchema);
 
-const priceCentsSchema = z
-  .number({ error: 'Enter the price in cents' })
-  .int('Enter the price in whole cents')
-  .min(0, 'A price cannot be negative')
-  .max(MAX_PRICE_CENTS, 'This price is too high');
-
-const currencySchema = z
-  .string({ error: 'Enter a currency code' })
-  .trim()
-  .regex(/^[A-Za-z]{3}$/, 'Use a three-letter currency code such as USD')
-  .transform((value) => value.toUpperCase());
+const priceCentsSchema = priceMinorSchema;
+const currencySchema = currencyCodeSchema;
 const maxStreamsSchema = z
   .number({ error: 'Enter the number of streams' })
   .int()
@@ -121,6 +118,8 @@ export const planCreateBodySchema = z.strictObject({
   monthly_price_cents: priceCentsSchema,
   yearly_price_cents: priceCentsSchema.nullable().default(null),
   currency: currencySchema.default('USD'),
+  /** The plan's prices in other currencies too; its price in `currency` is the two fields above. */
+  prices: planPricesSchema.optional(),
   quality_cap: qualityCapSchema,
   features: planFeaturesSchema.partial().default({}),
   max_streams: maxStreamsSchema.default(1),
@@ -138,6 +137,8 @@ export const planUpdateBodySchema = z.strictObject({
   monthly_price_cents: priceCentsSchema.optional(),
   yearly_price_cents: priceCentsSchema.nullable().optional(),
   currency: currencySchema.optional(),
+  /** Replaces every price; the plan's `currency` must keep one (the fields above, when given, are applied to it). */
+  prices: planPricesSchema.optional(),
   quality_cap: qualityCapSchema.optional(),
   features: planFeaturesSchema.partial().optional(),
   max_streams: maxStreamsSchema.optional(),
@@ -242,11 +243,52 @@ export const subscriptionReplySchema = z.object({
 });
 export type SubscriptionReply = z.infer<typeof subscriptionReplySchema>;
 
+const providerNameSchema = z.enum(PAYMENT_PROVIDERS, { error: 'Choose demo, stripe, payme or click' });
+
+/**
+ * `POST /api/billing/checkout`. `currency`: one the plan has a price in (default: the plan's own currency);
+ * `provider`: one of `GET /api/billing/providers?currency=` (default: the first of those).
+ */
 export const checkoutBodySchema = z.strictObject({
   plan_id: z.number({ error: 'Choose a plan' }).int().positive(),
   interval: billingIntervalSchema.default('month'),
+  currency: currencyCodeSchema.optional(),
+  provider: providerNameSchema.optional(),
 });
 export const checkoutReplySchema = z.object({ url: z.string(), session_id: z.string() });
+
+/** `GET /api/billing/providers?currency=UZS`: the providers this server takes payments through for a currency. */
+export const providersQuerySchema = z.strictObject({ currency: currencyCodeSchema });
+export const providerSchema = z.object({ name: providerNameSchema, title: z.string() });
+export const providersReplySchema = z.object({ currency: z.string(), providers: z.array(providerSchema) });
+export type PaymentProviderInfo = z.infer<typeof providerSchema>;
+export type ProvidersReply = z.infer<typeof providersReplySchema>;
+
+/** The names the checkout shows the providers by. */
+export const PROVIDER_TITLES: Readonly<Record<PaymentProviderName, string>> = {
+  demo: 'Demo card',
+  stripe: 'Card (Stripe)',
+  payme: 'Payme',
+  click: 'Click',
+};
+
+/** A checkout session by its id (the demo page's, the return page's). */
+export const checkoutSessionParamsSchema = z.object({ id: z.string().min(8).max(64) });
+export const demoSessionParamsSchema = checkoutSessionParamsSchema;
+export const CHECKOUT_STATUSES = ['open', 'completed', 'expired'] as const;
+
+/** `GET /api/billing/checkout/:id`: the viewer's own checkout and how it ended, for the return page. */
+export const checkoutStatusReplySchema = z.object({
+  session_id: z.string(),
+  /** `open`: the provider has not told us of a payment yet; `completed`: paid; `expired`: not paid in time. */
+  status: z.enum(CHECKOUT_STATUSES),
+  plan: summaryPlanSchema,
+  interval: billingIntervalSchema,
+  price_cents: z.number(),
+  currency: z.string(),
+  provider: providerNameSchema,
+});
+export type CheckoutStatusReply = z.infer<typeof checkoutStatusReplySchema>;
 
 export const changePlanBodySchema = z.strictObject({
   plan_id: z.number({ error: 'Choose a plan' }).int().positive(),
@@ -379,18 +421,6 @@ export const DEMO_CARDS = {
   chargeFails: '4000000000000341',
 } as const;
 
-/** A checkout session by its id (the demo page's, the return page's). */
-export const checkoutSessionParamsSchema = z.object({ id: z.string().min(8).max(64) });
-export const demoSessionParamsSchema = checkoutSessionParamsSchema;
-export const CHECKOUT_STATUSES = ['open', 'completed', 'expired'] as const;
-
-/** `GET /api/billing/checkout/:id`: what the return page from a provider's checkout shows. */
-export const checkoutStatusReplySchema = z.object({
-  session_id: z.string(),
-  status: z.enum(CHECKOUT_STATUSES),
-  provider: z.enum(PAYMENT_PROVIDERS),
-});
-export type CheckoutStatusReply = z.infer<typeof checkoutStatusReplySchema>;
 export const demoSessionReplySchema = z.object({
   session_id: z.string(),
   demo: z.literal(true),

@@ -15,6 +15,7 @@ export * from './languages.js';
 export * from './legal.js';
 export * from './library.js';
 export * from './locale-fallbacks.js';
+export * from './money.js';
 export * from './paging.js';
 export * from './payments-click.js';
 export * from './payments-payme.js';

@@ -174,7 +174,13 @@ const entries = [
   ],
   ['payment_succeeded', 'Pricing Plan', 'Payment received: your subscription is active'],
   ['checkout_unavailable', 'Pricing Plan', 'This checkout has expired or is already paid'],
-  ['payment_waiting', 'Pricing Plan', 'Waiting for the payment to be confirmed…'],
+  ['currency', 'Pricing Plan', 'Currency'],
+  ['pay_with', 'Pricing Plan', 'Pay with'],
+  ['not_sold_in_currency', 'Pricing Plan', 'Not offered in this currency'],
+  ['checkout_return_title', 'Pricing Plan', 'Your payment'],
+  ['checkout_waiting', 'Pricing Plan', 'Waiting for the payment to be confirmed…'],
+  ['checkout_expired', 'Pricing Plan', 'This checkout has expired: nothing was charged'],
+  ['go_to_account', 'Pricing Plan', 'Go to my account'],
   // Plan changes and the free trial's first payment
   [
     'trial_pricing_intro',

@@ -33,6 +33,7 @@ import * as backups from './migrations/0025-backups.js';
 import * as secondFactor from './migrations/0026-second-factor.js';
 import * as guessesCountedFirst from './migrations/0027-guesses-counted-first.js';
 import * as clickTransactions from './migrations/0029-click-transactions.js';
+import * as planPrices from './migrations/0030-plan-prices.js';
 import * as paymeTransactions from './migrations/0031-payme-transactions.js';
 import * as clickCardRequests from './migrations/0032-click-card-requests.js';
 
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0026-second-factor': secondFactor,
   '0027-guesses-counted-first': guessesCountedFirst,
   '0029-click-transactions': clickTransactions,
+  '0030-plan-prices': planPrices,
   '0031-payme-transactions': paymeTransactions,
   '0032-click-card-requests': clickCardRequests,
 };

@@ -9,10 +9,13 @@ export interface PlansTable {
   name: string;
   /** JSON object of language keyword -> the plan's name in it (migration 0023). */
   names: Generated<string>;
+  /** The plan's price in `currency` (the same as `prices[currency]`). */
   monthly_price_cents: number;
   yearly_price_cents: number | null;
-  /** ISO 4217, upper case. */
+  /** ISO 4217, upper case: the plan's own currency, the default of a checkout that names none. */
   currency: string;
+  /** JSON object of currency -> { month, year } in minor units (migration 0030); the currencies it is sold in. */
+  prices: Generated<string>;
   /** Highest rendition height the plan allows: 480, 720 or 1080. */
   quality_cap: number;
   new_movies: Generated<number>;

@@ -18,7 +18,8 @@ export const PLAN_NAMES = {
 } as const;
 
 /**
- * The spec's four plans (section 9): each $19 a month (and $190 a year); SD 480p for Basic, HD 720p for
+ * The spec's four plans (section 9): each $19 a month (and $190 a year), and in so'm 49 000, 89 000, 129 000 and
+ * 149 000 a month (ten months' price a year; tiyin in the data); SD 480p for Basic, HD 720p for
  * Standard, FHD 1080p for Platinum and Premium. Basic lacks the special collection, American TV shows and
  * ad-free viewing; Standard lacks ad-free viewing; Platinum and Premium have everything. Streams at once:
  * 1, 2, 3, 4.
@@ -31,6 +32,7 @@ export const DEFAULT_PLANS: readonly PlanCreateInput[] = [
     monthly_price_cents: 1900,
     yearly_price_cents: 19000,
     currency: 'USD',
+    prices: { USD: { month: 1900, year: 19000 }, UZS: { month: 4_900_000, year: 49_000_000 } },
     quality_cap: 480,
     features: { ...all, salomtv_special: false, america_tv_shows: false, add_free_entertainment: false },
     max_streams: 1,
@@ -45,6 +47,7 @@ export const DEFAULT_PLANS: readonly PlanCreateInput[] = [
     monthly_price_cents: 1900,
     yearly_price_cents: 19000,
     currency: 'USD',
+    prices: { USD: { month: 1900, year: 19000 }, UZS: { month: 8_900_000, year: 89_000_000 } },
     quality_cap: 720,
     features: { ...all, add_free_entertainment: false },
     max_streams: 2,
@@ -59,6 +62,7 @@ export const DEFAULT_PLANS: readonly PlanCreateInput[] = [
     monthly_price_cents: 1900,
     yearly_price_cents: 19000,
     currency: 'USD',
+    prices: { USD: { month: 1900, year: 19000 }, UZS: { month: 12_900_000, year: 129_000_000 } },
     quality_cap: 1080,
     features: all,
     max_streams: 3,
@@ -73,6 +77,7 @@ export const DEFAULT_PLANS: readonly PlanCreateInput[] = [
     monthly_price_cents: 1900,
     yearly_price_cents: 19000,
     currency: 'USD',
+    prices: { USD: { month: 1900, year: 19000 }, UZS: { month: 14_900_000, year: 149_000_000 } },
     quality_cap: 1080,
     features: all,
     max_streams: 4,

@@ -105,7 +105,13 @@ export const uzbekTexts: TranslationRecord = {
   test_cards_hint: 'Sinov kartalari: 4242 4242 4242 4242 — muvaffaqiyatli, 4000 0000 0000 0002 — rad etiladi',
   payment_succeeded: 'Toʻlov qabul qilindi: obunangiz faol',
   checkout_unavailable: 'Bu toʻlov muddati tugagan yoki allaqachon toʻlangan',
-  payment_waiting: 'Toʻlov tasdiqlanishi kutilmoqda…',
+  currency: 'Valyuta',
+  pay_with: 'Toʻlov usuli',
+  not_sold_in_currency: 'Bu valyutada taklif qilinmaydi',
+  checkout_return_title: 'Toʻlovingiz',
+  checkout_waiting: 'Toʻlov tasdiqlanishi kutilmoqda…',
+  checkout_expired: 'Bu toʻlov muddati tugadi: hech narsa yechilmadi',
+  go_to_account: 'Hisobimga oʻtish',
   trial_pricing_intro:
     'Har bir yangi hisob 30 kunlik bepul sinov bilan boshlanadi: u tugaguncha hech narsa yechilmaydi.',
   trial_pricing_note:
@@ -617,7 +623,13 @@ export const russianTexts: TranslationRecord = {
   test_cards_hint: 'Тестовые карты: 4242 4242 4242 4242 — успешно, 4000 0000 0000 0002 — отклоняется',
   payment_succeeded: 'Оплата получена: подписка активна',
   checkout_unavailable: 'Срок этой оплаты истёк или она уже оплачена',
-  payment_waiting: 'Ждём подтверждения оплаты…',
+  currency: 'Валюта',
+  pay_with: 'Способ оплаты',
+  not_sold_in_currency: 'Не продаётся в этой валюте',
+  checkout_return_title: 'Ваш платёж',
+  checkout_waiting: 'Ждём подтверждения платежа…',
+  checkout_expired: 'Срок оплаты истёк: деньги не списаны',
+  go_to_account: 'Перейти в мой аккаунт',
   trial_pricing_intro:
     'Каждый новый аккаунт начинается с 30-дневного бесплатного периода: до его окончания ничего не списывается.',
   trial_pricing_note:
@@ -1138,7 +1150,13 @@ export const urduTexts: TranslationRecord = {
   test_cards_hint: 'ٹیسٹ کارڈز: 4242 4242 4242 4242 کامیاب، 4000 0000 0000 0002 مسترد',
   payment_succeeded: 'ادائیگی موصول ہو گئی: آپ کی رکنیت فعال ہے',
   checkout_unavailable: 'یہ ادائیگی ختم ہو چکی ہے یا پہلے ہی ادا ہو چکی ہے',
-  payment_waiting: 'ادائیگی کی تصدیق کا انتظار ہے…',
+  currency: 'کرنسی',
+  pay_with: 'ادائیگی بذریعہ',
+  not_sold_in_currency: 'اس کرنسی میں دستیاب نہیں',
+  checkout_return_title: 'آپ کی ادائیگی',
+  checkout_waiting: 'ادائیگی کی تصدیق کا انتظار ہے…',
+  checkout_expired: 'اس ادائیگی کی مدت ختم ہو گئی: کچھ وصول نہیں کیا گیا',
+  go_to_account: 'میرے اکاؤنٹ پر جائیں',
   trial_pricing_intro:
     'ہر نیا اکاؤنٹ 30 دن کی مفت آزمائش سے شروع ہوتا ہے: اس کے ختم ہونے تک کچھ نہیں لیا جاتا۔',
   trial_pricing_note:

@@ -56,6 +56,7 @@ describe('a card Click keeps for the renewals of a plan paid through Click', () 
   beforeAll(async () => {
     click = await startClickCards();
     t = await createTestApp({
+      PAYMENT_PROVIDERS: 'demo,click',
       CLICK_SERVICE_ID: '12345',
       CLICK_MERCHANT_ID: '678',
       CLICK_SECRET_KEY: SECRET,

@@ -8,6 +8,7 @@ import { clickSignString } from './providers/click-protocol.js';
 const SECRET = 'click-test-secret';
 const SERVICE_ID = '12345';
 const CLICK_ENV = {
+  PAYMENT_PROVIDERS: 'demo,click',
   CLICK_SERVICE_ID: SERVICE_ID,
   CLICK_MERCHANT_ID: '678',
   CLICK_SECRET_KEY: SECRET,

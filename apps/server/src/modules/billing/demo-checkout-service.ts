@@ -114,6 +114,7 @@ export class DemoCheckoutService {
       userId,
       plan,
       interval: session.billing_interval,
+      currency: session.currency,
       provider: 'demo',
       customerId: `demo_cus_${userId}`,
       paymentMethod: saved.token,

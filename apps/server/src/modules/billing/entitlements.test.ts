@@ -24,6 +24,7 @@ function planRow(code: string, planId: number): PlanRow {
     monthly_price_cents: plan.monthly_price_cents,
     yearly_price_cents: plan.yearly_price_cents,
     currency: plan.currency,
+    prices: JSON.stringify(plan.prices ?? {}),
     quality_cap: plan.quality_cap,
     new_movies: bit(f.new_movies),
     salomtv_special: bit(f.salomtv_special),

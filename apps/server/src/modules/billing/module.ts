@@ -31,11 +31,9 @@ import { PaymentRepo } from './payment-repo.js';
 import { PlanChangeService } from './plan-change-service.js';
 import { PlanRepo } from './plan-repo.js';
 import { PlanService } from './plan-service.js';
-import { ClickProvider } from './providers/click.js';
 import { clickLedger } from './providers/click-ledger.js';
 import { paymeLedger } from './providers/payme-ledger.js';
-import { DemoProvider } from './providers/demo.js';
-import { createStripeClient, StripeProvider } from './providers/stripe.js';
+import { createPaymentProviders } from './providers/registry.js';
 import { PurchaseService } from './purchase-service.js';
 import { ReconciliationService } from './reconciliation-service.js';
 import { RenewalService } from './renewal-service.js';
@@ -72,12 +70,8 @@ export function createBillingModule(deps: BillingDeps) {
   };
   // Billing reads an account's role and trial itself (the users table's), so it needs no accounts module.
   const accounts = repos.subscriptions;
-  const demo = config.paymentProvider === 'demo' ? new DemoProvider() : undefined;
-  const stripe = config.stripe
-    ? new StripeProvider(createStripeClient(config.stripe.secretKey), config.stripe)
-    : undefined;
-  const click = config.click ? new ClickProvider(config.click, clock) : undefined;
-  const provider = stripe ?? demo ?? new DemoProvider();
+  const providers = createPaymentProviders(config, clock);
+  const { demo, stripe, click } = providers;
   const paymentsCounted = deps.metrics.counter(
     'payments_total',
     'Payments recorded, by provider and outcome (succeeded, failed, refunded)',
@@ -95,14 +89,15 @@ export function createBillingModule(deps: BillingDeps) {
       payments,
       changes: new SubscriptionChangeRepo(handle),
       accounts: subscriptionRepo,
-      provider,
+      providers,
       clock,
       paymentsCounted,
     });
     const purchases = new PurchaseService({
       subscriptions: subscriptionRepo,
       checkouts,
-      provider,
+      plans,
+      providers,
       service,
       clock,
     });
@@ -122,14 +117,15 @@ export function createBillingModule(deps: BillingDeps) {
     payments: repos.payments,
     changes: repos.subscriptionChanges,
     accounts,
-    provider,
+    providers,
     clock,
     paymentsCounted,
   });
   const purchases = new PurchaseService({
     subscriptions: repos.subscriptions,
     checkouts: repos.checkouts,
-    provider,
+    plans: repos.plans,
+    providers,
     service: subscriptions,
     clock,
   });
@@ -159,12 +155,12 @@ export function createBillingModule(deps: BillingDeps) {
       currency: payment.currency,
       periodEnd,
     });
-  const renewal = new RenewalService(repos.subscriptions, repos.plans, subscriptions, provider, clock);
+  const renewal = new RenewalService(repos.subscriptions, repos.plans, subscriptions, providers, clock);
   const planChanges = new PlanChangeService({
     subscriptions: repos.subscriptions,
     plans: repos.plans,
     payments: repos.payments,
-    provider,
+    providers,
     service: subscriptions,
     clock,
   });
@@ -197,6 +193,7 @@ export function createBillingModule(deps: BillingDeps) {
       clock,
     ),
     clickShop: new ClickShopService({
+      // config.ts has Click's settings only when PAYMENT_PROVIDERS names click.
       settings: config.click,
       transactions: repos.clickTransactions,
       checkouts: repos.checkouts,
@@ -244,7 +241,7 @@ export function createBillingModule(deps: BillingDeps) {
     await subscriptions.state(userId);
   });
   const registerRoutes = async (app: AppInstance) => {
-    billingRoutes(app, services);
+    billingRoutes(app, { ...services, providers });
     billingAdminRoutes(app, services);
     await stripeWebhookRoutes(app, services.stripeWebhooks);
     await clickShopRoutes(app, services.clickShop);
@@ -253,7 +250,7 @@ export function createBillingModule(deps: BillingDeps) {
   };
   // Accounts read each live session through it: the session with its account's subscription and plan, one query.
   const sessionsWithBilling: LiveSessionReader = repos.subscriptions;
-  return { repos, services, stripe, sessionsWithBilling, registerRoutes };
+  return { repos, services, providers, stripe, sessionsWithBilling, registerRoutes };
 }
 
 export type BillingModule = ReturnType<typeof createBillingModule>;
@@ -262,12 +259,9 @@ const TICK_MS = 60_000;
 
 /** Runs renewals and forgets day-old checkout sessions every minute while the app is open. */
 export function startBillingTimer(app: AppInstance, billing: BillingModule, clock: Clock): void {
-  if (
-    billing.services.subscriptions.providerName === 'demo' &&
-    app.container.config.nodeEnv === 'production'
-  ) {
+  if (billing.providers.demo && app.container.config.nodeEnv === 'production') {
     app.log.warn(
-      'PAYMENT_PROVIDER=demo: the built-in test checkout is on, so any viewer can subscribe with a test card',
+      'PAYMENT_DEMO_IN_PRODUCTION: the built-in test checkout is on, so any viewer can subscribe with a test card',
     );
   }
   repeatWhileOpen(app, TICK_MS, 'billing timer', async () => {

@@ -8,6 +8,7 @@ const MERCHANT_ID = '5e730e8e0b852a417aa49ceb';
 const KEY = 'payme-live-key-1';
 const TEST_KEY = 'payme-test-key-1';
 const PAYME_ENV = {
+  PAYMENT_PROVIDERS: 'demo,payme',
   PAYME_MERCHANT_ID: MERCHANT_ID,
   PAYME_KEY: KEY,
   PAYME_TEST_KEY: TEST_KEY,
@@ -456,8 +457,15 @@ describe('Payme checkout address', () => {
 
 describe('Payme settings', () => {
   const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/x' };
-  it('are on with the merchant id and a key; a key or host without the id, or the id without a key, stops the start', () => {
+  it('are on when PAYMENT_PROVIDERS names payme, with the merchant id and a key; a key or host without the id, or the id without a key, stops the start', () => {
     expect(loadConfig(base).payme).toBeUndefined();
+    expect(() => loadConfig({ ...base, PAYMENT_PROVIDERS: 'payme' })).toThrow(
+      /PAYME_MERCHANT_ID: required when/,
+    );
+    // Settings kept for later while Payme is not listed: it stays off.
+    expect(
+      loadConfig({ ...base, PAYME_MERCHANT_ID: MERCHANT_ID, PAYME_TEST_KEY: TEST_KEY }).payme,
+    ).toBeUndefined();
     expect(() => loadConfig({ ...base, PAYME_KEY: KEY })).toThrow(/PAYME_MERCHANT_ID/);
     expect(() => loadConfig({ ...base, PAYME_CHECKOUT_URL: 'https://checkout.paycom.uz' })).toThrow(
       ConfigError,
@@ -470,7 +478,14 @@ describe('Payme settings', () => {
   });
 
   it("default to Payme's hosts", () => {
-    expect(loadConfig({ ...base, PAYME_MERCHANT_ID: MERCHANT_ID, PAYME_TEST_KEY: TEST_KEY }).payme).toEqual({
+    expect(
+      loadConfig({
+        ...base,
+        PAYMENT_PROVIDERS: 'payme',
+        PAYME_MERCHANT_ID: MERCHANT_ID,
+        PAYME_TEST_KEY: TEST_KEY,
+      }).payme,
+    ).toEqual({
       merchantId: MERCHANT_ID,
       keys: [TEST_KEY],
       checkoutUrl: 'https://checkout.paycom.uz',

@@ -4,10 +4,12 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import type { SubscriptionRow } from './account-billing.js';
 import { type PlanChangeKind, planChangeKind, proratedUpgrade } from './billing-periods.js';
 import type { PaymentRepo } from './payment-repo.js';
+import { planPrice, renewalTerms } from './plan-prices.js';
 import type { PlanRepo, PlanRow } from './plan-repo.js';
-import { planPrice, renewalTerms, toPlan } from './plan-service.js';
+import { toPlan } from './plan-service.js';
 import { cardDeclined } from './providers/demo.js';
 import type { PaymentProvider } from './providers/provider.js';
+import type { PaymentProviders } from './providers/registry.js';
 import type { SubscriptionRepo } from './subscription-repo.js';
 import { NO_UPGRADE, type SubscriptionService, upgradeDescription } from './subscription-service.js';
 
@@ -36,7 +38,7 @@ export interface PlanChangeDeps {
   subscriptions: SubscriptionRepo;
   plans: PlanRepo;
   payments: PaymentRepo;
-  provider: PaymentProvider;
+  providers: PaymentProviders;
   service: SubscriptionService;
   clock: Clock;
 }
@@ -148,10 +150,8 @@ export class PlanChangeService {
       { ...NO_UPGRADE, updated_at: this.deps.clock.now().toISOString() },
     );
     const next = await this.deps.plans.findById(row.scheduled_plan_id ?? row.plan_id);
-    if (released && next) {
-      const terms = renewalTerms(next, row.billing_interval);
-      await this.tellProvider(row, next, terms.interval, terms.priceCents);
-    }
+    const terms = next && renewalTerms(next, row.billing_interval, row.currency);
+    if (released && next && terms) await this.tellProvider(row, next, terms.interval, terms.priceCents);
   }
 
   private async decide(userId: number, planId: number): Promise<Decision> {
@@ -184,7 +184,10 @@ export class PlanChangeService {
     }
     if (plan.plan_id === row.plan_id) {
       if (row.scheduled_plan_id === null) throw conflict('You are already on this plan');
-      const terms = renewalTerms(plan, row.billing_interval);
+      const terms = renewalTerms(plan, row.billing_interval, row.currency) ?? {
+        interval: row.billing_interval,
+        priceCents: row.price_cents,
+      };
       return { ...base, ...terms, kind: 'undo', amountCents: 0, effectiveAt: now.toISOString() };
     }
     if (plan.plan_id === row.scheduled_plan_id) throw conflict('This change is already scheduled');
@@ -205,15 +208,15 @@ export class PlanChangeService {
 
   /** The plan's price for the subscription's interval and currency, or a refusal naming why there is none. */
   private priceOf(plan: PlanRow, row: SubscriptionRow): number {
-    const price = planPrice(plan, row.billing_interval);
+    if (planPrice(plan, 'month', row.currency) === null) {
+      throw badRequest('This plan is billed in another currency', {
+        plan_id: `This plan has no price in ${row.currency}, your subscription's currency`,
+      });
+    }
+    const price = planPrice(plan, row.billing_interval, row.currency);
     if (price === null) {
       throw badRequest('This plan is billed monthly only', {
         plan_id: 'This plan has no yearly price: choose it when your year ends',
-      });
-    }
-    if (plan.currency !== row.currency) {
-      throw badRequest('This plan is billed in another currency', {
-        plan_id: `This plan is billed in ${plan.currency}, your subscription in ${row.currency}`,
       });
     }
     return price;
@@ -221,8 +224,9 @@ export class PlanChangeService {
 
   private async upgrade(d: Decision): Promise<void> {
     const { row, plan } = d;
-    const { provider, subscriptions, service } = this.deps;
-    if (row.provider !== provider.name) {
+    const { subscriptions, service } = this.deps;
+    const provider = this.deps.providers.of(row);
+    if (!provider) {
       throw conflict('Your plan was bought through another payment provider: choose a plan when it ends');
     }
     const now = this.deps.clock.now();
@@ -295,8 +299,8 @@ export class PlanChangeService {
   }
 
   private async undoScheduled(row: SubscriptionRow, current: PlanRow): Promise<void> {
-    const terms = renewalTerms(current, row.billing_interval);
-    await this.tellProvider(row, current, terms.interval, terms.priceCents);
+    const terms = renewalTerms(current, row.billing_interval, row.currency);
+    if (terms) await this.tellProvider(row, current, terms.interval, terms.priceCents);
     const undone = await this.deps.subscriptions.updateIf(
       row.subscription_id,
       { scheduled_plan_id: row.scheduled_plan_id },
@@ -312,7 +316,6 @@ export class PlanChangeService {
     interval: BillingInterval,
     priceCents: number,
   ) {
-    if (row.provider === this.deps.provider.name)
-      await this.deps.provider.setRenewalPrice(row, plan, interval, priceCents);
+    await this.deps.providers.of(row)?.setRenewalPrice(row, plan, interval, priceCents);
   }
 }

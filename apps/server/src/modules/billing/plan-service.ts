@@ -1,5 +1,4 @@
 import {
-  type BillingInterval,
   PLAN_FEATURES,
   type Plan,
   type PlanFeatures,
@@ -11,8 +10,9 @@ import {
 } from '@salomtv/contract';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AuditActor, AuditService } from '../../platform/audit/service.js';
+import { priceColumns, pricesOf } from './plan-prices.js';
 import type { PlanRepo, PlanRow } from './plan-repo.js';
 
 export type PlanCreateInput = z.output<typeof planCreateBodySchema>;
@@ -50,6 +50,7 @@ export function toPlan(row: PlanRow): Plan {
     monthly_price_cents: row.monthly_price_cents,
     yearly_price_cents: row.yearly_price_cents,
     currency: row.currency,
+    prices: pricesOf(row),
     quality_cap: cap,
     quality_label: QUALITY_LABELS[cap],
     features: planFeatures(row),
@@ -58,25 +59,6 @@ export function toPlan(row: PlanRow): Plan {
     offered: row.offered === 1,
     sort_order: row.sort_order,
   };
-}
-
-/** The plan's price for an interval, or null when the plan has no price for it (no yearly price). */
-export function planPrice(row: PlanRow, interval: BillingInterval): number | null {
-  return interval === 'year' ? row.yearly_price_cents : row.monthly_price_cents;
-}
-
-/**
- * What the plan's next period is billed at for a subscription on `interval`: its price then in force, monthly
- * when the plan has lost its yearly price.
- */
-export function renewalTerms(
-  row: PlanRow,
-  interval: BillingInterval,
-): { interval: BillingInterval; priceCents: number } {
-  const yearly = interval === 'year' && row.yearly_price_cents !== null;
-  return yearly
-    ? { interval: 'year', priceCents: row.yearly_price_cents! }
-    : { interval: 'month', priceCents: row.monthly_price_cents };
 }
 
 function featureColumns(features: Partial<PlanFeatures>): Partial<Record<keyof PlanFeatures, number>> {
@@ -116,14 +98,17 @@ export class PlanService {
     if (await this.plans.findByCode(input.code)) throw this.codeTaken();
     const now = this.clock.now().toISOString();
     const sortOrder = input.sort_order ?? (await this.plans.maxSortOrder()) + 10;
+    const prices = this.pricesFor(input.prices ?? {}, input.currency, {
+      monthly: input.monthly_price_cents,
+      yearly: input.yearly_price_cents,
+    });
     let row: PlanRow;
     try {
       row = await this.plans.insert({
         code: input.code,
         name: input.name,
         names: namesColumn(input.names),
-        monthly_price_cents: input.monthly_price_cents,
-        yearly_price_cents: input.yearly_price_cents,
+        ...prices,
         currency: input.currency,
         quality_cap: input.quality_cap,
         new_movies: 0,
@@ -157,12 +142,16 @@ export class PlanService {
         throw conflict('At least one plan must stay offered', { offered: 'This is the only plan on offer' });
       }
     }
+    const currency = input.currency ?? row.currency;
+    const prices = this.pricesFor(input.prices ?? pricesOf(row), currency, {
+      monthly: input.monthly_price_cents,
+      yearly: input.yearly_price_cents,
+    });
     await this.plans.update(planId, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.names !== undefined ? { names: namesColumn(input.names) } : {}),
-      ...(input.monthly_price_cents !== undefined ? { monthly_price_cents: input.monthly_price_cents } : {}),
-      ...(input.yearly_price_cents !== undefined ? { yearly_price_cents: input.yearly_price_cents } : {}),
-      ...(input.currency !== undefined ? { currency: input.currency } : {}),
+      ...prices,
+      currency,
       ...(input.quality_cap !== undefined ? { quality_cap: input.quality_cap } : {}),
       ...(input.features ? featureColumns(input.features) : {}),
       ...(input.max_streams !== undefined ? { max_streams: input.max_streams } : {}),
@@ -181,6 +170,21 @@ export class PlanService {
     if ((await this.plans.count()) > 0) return false;
     for (const plan of defaults) await this.create(plan, null);
     return true;
+  }
+
+  /** The price columns, or a 400 when the plan's own currency would be left without a monthly price. */
+  private pricesFor(
+    prices: Record<string, { month: number; year: number | null }>,
+    currency: string,
+    own: { monthly?: number; yearly?: number | null },
+  ) {
+    const columns = priceColumns(prices, currency, own);
+    if (!columns) {
+      throw badRequest(`Give the plan a monthly price in ${currency}, its own currency`, {
+        prices: `The plan's currency (${currency}) needs a monthly price`,
+      });
+    }
+    return columns;
   }
 
   private async requireRow(planId: number): Promise<PlanRow> {

@@ -5,11 +5,12 @@ import { randomToken } from '../../lib/tokens.js';
 import type { AccountFacts, SubscriptionRow } from './account-billing.js';
 import { trialRunning } from './billing-periods.js';
 import type { CheckoutRepo, CheckoutRow } from './checkout-repo.js';
-import type { PlanRow } from './plan-repo.js';
-import { planPrice } from './plan-service.js';
-import type { PaymentProvider } from './providers/provider.js';
+import { planPrice, pricesOf } from './plan-prices.js';
+import type { PlanRepo, PlanRow } from './plan-repo.js';
+import type { PaymentProviders } from './providers/registry.js';
 import type { SubscriptionRepo } from './subscription-repo.js';
 import { NO_UPGRADE, type SubscriptionService } from './subscription-service.js';
+import { summaryPlan } from './subscription-view.js';
 
 /** A paid period starting: what checkout, a provider webhook or a renewal hands over. */
 export interface Activation {
@@ -33,6 +34,8 @@ export interface TrialChoice {
   userId: number;
   plan: PlanRow;
   interval: BillingInterval;
+  /** The checkout's currency: the trial's first payment is charged in it. */
+  currency: string;
   provider: PaymentProviderName;
   customerId?: string | null;
   providerSubscriptionId?: string | null;
@@ -53,7 +56,8 @@ export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
 export interface PurchaseDeps {
   subscriptions: SubscriptionRepo;
   checkouts: CheckoutRepo;
-  provider: PaymentProvider;
+  plans: PlanRepo;
+  providers: PaymentProviders;
   service: SubscriptionService;
   clock: Clock;
 }
@@ -65,12 +69,20 @@ export interface PurchaseDeps {
 export class PurchaseService {
   constructor(private readonly deps: PurchaseDeps) {}
 
-  /** Starts a checkout with the provider and answers the page to send the viewer to. */
+  /**
+   * Starts a checkout in `currency` (default: the plan's own) through the provider named (default: the first that
+   * takes the currency) and answers the page to send the viewer to.
+   */
   async startCheckout(
     userId: number,
-    planId: number,
-    interval: BillingInterval,
+    choice: {
+      planId: number;
+      interval: BillingInterval;
+      currency?: string | undefined;
+      provider?: PaymentProviderName | undefined;
+    },
   ): Promise<{ url: string; session_id: string }> {
+    const { planId, interval } = choice;
     const { access, row, facts } = await this.deps.service.state(userId);
     if (access.status === 'active' || access.status === 'past_due') {
       throw conflict(
@@ -80,9 +92,16 @@ export class PurchaseService {
       );
     }
     const plan = await this.deps.service.requireOfferedPlan(planId);
-    const price = planPrice(plan, interval);
+    const currency = choice.currency ?? plan.currency;
+    if (!pricesOf(plan)[currency]) {
+      throw badRequest(`The ${plan.name} plan is not sold in ${currency}`, {
+        currency: `Choose one of ${Object.keys(pricesOf(plan)).join(', ')}`,
+      });
+    }
+    const price = planPrice(plan, interval, currency);
     if (price === null)
       throw badRequest('This plan has no yearly price', { interval: 'This plan is billed monthly only' });
+    const provider = this.deps.providers.choose(currency, choice.provider);
     const now = this.deps.clock.now();
     const sessionId = randomToken(18);
     const expiresAt = new Date(now.getTime() + CHECKOUT_TTL_MS);
@@ -92,22 +111,22 @@ export class PurchaseService {
       plan_id: plan.plan_id,
       billing_interval: interval,
       price_cents: price,
-      currency: plan.currency,
-      provider: this.deps.provider.name,
+      currency,
+      provider: provider.name,
       provider_session_id: null,
       status: 'open',
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
       completed_at: null,
     });
-    const checkout = await this.deps.provider.createCheckout({
+    const checkout = await provider.createCheckout({
       sessionId,
       userId,
       plan,
       interval,
       priceCents: price,
-      currency: plan.currency,
-      customerId: row?.provider === this.deps.provider.name ? row.provider_customer_id : null,
+      currency,
+      customerId: row?.provider === provider.name ? row.provider_customer_id : null,
       now,
       expiresAt,
       firstPaymentAt: this.firstPaymentAt(facts, now),
@@ -117,13 +136,18 @@ export class PurchaseService {
     return { url: checkout.url, session_id: sessionId };
   }
 
-  /** Where the viewer's checkout stands, for the page a provider sends them back to; 404 if not theirs. */
+  /** The viewer's own checkout as it stands (the return page polls it); anyone else's is not found. */
   async checkoutStatus(userId: number, sessionId: string): Promise<CheckoutStatusReply> {
     const session = await this.deps.checkouts.find(sessionId);
-    if (session?.user_id !== userId) throw notFound('This checkout does not exist');
+    const plan = session?.user_id === userId && (await this.deps.plans.findById(session.plan_id));
+    if (!session || !plan) throw notFound('This checkout does not exist');
     return {
       session_id: session.session_id,
       status: checkoutStatus(session, this.deps.clock.now()),
+      plan: summaryPlan(plan),
+      interval: session.billing_interval,
+      price_cents: session.price_cents,
+      currency: session.currency,
       provider: session.provider,
     };
   }
@@ -188,7 +212,7 @@ export class PurchaseService {
       {
         scheduled_plan_id: c.plan.plan_id,
         billing_interval: c.interval,
-        currency: c.plan.currency,
+        currency: c.currency,
         current_period_end: trialEnd,
         // We charge the demo card at the trial's end; Stripe charges its own and reports by webhook.
         next_attempt_at: c.provider === 'demo' ? trialEnd : null,

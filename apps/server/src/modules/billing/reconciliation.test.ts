@@ -3,6 +3,7 @@ import { billingViewer, planByCode } from '../../test/billing.js';
 import { createTestApp, signedInAdmin, type TestApp, type TestClient } from '../../test/harness.js';
 
 const CLICK_ENV = {
+  PAYMENT_PROVIDERS: 'demo,click',
   CLICK_SERVICE_ID: '12345',
   CLICK_MERCHANT_ID: '678',
   CLICK_SECRET_KEY: 'click-test-secret',
@@ -158,6 +159,7 @@ describe('the reconciliation report for Payme: its performed transactions and it
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
+      PAYMENT_PROVIDERS: 'demo,payme',
       PAYME_MERCHANT_ID: '5e730e8e0b852a417aa49ceb',
       PAYME_TEST_KEY: 'payme-test-key',
       PUBLIC_URL: 'https://tv.example.com',

@@ -1,9 +1,9 @@
 import type { Clock } from '../../lib/clock.js';
 import type { SubscriptionRow } from './account-billing.js';
 import { graceEnd, lapsedBefore, nextRetry, renewalPeriod } from './billing-periods.js';
+import { renewalTerms } from './plan-prices.js';
 import type { PlanRepo } from './plan-repo.js';
-import { renewalTerms } from './plan-service.js';
-import type { PaymentProvider } from './providers/provider.js';
+import type { PaymentProviders } from './providers/registry.js';
 import type { SubscriptionRepo } from './subscription-repo.js';
 import { paymentDescription, type SubscriptionService } from './subscription-service.js';
 
@@ -31,7 +31,7 @@ export class RenewalService {
     private readonly subscriptions: SubscriptionRepo,
     private readonly plans: PlanRepo,
     private readonly service: SubscriptionService,
-    private readonly provider: PaymentProvider,
+    private readonly providers: PaymentProviders,
     private readonly clock: Clock,
   ) {}
 
@@ -106,12 +106,18 @@ export class RenewalService {
     if (!claimed) return false;
     const plan = await this.plans.findById(row.scheduled_plan_id ?? row.plan_id);
     if (!plan) return false;
-    // The plan's price now: a change of price made during the period applies from this renewal on.
-    const { interval, priceCents: price } = renewalTerms(plan, row.billing_interval);
+    // The plan's price now, in the subscription's currency: a change of price made during the period applies
+    // from this renewal on.
+    const currency = row.currency;
+    const terms = renewalTerms(plan, row.billing_interval, currency);
+    const interval = terms?.interval ?? row.billing_interval;
+    const price = terms?.priceCents ?? row.price_cents;
     const description = paymentDescription(plan, interval, row.status === 'active');
-    const outcome =
-      row.provider === this.provider.name && this.provider.chargesRenewals
-        ? await this.provider.charge(row, price, plan.currency, description)
+    const provider = this.providers.of(row);
+    const outcome = !terms
+      ? { ok: false as const, ref: null, reason: `The ${plan.name} plan is no longer sold in ${currency}` }
+      : provider?.chargesRenewals
+        ? await provider.charge(row, price, currency, description)
         : { ok: false as const, ref: null, reason: 'The saved payment method is no longer available' };
 
     await this.service.recordPayment({
@@ -119,7 +125,7 @@ export class RenewalService {
       subscriptionId: row.subscription_id,
       planId: plan.plan_id,
       amountCents: price,
-      currency: plan.currency,
+      currency,
       status: outcome.ok ? 'succeeded' : 'failed',
       provider: row.provider,
       providerRef: outcome.ref,
@@ -128,12 +134,12 @@ export class RenewalService {
     });
 
     // The period's end has passed, paid or not: the plan charged for is the plan from now on.
-    const terms = {
+    const next = {
       plan_id: plan.plan_id,
       scheduled_plan_id: null,
       billing_interval: interval,
       price_cents: price,
-      currency: plan.currency,
+      currency,
     };
     if (outcome.ok) {
       const previousEnd = new Date(row.current_period_end);
@@ -147,7 +153,7 @@ export class RenewalService {
         followsOn: row.status !== 'past_due',
       });
       await this.subscriptions.update(row.subscription_id, {
-        ...terms,
+        ...next,
         status: 'active',
         current_period_start: period.start.toISOString(),
         current_period_end: period.end.toISOString(),
@@ -161,7 +167,7 @@ export class RenewalService {
     const graceUntil =
       row.status === 'past_due' && row.grace_until ? new Date(row.grace_until) : graceEnd(now);
     await this.subscriptions.update(row.subscription_id, {
-      ...terms,
+      ...next,
       status: 'past_due',
       grace_until: graceUntil.toISOString(),
       next_attempt_at: nextRetry(now, graceUntil).toISOString(),

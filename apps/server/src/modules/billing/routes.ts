@@ -16,6 +16,8 @@ import {
   planChangePreviewQuerySchema,
   planChangePreviewReplySchema,
   planListReplySchema,
+  providersQuerySchema,
+  providersReplySchema,
   subscriptionReplySchema,
   urlReplySchema,
 } from '@salomtv/contract';
@@ -24,6 +26,7 @@ import { requireAccountHolder, requireViewer } from '../../plugins/access.js';
 import type { DemoCheckoutService } from './demo-checkout-service.js';
 import type { PlanChangeService } from './plan-change-service.js';
 import type { PlanService } from './plan-service.js';
+import type { PaymentProviders } from './providers/registry.js';
 import type { PurchaseService } from './purchase-service.js';
 import type { SubscriptionService } from './subscription-service.js';
 
@@ -38,9 +41,10 @@ export function billingRoutes(
     purchases: PurchaseService;
     planChanges: PlanChangeService;
     demoCheckout: DemoCheckoutService;
+    providers: PaymentProviders;
   },
 ): void {
-  const { plans, subscriptions, purchases, planChanges, demoCheckout: demo } = services;
+  const { plans, subscriptions, purchases, planChanges, demoCheckout: demo, providers } = services;
   app.get('/api/plans', {
     config: { access: 'public', cache: 'shared' },
     schema: { tags, querystring: catalogLanguageQuerySchema, response: { 200: planListReplySchema } },
@@ -64,17 +68,27 @@ export function billingRoutes(
     config: { access: 'viewer' },
     schema: { tags, body: checkoutBodySchema, response: { 200: checkoutReplySchema } },
     handler: (request) =>
-      purchases.startCheckout(
-        requireAccountHolder(request).user_id,
-        request.body.plan_id,
-        request.body.interval,
-      ),
+      purchases.startCheckout(requireAccountHolder(request).user_id, {
+        planId: request.body.plan_id,
+        interval: request.body.interval,
+        currency: request.body.currency,
+        provider: request.body.provider,
+      }),
   });
 
   app.get('/api/billing/checkout/:id', {
     config: { access: 'viewer' },
     schema: { tags, params: checkoutSessionParamsSchema, response: { 200: checkoutStatusReplySchema } },
     handler: (request) => purchases.checkoutStatus(requireViewer(request).user_id, request.params.id),
+  });
+
+  app.get('/api/billing/providers', {
+    config: { access: 'public' },
+    schema: { tags, querystring: providersQuerySchema, response: { 200: providersReplySchema } },
+    handler: (request) => ({
+      currency: request.query.currency,
+      providers: providers.offered(request.query.currency),
+    }),
   });
 
   app.post('/api/billing/change-plan', {

@@ -6,8 +6,8 @@ import { addIntervals, graceEnd } from './billing-periods.js';
 import type { CheckoutRepo } from './checkout-repo.js';
 import type { BillingEventRepo } from './event-repo.js';
 import type { PlanChangeService } from './plan-change-service.js';
+import { planPrice } from './plan-prices.js';
 import type { PlanRepo, PlanRow } from './plan-repo.js';
-import { planPrice } from './plan-service.js';
 import type { StripeProvider } from './providers/stripe.js';
 import type { PurchaseService } from './purchase-service.js';
 import type { SubscriptionRepo } from './subscription-repo.js';
@@ -114,6 +114,7 @@ export class StripeWebhookService {
       return 'already active';
     }
     const interval = metadata.interval === 'year' ? 'year' : 'month';
+    const currency = (session.currency ?? plan.currency).toUpperCase();
     // Bought during the free trial: Stripe first charges when it ends; until then the trial runs on.
     const firstPaymentAt = metadata.first_payment_at;
     if (firstPaymentAt && firstPaymentAt > eventAt) {
@@ -121,6 +122,7 @@ export class StripeWebhookService {
         userId,
         plan,
         interval,
+        currency,
         provider: 'stripe',
         customerId: idOf(session.customer),
         providerSubscriptionId: subscriptionId,
@@ -136,8 +138,8 @@ export class StripeWebhookService {
       userId,
       plan,
       interval,
-      priceCents: session.amount_total ?? planPrice(plan, interval) ?? plan.monthly_price_cents,
-      currency: (session.currency ?? plan.currency).toUpperCase(),
+      priceCents: session.amount_total ?? planPrice(plan, interval, currency) ?? plan.monthly_price_cents,
+      currency,
       provider: 'stripe',
       periodStart: start,
       periodEnd: addIntervals(start, interval),

@@ -34,6 +34,7 @@ const PLAN_COLUMNS = [
   'monthly_price_cents',
   'yearly_price_cents',
   'currency',
+  'prices',
   'quality_cap',
   ...PLAN_FEATURES,
   'max_streams',

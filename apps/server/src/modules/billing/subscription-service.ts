@@ -14,7 +14,7 @@ import type { SubscriptionChangeKind, SubscriptionChangeRepo } from './change-re
 import type { AccessReader } from './entitlements.js';
 import type { PaymentRepo, PaymentRow } from './payment-repo.js';
 import type { PlanRepo, PlanRow } from './plan-repo.js';
-import type { PaymentProvider } from './providers/provider.js';
+import type { PaymentProviders } from './providers/registry.js';
 import type { SubscriptionRepo } from './subscription-repo.js';
 import { paymentView, subscriptionView } from './subscription-view.js';
 
@@ -32,7 +32,7 @@ export interface SubscriptionDeps {
   payments: PaymentRepo;
   changes: SubscriptionChangeRepo;
   accounts: AccountLookup;
-  provider: PaymentProvider;
+  providers: PaymentProviders;
   clock: Clock;
   /** Payments recorded, by provider and outcome (the payment's status). */
   paymentsCounted: MetricCounter<'provider' | 'outcome'>;
@@ -97,10 +97,6 @@ export class SubscriptionService implements AccessReader {
   >();
 
   constructor(private readonly deps: SubscriptionDeps) {}
-
-  get providerName(): PaymentProviderName {
-    return this.deps.provider.name;
-  }
 
   async state(userId: number): Promise<SubscriptionState> {
     const facts = await this.deps.accounts.accountFacts(userId);
@@ -171,9 +167,9 @@ export class SubscriptionService implements AccessReader {
    */
   async cancel(userId: number): Promise<SubscriptionReply> {
     const { access, row } = await this.state(userId);
-    const mine = row?.provider === this.deps.provider.name;
+    const provider = row && this.deps.providers.of(row);
     if (row && access.status === 'trialing' && row.scheduled_plan_id !== null) {
-      if (mine && row.provider_subscription_id) await this.deps.provider.cancelNow(row);
+      if (provider && row.provider_subscription_id) await provider.cancelNow(row);
       await this.deps.subscriptions.update(row.subscription_id, {
         scheduled_plan_id: null,
         next_attempt_at: null,
@@ -182,14 +178,14 @@ export class SubscriptionService implements AccessReader {
       });
     } else if (row && access.status === 'active') {
       if (row.cancel_at_period_end === 1) throw conflict('Your membership is already set to end');
-      if (mine) await this.deps.provider.setCancelAtPeriodEnd(row, true);
+      if (provider) await provider.setCancelAtPeriodEnd(row, true);
       await this.deps.subscriptions.update(row.subscription_id, {
         cancel_at_period_end: 1,
         next_attempt_at: null,
         updated_at: this.nowIso(),
       });
     } else if (row && access.status === 'past_due') {
-      if (mine) await this.deps.provider.cancelNow(row);
+      if (provider) await provider.cancelNow(row);
       const now = this.nowIso();
       await this.deps.subscriptions.update(row.subscription_id, {
         status: 'canceled',
@@ -211,7 +207,7 @@ export class SubscriptionService implements AccessReader {
     if (!row || access.status !== 'active' || row.cancel_at_period_end !== 1) {
       throw conflict('There is no cancellation to undo');
     }
-    if (row.provider === this.deps.provider.name) await this.deps.provider.setCancelAtPeriodEnd(row, false);
+    await this.deps.providers.of(row)?.setCancelAtPeriodEnd(row, false);
     await this.deps.subscriptions.update(row.subscription_id, {
       cancel_at_period_end: 0,
       next_attempt_at: row.provider === 'demo' ? row.current_period_end : null,
@@ -227,18 +223,19 @@ export class SubscriptionService implements AccessReader {
    */
   async portal(userId: number): Promise<{ url: string }> {
     const row = await this.deps.subscriptions.findByUser(userId);
-    if (this.deps.provider.name === 'demo') {
+    const provider = row && this.deps.providers.of(row);
+    if (provider?.name === 'demo' || (!provider && this.deps.providers.get('demo'))) {
       const { access } = await this.state(userId);
       const paid =
         access.status === 'active' ||
         access.status === 'past_due' ||
         (access.status === 'trialing' && row?.scheduled_plan_id != null);
-      return { url: paid && row?.provider === 'demo' ? DEMO_CARD_PAGE : '/pricingplan' };
+      return { url: paid && provider?.name === 'demo' ? DEMO_CARD_PAGE : '/pricingplan' };
     }
-    if (!row || row.provider !== this.deps.provider.name) {
+    if (!row || !provider) {
       throw conflict('There is no payment method on file yet: choose a plan first');
     }
-    return { url: await this.deps.provider.portalUrl(row) };
+    return { url: await provider.portalUrl(row) };
   }
 
   async recordPayment(p: PaymentRecord): Promise<PaymentRow> {
@@ -299,7 +296,7 @@ export class SubscriptionService implements AccessReader {
         cancel_at_period_end: 0,
         grace_until: null,
         next_attempt_at: null,
-        provider: this.deps.provider.name,
+        provider: this.deps.providers.primary.name,
         provider_customer_id: null,
         provider_subscription_id: null,
         provider_payment_method: null,

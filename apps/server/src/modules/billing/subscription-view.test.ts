@@ -16,6 +16,7 @@ function plan(plan_id: number, name: string, cents: number, cap: number): PlanRo
     monthly_price_cents: cents,
     yearly_price_cents: null,
     currency: 'USD',
+    prices: '{}',
     quality_cap: cap,
     new_movies: 1,
     salomtv_special: 1,

@@ -2,8 +2,9 @@ import type { Payment, SubscriptionReply, SubscriptionSummary, SummaryPlan } fro
 import { type ViewerAccess, viewerAccess } from './access.js';
 import type { AccountFacts, SubscriptionRow } from './account-billing.js';
 import type { PaymentRow } from './payment-repo.js';
+import { renewalTerms } from './plan-prices.js';
 import type { PlanRow } from './plan-repo.js';
-import { renewalTerms, toPlan } from './plan-service.js';
+import { toPlan } from './plan-service.js';
 
 /** The plans a subscription row points to besides its current one. */
 export interface PlanChanges {
@@ -49,7 +50,7 @@ export function subscriptionView(
     currency: paid || trialPlan ? row!.currency : null,
     renewal_price_cents:
       nextPlan && (renewing || trialPlan || status === 'past_due')
-        ? renewalTerms(nextPlan, row!.billing_interval).priceCents
+        ? (renewalTerms(nextPlan, row!.billing_interval, row!.currency)?.priceCents ?? null)
         : null,
     current_period_start: paid ? row!.current_period_start : null,
     current_period_end: paid ? row!.current_period_end : null,
@@ -107,7 +108,7 @@ export function presentSubscription(
   });
 }
 
-function summaryPlan(plan: PlanRow): SummaryPlan {
+export function summaryPlan(plan: PlanRow): SummaryPlan {
   const { names, quality_label } = toPlan(plan);
   return { plan_id: plan.plan_id, name: plan.name, names, quality_label };
 }

@@ -13,6 +13,7 @@ export const ROUTE_CLASSES: Record<Access, readonly string[]> = {
     'POST /api/auth/second-factor',
     'POST /api/auth/second-factor/passkey-options',
     'POST /api/billing/stripe/webhook',
+    'GET /api/billing/providers',
     'GET /api/catalog/list',
     'GET /api/catalog/rows',
     'GET /api/catalog/search',

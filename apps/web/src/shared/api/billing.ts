@@ -15,6 +15,7 @@ export const billingKeys = {
   planChanges: ['billing', 'change-plan'] as const,
   planChange: (planId: number) => ['billing', 'change-plan', planId] as const,
   demoSession: (id: string) => ['billing', 'demo-session', id] as const,
+  providers: (currency: string) => ['billing', 'providers', currency] as const,
   checkout: (id: string) => ['billing', 'checkout', id] as const,
 };
 

@@ -1,4 +1,4 @@
-import { formatDuration, htmlLangOf, numberFormat } from '@salomtv/contract';
+import { formatDuration, htmlLangOf } from '@salomtv/contract';
 import { useLanguage } from './language-context';
 
 // One format for every length the site shows, shared with the server's first paint of /home.
@@ -11,17 +11,5 @@ export function useDurationFormat() {
     formatDuration(seconds, locale, options);
 }
 
-/** Integer cents as money in the viewer's language, such as $19 or $7.99. */
-export function formatMoney(cents: number, currency: string, locale: string): string {
-  const whole = cents % 100 === 0;
-  try {
-    return numberFormat([locale, 'en'], {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: 2,
-    }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(whole ? 0 : 2)} ${currency}`;
-  }
-}
+// Money as the language writes it ("$19", "49 000 so'm", "49 000 сум"), shared with the server.
+export { formatMoney } from '@salomtv/contract';

@@ -49,7 +49,12 @@ describe('email settings', () => {
   });
 
   it('refuses the console provider in production unless allowed', () => {
-    const production = { ...base, NODE_ENV: 'production', SMS_CONSOLE_IN_PRODUCTION: 'true' };
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      PAYMENT_DEMO_IN_PRODUCTION: 'true',
+      SMS_CONSOLE_IN_PRODUCTION: 'true',
+    };
     expect(errorOf(production).message).toMatch(/^Invalid setting EMAIL_PROVIDER: /);
     expect(loadConfig({ ...production, EMAIL_CONSOLE_IN_PRODUCTION: 'true' }).emailProvider).toBe('console');
     expect(loadConfig(base).smtp).toBeUndefined();
@@ -124,6 +129,7 @@ describe('development email outbox', () => {
       await outboxAnswer(
         {
           NODE_ENV: 'production',
+          PAYMENT_DEMO_IN_PRODUCTION: 'true',
           SMS_CONSOLE_IN_PRODUCTION: 'true',
           EMAIL_CONSOLE_IN_PRODUCTION: 'true',
           TOTP_ENCRYPTION_KEY: 'a-test-key-that-seals-totp-secrets-1',

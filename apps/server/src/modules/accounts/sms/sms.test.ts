@@ -179,7 +179,12 @@ describe('SMS settings', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/SMS_PROVIDER/);
     expect(
-      loadConfig({ ...base, NODE_ENV: 'production', SMS_CONSOLE_IN_PRODUCTION: 'true' }).smsProvider,
+      loadConfig({
+        ...base,
+        NODE_ENV: 'production',
+        PAYMENT_DEMO_IN_PRODUCTION: 'true',
+        SMS_CONSOLE_IN_PRODUCTION: 'true',
+      }).smsProvider,
     ).toBe('console');
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).twilio).toBeUndefined();
   });
@@ -195,6 +200,7 @@ describe('SMS settings', () => {
     const config = loadConfig({
       ...twilio,
       NODE_ENV: 'production',
+      PAYMENT_DEMO_IN_PRODUCTION: 'true',
       TWILIO_ACCOUNT_SID: ACCOUNT_SID,
       TWILIO_AUTH_TOKEN: AUTH_TOKEN,
       TWILIO_MESSAGING_SERVICE_SID: SERVICE_SID,
@@ -224,6 +230,7 @@ describe('development outbox in production', () => {
   beforeAll(async () => {
     t = await createTestApp({
       NODE_ENV: 'production',
+      PAYMENT_DEMO_IN_PRODUCTION: 'true',
       SMS_CONSOLE_IN_PRODUCTION: 'true',
       EMAIL_CONSOLE_IN_PRODUCTION: 'true',
       SMS_DEV_OUTBOX: 'true',

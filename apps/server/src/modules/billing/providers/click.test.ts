@@ -51,7 +51,7 @@ describe('ClickProvider.createCheckout', () => {
       merchant_id: '678',
       amount: '49000',
       transaction_param: 'sess_ABC-1',
-      return_url: 'https://tv.example.com/userprofile?checkout=success&session_id=sess_ABC-1',
+      return_url: 'https://tv.example.com/checkout/return?session=sess_ABC-1',
     });
   });
 

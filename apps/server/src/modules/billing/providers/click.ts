@@ -3,7 +3,13 @@ import type { Clock } from '../../../lib/clock.js';
 import { badRequest } from '../../../lib/errors.js';
 import type { SubscriptionRow } from '../account-billing.js';
 import { clickAuthHeader, tiyinToSom } from './click-protocol.js';
-import type { ChargeOutcome, CheckoutRequest, PaymentProvider, UpgradeOutcome } from './provider.js';
+import {
+  type ChargeOutcome,
+  type CheckoutRequest,
+  checkoutReturnUrl,
+  type PaymentProvider,
+  type UpgradeOutcome,
+} from './provider.js';
 
 /** Click takes so'm only. */
 export const CLICK_CURRENCY = 'UZS';
@@ -44,6 +50,10 @@ export class ClickProvider implements PaymentProvider {
   readonly name = 'click' as const;
   readonly chargesRenewals = false;
 
+  takes(currency: string): boolean {
+    return currency.toUpperCase() === CLICK_CURRENCY;
+  }
+
   constructor(
     private readonly settings: ClickSettings,
     private readonly clock: Clock,
@@ -56,9 +66,7 @@ export class ClickProvider implements PaymentProvider {
         currency: "Click takes so'm (UZS) only",
       });
     }
-    const returnUrl = `${this.settings.publicUrl}/userprofile?checkout=success&session_id=${encodeURIComponent(
-      request.sessionId,
-    )}`;
+    const returnUrl = checkoutReturnUrl(this.settings.publicUrl, request.sessionId);
     const query = new URLSearchParams({
       service_id: this.settings.serviceId,
       merchant_id: this.settings.merchantId,

@@ -45,6 +45,11 @@ export class DemoProvider implements PaymentProvider {
   readonly name = 'demo' as const;
   readonly chargesRenewals = true;
 
+  /** The demo stands in for every provider, so a fresh install can try a purchase in any currency. */
+  takes(): boolean {
+    return true;
+  }
+
   async createCheckout(request: CheckoutRequest) {
     return {
       url: `/checkout/demo?session=${encodeURIComponent(request.sessionId)}`,

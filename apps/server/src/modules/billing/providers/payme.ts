@@ -1,17 +1,17 @@
 import type { PaymeSettings } from '../../../config.js';
 import { badRequest } from '../../../lib/errors.js';
 import { paymeCheckoutUrl } from './payme-protocol.js';
-import type { CheckoutRequest, PaymentProvider, UpgradeOutcome } from './provider.js';
+import {
+  type CheckoutRequest,
+  checkoutReturnUrl,
+  type PaymentProvider,
+  type UpgradeOutcome,
+} from './provider.js';
 
 /** Payme takes so'm only. */
 export const PAYME_CURRENCY = 'UZS';
 
 const NOT_SAVED = 'Payme is paid on its own page for each period: no card is kept with Payme for renewals';
-
-/** Where Payme sends the viewer back to once paid (or given up). */
-export function paymeReturnUrl(publicUrl: string, sessionId: string): string {
-  return `${publicUrl}/checkout/return?session=${encodeURIComponent(sessionId)}`;
-}
 
 /**
  * Payme's Merchant API: the viewer pays on Payme's checkout page, and Payme tells us through JSON-RPC calls
@@ -40,7 +40,7 @@ export class PaymeProvider implements PaymentProvider {
       orderId: request.sessionId,
       // Tiyin are our minor unit of so'm, as Payme counts them.
       amountTiyin: request.priceCents,
-      returnUrl: paymeReturnUrl(this.settings.publicUrl, request.sessionId),
+      returnUrl: checkoutReturnUrl(this.settings.publicUrl, request.sessionId),
     });
     return { url, providerSessionId: null };
   }

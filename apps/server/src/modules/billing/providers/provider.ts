@@ -46,6 +46,8 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** true: our renewal timer charges the saved payment method; false: the provider renews and reports by webhook. */
   readonly chargesRenewals: boolean;
+  /** Whether payments in this currency (ISO 4217) go through this provider. */
+  takes(currency: string): boolean;
   /** The page the viewer goes to for paying. */
   createCheckout(request: CheckoutRequest): Promise<{ url: string; providerSessionId: string | null }>;
   /** Where the viewer manages the payment method. */
@@ -72,4 +74,9 @@ export interface PaymentProvider {
   setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<void>;
   /** Ends the subscription at once (a past-due one the viewer gives up). */
   cancelNow(subscription: SubscriptionRow): Promise<void>;
+}
+
+/** Our page a provider sends the viewer back to after paying: it shows the checkout's result once the provider has told us. */
+export function checkoutReturnUrl(publicUrl: string, sessionId: string): string {
+  return `${publicUrl}/checkout/return?session=${encodeURIComponent(sessionId)}`;
 }

@@ -37,9 +37,12 @@ export function createStripeClient(secretKey: string): Stripe {
   return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'SalomTV' } });
 }
 
-function priceData(plan: PlanRow, product: string, priceCents: number, interval: BillingInterval) {
-  return { currency: plan.currency.toLowerCase(), product, unit_amount: priceCents, recurring: { interval } };
+function priceData(currency: string, product: string, priceCents: number, interval: BillingInterval) {
+  return { currency: currency.toLowerCase(), product, unit_amount: priceCents, recurring: { interval } };
 }
+
+/** Stripe is not offered for so'm: Uzbekistan's viewers pay through Payme or Click. */
+const STRIPE_REFUSES = new Set(['UZS']);
 
 /** Stripe's product for one of our plans has a fixed id, so every price of that plan hangs off one product. */
 export function stripeProductId(plan: PlanRow): string {
@@ -72,6 +75,10 @@ const providerUnavailable = () =>
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly chargesRenewals = false;
+
+  takes(currency: string): boolean {
+    return !STRIPE_REFUSES.has(currency.toUpperCase());
+  }
 
   constructor(
     readonly client: StripeClient,
@@ -151,7 +158,10 @@ export class StripeProvider implements PaymentProvider {
       const updated = await this.call(() =>
         this.client.subscriptions.update(id, {
           items: [
-            { id: item, price_data: priceData(request.plan, product, request.priceCents, request.interval) },
+            {
+              id: item,
+              price_data: priceData(request.currency, product, request.priceCents, request.interval),
+            },
           ],
           proration_behavior: 'always_invoice',
           proration_date: unix(request.at),
@@ -178,7 +188,7 @@ export class StripeProvider implements PaymentProvider {
     const product = await this.call(() => this.ensureProduct(plan));
     await this.call(() =>
       this.client.subscriptions.update(id, {
-        items: [{ id: item, price_data: priceData(plan, product, priceCents, interval) }],
+        items: [{ id: item, price_data: priceData(subscription.currency, product, priceCents, interval) }],
         proration_behavior: 'none',
       }),
     );

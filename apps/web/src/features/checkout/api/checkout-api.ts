@@ -19,10 +19,10 @@ export const demoSessionQuery = (id: string) =>
     retry: false,
   });
 
-/** How often the return page asks again while the provider has not told us yet. */
-export const CHECKOUT_POLL_MS = 2_000;
+/** How often the return page asks again while the provider has not told us of the payment. */
+const CHECKOUT_POLL_MS = 2000;
 
-/** `GET /api/billing/checkout/:id`: where a checkout stands, asked again while it is open. */
+/** `GET /api/billing/checkout/:id`: the viewer's checkout, asked again until it is paid or expired. */
 export const checkoutStatusQuery = (id: string) =>
   queryOptions({
     queryKey: billingKeys.checkout(id),

@@ -15,6 +15,7 @@ const plan: Plan = {
   monthly_price_cents: 1900,
   yearly_price_cents: null,
   currency: 'USD',
+  prices: { USD: { month: 1900, year: null } },
   quality_cap: 720,
   quality_label: 'HD',
   features: {

@@ -1,4 +1,11 @@
-import type { BillingInterval, Plan, PlanChangePreview, SubscriptionReply } from '@salomtv/contract';
+import type {
+  BillingInterval,
+  PaymentProviderName,
+  Plan,
+  PlanChangePreview,
+  ProvidersReply,
+  SubscriptionReply,
+} from '@salomtv/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client';
 import { billingKeys, useBillingChanged } from '../../../shared/api/billing';
@@ -21,10 +28,26 @@ export const planChangePreviewQuery = (planId: number) =>
     staleTime: 0,
   });
 
+/** `GET /api/billing/providers?currency=`: the providers a checkout in the currency can go through. */
+export const providersQuery = (currency: string) =>
+  queryOptions({
+    queryKey: billingKeys.providers(currency),
+    queryFn: ({ signal }) =>
+      api.request<ProvidersReply>(`/api/billing/providers?currency=${encodeURIComponent(currency)}`, {
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+
 /** `POST /api/billing/checkout`: a checkout session to go to. */
 export const useCheckout = () =>
   useMutation({
-    mutationFn: (body: { plan_id: number; interval: BillingInterval }) =>
+    mutationFn: (body: {
+      plan_id: number;
+      interval: BillingInterval;
+      currency: string;
+      provider?: PaymentProviderName | undefined;
+    }) =>
       api.request<{ url: string; session_id: string }>('/api/billing/checkout', {
         method: 'POST',
         json: body,

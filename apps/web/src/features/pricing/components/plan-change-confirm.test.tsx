@@ -14,6 +14,7 @@ const plan = (plan_id: number, name: string, cents: number): Plan => ({
   monthly_price_cents: cents,
   yearly_price_cents: null,
   currency: 'USD',
+  prices: { USD: { month: cents, year: null } },
   quality_cap: 1080,
   quality_label: 'FHD',
   features: {

@@ -29,6 +29,7 @@ function plan(
     monthly_price_cents: 500 * id,
     yearly_price_cents: null,
     currency: 'USD',
+    prices: { USD: { month: 500 * id, year: null } },
     quality_cap: cap,
     quality_label: cap === 480 ? 'SD' : cap === 720 ? 'HD' : 'FHD',
     features: { ...none, ...features },

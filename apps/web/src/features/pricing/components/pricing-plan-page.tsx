@@ -1,11 +1,19 @@
-import { type BillingInterval, type Plan, type PlanChangePreview, planNameIn } from '@salomtv/contract';
+import {
+  type BillingInterval,
+  DEFAULT_CURRENCY,
+  marketCurrency,
+  type PaymentProviderName,
+  type Plan,
+  type PlanChangePreview,
+  planNameIn,
+} from '@salomtv/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { subscriptionQuery } from '../../../shared/api/billing';
 import { currentProfileOf, useProfiles } from '../../../shared/api/profiles';
-import { roleQuery } from '../../../shared/api/session';
+import { meQuery, roleQuery } from '../../../shared/api/session';
 import { useReplacePrerenderedPage } from '../../../shared/hooks/prerendered-page';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { formatMoney } from '../../../shared/i18n/format';
@@ -15,9 +23,10 @@ import { fill, htmlLangOf } from '../../../shared/i18n/translate';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { useToast } from '../../../shared/ui/toast-context';
-import { plansQuery, useCheckout } from '../api/pricing-api';
+import { plansQuery, providersQuery, useCheckout } from '../api/pricing-api';
 import { PlanChangeConfirm } from './plan-change-confirm';
 import { PlanComparison } from './plan-comparison';
+import { ProviderChoice } from './provider-choice';
 import { TrialExplainer } from './trial-explainer';
 
 const PAID = new Set(['active', 'past_due']);
@@ -34,6 +43,25 @@ const DONE_KEYS = {
 const PLACEHOLDER_CARDS = ['first', 'second', 'third', 'fourth'];
 /** A plan card: every line has a set height, so a placeholder and the card take the same room. */
 const card = 'flex h-full flex-col gap-4 rounded-card border bg-surface p-5';
+
+/** Every currency some plan is sold in, alphabetically. */
+function currenciesOf(plans: readonly Plan[] | undefined): string[] {
+  return [...new Set((plans ?? []).flatMap((plan) => Object.keys(plan.prices)))].sort();
+}
+
+/**
+ * The currency shown first: a subscriber's own (changes of plan stay in it), else the market of the account's phone,
+ * else dollars, where some plan is sold in it.
+ */
+function defaultCurrency(
+  offered: readonly string[],
+  own: string | null | undefined,
+  phone: string | undefined,
+) {
+  for (const currency of [own, marketCurrency(phone), DEFAULT_CURRENCY])
+    if (currency && offered.includes(currency)) return currency;
+  return offered[0] ?? DEFAULT_CURRENCY;
+}
 
 /** The calls the page starts with, started by its route as soon as this module is in (app/routing). */
 export function startFirstCalls(queryClient: QueryClient): void {
@@ -62,7 +90,10 @@ export function PricingPlanPage() {
   // The plan is the account holder's to choose: a kids profile sees the plans without buying one.
   const profile = useProfiles(currentProfileOf);
   const kids = profile.data?.kids ?? false;
+  const me = useQuery({ ...meQuery(), enabled: signedIn });
   const [interval, setInterval] = useState<BillingInterval>('month');
+  const [chosenCurrency, setCurrency] = useState<string>();
+  const [chosenProvider, setProvider] = useState<PaymentProviderName>();
   const [error, setError] = useState<string>();
   const [changing, setChanging] = useState<Plan>();
 
@@ -75,7 +106,16 @@ export function PricingPlanPage() {
       ? (sub.scheduled_plan ?? null)
       : null;
   const currentPlanId = current?.plan_id;
-  const anyYearly = plans.data?.some((plan) => plan.yearly_price_cents !== null) ?? false;
+  const currencies = currenciesOf(plans.data);
+  // A plan already bought (or chosen for after the trial) changes in its subscription's currency.
+  const ownCurrency = current ? sub?.currency : undefined;
+  const currency =
+    ownCurrency ?? chosenCurrency ?? defaultCurrency(currencies, ownCurrency, me.data?.phone_number);
+  const providers = useQuery({ ...providersQuery(currency), enabled: Boolean(plans.data) && !current });
+  const offeredProviders = providers.data?.providers;
+  const provider =
+    offeredProviders?.find((p) => p.name === chosenProvider)?.name ?? offeredProviders?.[0]?.name;
+  const anyYearly = plans.data?.some((plan) => (plan.prices[currency]?.year ?? null) !== null) ?? false;
   const busyPlan = checkout.isPending ? checkout.variables?.plan_id : undefined;
   const trialEnds = sub?.status === 'trialing' ? formatDate(sub.trial_ends_at, locale) : undefined;
   const trialNote = trialEnds ? fill(t('trial_pricing_note'), { date: trialEnds }) : undefined;
@@ -92,9 +132,9 @@ export function PricingPlanPage() {
       setChanging(plan);
       return;
     }
-    const chosen = interval === 'year' && plan.yearly_price_cents !== null ? 'year' : 'month';
+    const chosen = interval === 'year' && (plan.prices[currency]?.year ?? null) !== null ? 'year' : 'month';
     checkout.mutate(
-      { plan_id: plan.plan_id, interval: chosen },
+      { plan_id: plan.plan_id, interval: chosen, currency, provider },
       {
         onSuccess: (reply) => {
           if (/^https?:\/\//.test(reply.url)) window.location.assign(reply.url);
@@ -112,25 +152,47 @@ export function PricingPlanPage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold sm:text-4xl">{t('pricing_plan')}</h1>
-        {/* Hidden, not left out, until yearly prices are known: its space is kept. */}
-        <fieldset
-          className={`flex gap-1 rounded-md border border-border bg-surface p-1 ${anyYearly ? '' : 'invisible'}`}
-          aria-hidden={anyYearly ? undefined : true}
-          disabled={!anyYearly}
-        >
-          <legend className="sr-only">{t('billing_period')}</legend>
-          {(['month', 'year'] as const).map((value) => (
-            <Button
-              key={value}
-              size="sm"
-              variant={interval === value ? 'primary' : 'ghost'}
-              aria-pressed={interval === value}
-              onClick={() => setInterval(value)}
-            >
-              {value === 'month' ? t('monthly') : t('yearly')}
-            </Button>
-          ))}
-        </fieldset>
+        <div className="flex flex-wrap gap-2">
+          {/* Hidden, not left out, until the plans' currencies are known: its space is kept. */}
+          <fieldset
+            className={`flex min-w-32 gap-1 rounded-md border border-border bg-surface p-1 ${currencies.length > 1 ? '' : 'invisible'}`}
+            aria-hidden={currencies.length > 1 ? undefined : true}
+            disabled={Boolean(ownCurrency) || currencies.length < 2}
+          >
+            <legend className="sr-only">{t('currency')}</legend>
+            {(currencies.length > 1 ? currencies : []).map((value) => (
+              <Button
+                key={value}
+                size="sm"
+                variant={currency === value ? 'primary' : 'ghost'}
+                aria-pressed={currency === value}
+                data-testid={`currency-${value}`}
+                onClick={() => setCurrency(value)}
+              >
+                {value}
+              </Button>
+            ))}
+          </fieldset>
+          {/* Hidden, not left out, until yearly prices are known: its space is kept. */}
+          <fieldset
+            className={`flex gap-1 rounded-md border border-border bg-surface p-1 ${anyYearly ? '' : 'invisible'}`}
+            aria-hidden={anyYearly ? undefined : true}
+            disabled={!anyYearly}
+          >
+            <legend className="sr-only">{t('billing_period')}</legend>
+            {(['month', 'year'] as const).map((value) => (
+              <Button
+                key={value}
+                size="sm"
+                variant={interval === value ? 'primary' : 'ghost'}
+                aria-pressed={interval === value}
+                onClick={() => setInterval(value)}
+              >
+                {value === 'month' ? t('monthly') : t('yearly')}
+              </Button>
+            ))}
+          </fieldset>
+        </div>
       </div>
       {/* The viewer's own trial when they are in one, else how every account starts; its lines are kept. */}
       <p
@@ -145,6 +207,19 @@ export function PricingPlanPage() {
         </Alert>
       ) : null}
       {error ? <Alert>{error}</Alert> : null}
+      {/* The room for the providers is kept while the plans and then the providers load. */}
+      {!current && !kids ? (
+        <div className="min-h-[4.5rem]">
+          {offeredProviders ? (
+            <ProviderChoice
+              legend={t('pay_with')}
+              providers={offeredProviders}
+              value={provider}
+              onChange={setProvider}
+            />
+          ) : null}
+        </div>
+      ) : null}
       {changing ? (
         <PlanChangeConfirm
           key={changing.plan_id}
@@ -167,12 +242,11 @@ export function PricingPlanPage() {
           {plans.data
             ? plans.data.map((plan) => {
                 const isCurrent = plan.plan_id === currentPlanId;
-                const yearly = interval === 'year' && plan.yearly_price_cents !== null;
-                const price = formatMoney(
-                  yearly ? (plan.yearly_price_cents ?? 0) : plan.monthly_price_cents,
-                  plan.currency,
-                  locale,
-                );
+                const own = plan.prices[currency];
+                const yearly = interval === 'year' && (own?.year ?? null) !== null;
+                const price = own
+                  ? formatMoney(yearly ? (own.year ?? 0) : own.month, currency, locale)
+                  : undefined;
                 const headingId = `plan-${plan.plan_id}-title`;
                 return (
                   <li key={plan.plan_id}>
@@ -195,14 +269,28 @@ export function PricingPlanPage() {
                       >
                         {isCurrent ? t('current_plan') : null}
                       </p>
-                      <p className="h-9 whitespace-nowrap">
-                        <span className="text-3xl font-bold">{price}</span>{' '}
-                        <span className="text-muted">/ {yearly ? t('per_year') : t('per_month')}</span>
+                      <p className="h-9 whitespace-nowrap" data-testid="plan-price">
+                        {price ? (
+                          <>
+                            {/* So'm amounts are long: smaller on a phone, so the card keeps the screen's width. */}
+                            <span className="text-2xl font-bold sm:text-3xl">{price}</span>{' '}
+                            <span className="text-sm text-muted sm:text-base">
+                              / {yearly ? t('per_year') : t('per_month')}
+                            </span>
+                          </>
+                        ) : (
+                          <span className="text-muted">{t('not_sold_in_currency')}</span>
+                        )}
                       </p>
                       <Button
                         variant={isCurrent ? 'secondary' : 'primary'}
                         disabled={
-                          isCurrent || kids || busyPlan !== undefined || role.isPending || profile.isLoading
+                          isCurrent ||
+                          !price ||
+                          kids ||
+                          busyPlan !== undefined ||
+                          role.isPending ||
+                          profile.isLoading
                         }
                         busy={busyPlan === plan.plan_id}
                         aria-describedby={headingId}

@@ -21,6 +21,7 @@ import { useToast } from '../../../../shared/ui/toast-context';
 import { type PlanSave, useSavePlan } from '../api/plans';
 import { centsToText, textToCents } from '../lib/money';
 import { PlanNamesFields } from './plan-names-fields';
+import { PlanPricesFields, type PriceRow } from './plan-prices-fields';
 
 type Errors = Partial<Record<string, string>>;
 
@@ -31,6 +32,8 @@ interface FormState {
   monthly: string;
   yearly: string;
   currency: string;
+  /** Prices in the other currencies. */
+  prices: PriceRow[];
   quality_cap: QualityCap;
   features: PlanFeatures;
   max_streams: string;
@@ -47,6 +50,13 @@ const initialState = (plan: Plan | null): FormState => ({
   monthly: centsToText(plan?.monthly_price_cents ?? null),
   yearly: centsToText(plan?.yearly_price_cents ?? null),
   currency: plan?.currency ?? 'USD',
+  prices: Object.entries(plan?.prices ?? {})
+    .filter(([currency]) => currency !== plan?.currency)
+    .map(([currency, price]) => ({
+      currency,
+      monthly: centsToText(price.month),
+      yearly: centsToText(price.year),
+    })),
   quality_cap: plan?.quality_cap ?? 480,
   features: plan ? { ...plan.features } : { ...NO_FEATURES },
   max_streams: String(plan?.max_streams ?? 1),
@@ -83,12 +93,29 @@ export function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => vo
     if (monthly === null) found.monthly_price_cents = 'Enter the monthly price';
     else if (monthly === undefined) found.monthly_price_cents = 'Enter a price such as 19.00';
     if (yearly === undefined) found.yearly_price_cents = 'Enter a price such as 69.90, or leave it empty';
+    const prices: Record<string, { month: number; year: number | null }> = {
+      [form.currency]: { month: monthly ?? 0, year: yearly ?? null },
+    };
+    form.prices.forEach((row, index) => {
+      const month = textToCents(row.monthly);
+      const year = textToCents(row.yearly);
+      if (!/^[A-Z]{3}$/.test(row.currency))
+        found[`prices.${index}.currency`] = 'Use a three-letter currency code such as UZS';
+      else if (row.currency in prices)
+        found[`prices.${index}.currency`] = 'This currency has a price already';
+      if (month === null) found[`prices.${index}.monthly`] = 'Enter the monthly price';
+      else if (month === undefined) found[`prices.${index}.monthly`] = 'Enter a price such as 49000';
+      if (year === undefined)
+        found[`prices.${index}.yearly`] = 'Enter a price such as 490000, or leave it empty';
+      if (month != null && year !== undefined) prices[row.currency] = { month, year };
+    });
     const fields = {
       name: form.name,
       names: form.names,
       monthly_price_cents: monthly ?? 0,
       yearly_price_cents: yearly ?? null,
       currency: form.currency,
+      prices,
       quality_cap: form.quality_cap,
       features: form.features,
       max_streams: Number(form.max_streams),
@@ -201,6 +228,17 @@ export function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => vo
           />
         </Field>
       </div>
+      <PlanPricesFields
+        idPrefix={uid}
+        rows={form.prices}
+        onChange={(prices) => {
+          setForm((current) => ({ ...current, prices }));
+          setErrors((current) =>
+            Object.fromEntries(Object.entries(current).filter(([field]) => !field.startsWith('prices.'))),
+          );
+        }}
+        errorOf={errorOf}
+      />
       <div className="grid gap-5 sm:grid-cols-3">
         <Field id={id('quality')} label="Quality cap" error={errorOf('quality_cap')}>
           <Select

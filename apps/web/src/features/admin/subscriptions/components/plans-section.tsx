@@ -8,6 +8,18 @@ import { adminPlansQuery } from '../api/plans';
 import { formatMoney } from '../lib/money';
 import { PlanForm } from './plan-form';
 
+/** Every currency's price of the plan for an interval, its own currency first; "—" when none is sold by it. */
+function pricesIn(plan: Plan, interval: 'month' | 'year'): string {
+  const currencies = [plan.currency, ...Object.keys(plan.prices).filter((c) => c !== plan.currency)];
+  const shown: string[] = [];
+  for (const currency of currencies) {
+    const price = plan.prices[currency];
+    const minor = interval === 'year' ? price?.year : price?.month;
+    if (minor !== undefined && minor !== null) shown.push(formatMoney(minor, currency));
+  }
+  return shown.length > 0 ? shown.join(' · ') : '—';
+}
+
 const COLUMNS = [
   'Name',
   'Code',
@@ -78,10 +90,8 @@ function PlanRow({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
         {plan.name}
       </th>
       <td className={`${cell} font-mono text-muted`}>{plan.code}</td>
-      <td className={cell}>{formatMoney(plan.monthly_price_cents, plan.currency)}</td>
-      <td className={cell}>
-        {plan.yearly_price_cents === null ? '—' : formatMoney(plan.yearly_price_cents, plan.currency)}
-      </td>
+      <td className={cell}>{pricesIn(plan, 'month')}</td>
+      <td className={cell}>{pricesIn(plan, 'year')}</td>
       <td className={cell}>
         {plan.quality_label} {plan.quality_cap}p
       </td>
