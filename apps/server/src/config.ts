@@ -81,6 +81,7 @@ const envSchema = z.object({
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   JOB_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  BILLING_TIMER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
   SMS_CONSOLE_IN_PRODUCTION: booleanFlag.default(false),
   SMS_DEV_OUTBOX: booleanFlag.default(false),
@@ -236,6 +237,8 @@ export type Config = {
   click: ClickSettings | undefined;
   /** Payme's cash desk, present when PAYME_MERCHANT_ID is set. */
   payme: PaymeSettings | undefined;
+  /** How often renewals due are charged, and stale checkouts and Payme transactions swept. */
+  billingTimerSeconds: number;
   /** The site's public address (no trailing slash), for links sent outside: payment provider redirects. */
   publicUrl: string;
   sessionTtlHours: number;
@@ -680,6 +683,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpWrongCodesPerAddressPerHour: e.OTP_WRONG_CODES_PER_ADDRESS_PER_HOUR,
     vitalsPerAddressPerMinute: e.VITALS_PER_ADDRESS_PER_MINUTE,
     ...paymentSettings(e, publicUrl),
+    billingTimerSeconds: e.BILLING_TIMER_SECONDS,
     publicUrl,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionRememberDays: e.SESSION_REMEMBER_DAYS,

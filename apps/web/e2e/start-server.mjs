@@ -6,6 +6,9 @@ import path from 'node:path';
 import { buildWebIfNeeded } from '../../../scripts/build-if-needed.mjs';
 import { bundleServer, SERVER_BUNDLE_RUNNER } from '../../../scripts/server-bundle.mjs';
 import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
+import { startClickDouble } from './click-double.mjs';
+import { startPaymeDouble } from './payme-double.mjs';
+import { CLICK_E2E, PAYME_E2E } from './payment-doubles.mjs';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const rootDir = path.resolve(webDir, '../..');
@@ -36,6 +39,11 @@ if (
 buildWebIfNeeded();
 fs.cpSync(path.join(webDir, 'dist'), webDist, { recursive: true });
 
+// Click and Payme, played by their test doubles on ports of their own, call this server as the providers would.
+const merchantUrl = `http://127.0.0.1:${port}`;
+const click = await startClickDouble({ ...CLICK_E2E.double, port: Number(port) + 1000, merchantUrl });
+const payme = await startPaymeDouble({ ...PAYME_E2E.double, port: Number(port) + 1100, merchantUrl });
+
 // The server as `npm start` runs it: the bundle, through its runner.
 const bundle = await bundleServer();
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE_RUNNER, bundle], {
@@ -60,6 +68,14 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE_RUNN
     OTP_WRONG_CODES_PER_ADDRESS_PER_HOUR: '10000',
     // The same for web-vitals reports: every page of the run reports from this one address.
     VITALS_PER_ADDRESS_PER_MINUTE: '100000',
+    // The address the providers send the viewer back to.
+    PUBLIC_URL: merchantUrl,
+    // The demo card first, so a checkout that names no provider goes through it as on a fresh install.
+    PAYMENT_PROVIDERS: 'demo,click,payme',
+    ...CLICK_E2E.settings(click.url),
+    ...PAYME_E2E.settings(payme.url),
+    // Renewals due are charged within seconds, so a browser test sees one.
+    BILLING_TIMER_SECONDS: '2',
   },
 });
 
@@ -67,7 +83,8 @@ const cleanUp = () => fs.rmSync(workDir, { recursive: true, force: true });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill('SIGTERM'));
 }
-server.on('exit', (code) => {
+server.on('exit', async (code) => {
+  await Promise.all([click.close(), payme.close()]);
   cleanUp();
   process.exit(code ?? 0);
 });

@@ -18,7 +18,7 @@ import {
 } from '@salomtv/contract';
 import type { AppInstance } from '../../app-types.js';
 import type { BillingAdminService } from './billing-admin-service.js';
-import type { PaymeRefunds } from './payme-refunds.js';
+import type { PaymentRefunds } from './payment-refunds.js';
 import type { PlanService } from './plan-service.js';
 import type { ReconciliationService } from './reconciliation-service.js';
 
@@ -31,7 +31,7 @@ export function billingAdminRoutes(
     plans: PlanService;
     billingAdmin: BillingAdminService;
     reconciliation: ReconciliationService;
-    paymeRefunds: PaymeRefunds;
+    paymentRefunds: PaymentRefunds;
   },
 ): void {
   const { plans, billingAdmin: admin } = services;
@@ -73,7 +73,7 @@ export function billingAdminRoutes(
   app.post('/api/admin/payments/:payment_id/refund', {
     config: { access: 'admin' },
     schema: { tags, params: paymentIdParamsSchema, response: { 200: paymentSchema } },
-    handler: (request) => services.paymeRefunds.refundByAdmin(request.viewer, request.params.payment_id),
+    handler: (request) => services.paymentRefunds.refundByAdmin(request.viewer, request.params.payment_id),
   });
 
   app.get('/api/admin/subscriptions', {

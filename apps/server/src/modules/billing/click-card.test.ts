@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingViewer, DAY_MS, planByCode } from '../../test/billing.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness.js';
 
 const SECRET = 'click-test-secret';
 const MERCHANT_USER = '901';
@@ -12,9 +12,11 @@ const PRICE_TIYIN = 4_900_000;
 
 /**
  * Click's Merchant API card calls as documented, over real HTTP: any 16-digit card but one ending 0002 is kept,
- * the code is SMS_CODE, and every call must carry the Auth header of our merchant user.
+ * the code is SMS_CODE, a kept card pays, any payment but 13 is reversed, and every call must carry the Auth
+ * header of our merchant user.
  */
 async function startClickCards() {
+  let clickPayments = 500;
   const calls: { path: string; body: Record<string, unknown> }[] = [];
   const server = http.createServer(async (request, response) => {
     const chunks: Buffer[] = [];
@@ -30,6 +32,12 @@ async function startClickCards() {
       answer = String(body.card_number).endsWith('0002')
         ? { error_code: -5017, error_note: 'Card not found' }
         : { error_code: 0, card_token: `CT-${body.card_number}`, phone_number: '99890*****67', temporary: 0 };
+    } else if (signed && path === 'card_token/payment') {
+      answer = { error_code: 0, error_note: 'Success', payment_id: ++clickPayments, payment_status: 2 };
+    } else if (signed && request.method === 'DELETE' && path.startsWith('payment/reversal/12345/')) {
+      answer = path.endsWith('/13')
+        ? { error_code: -4046, error_note: 'Reversal is not possible for this payment' }
+        : { error_code: 0, error_note: 'Success', payment_id: Number(path.split('/').at(-1)) };
     } else if (signed && path === 'card_token/verify') {
       // Slow enough that tries sent at once are all in flight together.
       await new Promise((resolve) => setTimeout(resolve, 30));
@@ -115,6 +123,65 @@ describe('a card Click keeps for the renewals of a plan paid through Click', () 
     expect(
       (await viewer.client.post('/api/billing/click/card/verify', { sms_code: SMS_CODE })).statusCode,
     ).toBe(400);
+  });
+
+  it("renews with the kept card at the period's end: the plan's so'm price through card_token/payment", async () => {
+    const { viewer, row } = await clickSubscriber();
+    await viewer.client.post('/api/billing/click/card', card);
+    expect(
+      (await viewer.client.post('/api/billing/click/card/verify', { sms_code: SMS_CODE })).statusCode,
+    ).toBe(200);
+    t.clock.advance(Date.parse(row.current_period_end) - t.clock.now().getTime() + 60_000);
+    const report = await t.app.container.services.renewal.renewDue();
+    expect(report.renewed).toBeGreaterThanOrEqual(1);
+    const charge = click.calls.filter((c) => c.path === 'card_token/payment').at(-1)!;
+    const standard = await planByCode(t.app, 'standard');
+    expect(charge.body).toMatchObject({
+      service_id: 12345,
+      card_token: 'CT-8600123456789012',
+      amount: standard.prices.UZS!.month / 100,
+    });
+    const renewed = (await subscriptionOf(row.subscription_id))!;
+    expect(renewed.status).toBe('active');
+    expect(Date.parse(renewed.current_period_end)).toBeGreaterThan(Date.parse(row.current_period_end));
+    const payments = (await t.app.container.services.subscriptions.payments(viewer.userId, 1, 10)).items;
+    expect(payments[0]).toMatchObject({
+      status: 'succeeded',
+      provider: 'click',
+      amount_cents: standard.prices.UZS!.month,
+      currency: 'UZS',
+    });
+  });
+
+  it("an admin refunds a Click payment: Click gives it back first, and Click's refusal changes nothing", async () => {
+    const admin = await signedInAdmin(t.app);
+    const { viewer, row } = await clickSubscriber();
+    const record = (ref: string) =>
+      t.app.container.services.subscriptions.recordPayment({
+        userId: viewer.userId,
+        subscriptionId: row.subscription_id,
+        planId: row.plan_id,
+        amountCents: PRICE_TIYIN,
+        currency: 'UZS',
+        status: 'succeeded',
+        provider: 'click',
+        providerRef: ref,
+        description: 'Standard, monthly',
+      });
+    const refusedPayment = await record('13');
+    const refused = await admin.post(`/api/admin/payments/${refusedPayment.payment_id}/refund`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain('Reversal is not possible');
+    expect((await subscriptionOf(row.subscription_id))!.status).toBe('active');
+
+    const paid = await record('7001');
+    const refunded = await admin.post(`/api/admin/payments/${paid.payment_id}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toMatchObject({ status: 'refunded', provider: 'click', provider_ref: '7001' });
+    expect(click.calls.at(-1)!.path).toBe('payment/reversal/12345/7001');
+    // The one period it paid is taken back: nothing paid is left, so the plan ends now.
+    expect((await subscriptionOf(row.subscription_id))!.status).toBe('expired');
+    expect((await admin.post(`/api/admin/payments/${paid.payment_id}/refund`)).statusCode).toBe(409);
   });
 
   it('checks at most five codes of twenty sent at once, and none after them, not even the right one', async () => {

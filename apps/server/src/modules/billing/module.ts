@@ -24,9 +24,9 @@ import { EntitlementService } from './entitlements.js';
 import { BillingEventRepo } from './event-repo.js';
 import { PaidCheckouts, type Refund } from './paid-checkout.js';
 import { PaymeMerchantService, type PaymeScope } from './payme-merchant-service.js';
-import { PaymeRefunds } from './payme-refunds.js';
 import { paymeRoutes } from './payme-routes.js';
 import { PaymeTransactionRepo } from './payme-transaction-repo.js';
+import { PaymentRefunds } from './payment-refunds.js';
 import { PaymentRepo } from './payment-repo.js';
 import { PlanChangeService } from './plan-change-service.js';
 import { PlanRepo } from './plan-repo.js';
@@ -200,8 +200,9 @@ export function createBillingModule(deps: BillingDeps) {
       paid,
       clock,
     }),
-    paymeRefunds: new PaymeRefunds({
+    paymentRefunds: new PaymentRefunds({
       transactions: repos.paymeTransactions,
+      click,
       payments: repos.payments,
       audit: deps.audit,
       atomically: paymeAtomically,
@@ -255,16 +256,14 @@ export function createBillingModule(deps: BillingDeps) {
 
 export type BillingModule = ReturnType<typeof createBillingModule>;
 
-const TICK_MS = 60_000;
-
-/** Runs renewals and forgets day-old checkout sessions every minute while the app is open. */
+/** Runs renewals and forgets day-old checkout sessions every BILLING_TIMER_SECONDS while the app is open. */
 export function startBillingTimer(app: AppInstance, billing: BillingModule, clock: Clock): void {
   if (billing.providers.demo && app.container.config.nodeEnv === 'production') {
     app.log.warn(
       'PAYMENT_DEMO_IN_PRODUCTION: the built-in test checkout is on, so any viewer can subscribe with a test card',
     );
   }
-  repeatWhileOpen(app, TICK_MS, 'billing timer', async () => {
+  repeatWhileOpen(app, app.container.config.billingTimerSeconds * 1000, 'billing timer', async () => {
     const report = await billing.services.renewal.renewDue();
     if (report.renewed + report.failed + report.expired + report.canceled > 0)
       app.log.info({ report }, 'billing renewals');

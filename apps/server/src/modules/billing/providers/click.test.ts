@@ -68,8 +68,8 @@ describe('ClickProvider.createCheckout', () => {
     );
   });
 
-  it('says renewals are not charged by our timer', () => {
-    expect(new ClickProvider(settings, clock).chargesRenewals).toBe(false);
+  it('says renewals are charged by our timer (with the card Click keeps)', () => {
+    expect(new ClickProvider(settings, clock).chargesRenewals).toBe(true);
   });
 });
 

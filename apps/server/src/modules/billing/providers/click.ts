@@ -9,6 +9,7 @@ import {
   checkoutReturnUrl,
   type PaymentProvider,
   type UpgradeOutcome,
+  type UpgradeRequest,
 } from './provider.js';
 
 /** Click takes so'm only. */
@@ -48,7 +49,8 @@ const UNREACHABLE = 'Click could not be reached';
  */
 export class ClickProvider implements PaymentProvider {
   readonly name = 'click' as const;
-  readonly chargesRenewals = false;
+  /** Our timer pays renewals with a kept card; a subscription without one has no renewal due. */
+  readonly chargesRenewals = true;
 
   takes(currency: string): boolean {
     return currency.toUpperCase() === CLICK_CURRENCY;
@@ -165,8 +167,12 @@ export class ClickProvider implements PaymentProvider {
     }
   }
 
-  async upgrade(): Promise<UpgradeOutcome> {
-    return { status: 'declined', ref: null, reason: NOT_SAVED };
+  /** The prorated difference, paid at once with the kept card. */
+  async upgrade(subscription: SubscriptionRow, request: UpgradeRequest): Promise<UpgradeOutcome> {
+    const outcome = await this.charge(subscription, request.amountCents, request.currency);
+    return outcome.ok
+      ? { status: 'paid', ref: outcome.ref }
+      : { status: 'declined', ref: outcome.ref, reason: outcome.reason };
   }
 
   /** The next period is bought at the plan's price then: nothing is kept at Click to change. */

@@ -52,9 +52,9 @@ export const subscriberPaymentsQuery = (userId: number, page: number, pageSize: 
     retry: false,
   });
 
-/** Payments an admin refunds here: Payme's, once paid. */
-export const refundable = (payment: Payment) =>
-  payment.provider === 'payme' && payment.status === 'succeeded';
+/** Payments an admin refunds here: Payme's and Click's, once paid. */
+export const refundable = (payment: Pick<Payment, 'provider' | 'status'>) =>
+  (payment.provider === 'payme' || payment.provider === 'click') && payment.status === 'succeeded';
 
 /** `POST /api/admin/payments/:payment_id/refund`: the payment refunded and its paid time taken back. */
 export function useRefundPayment() {
@@ -62,7 +62,11 @@ export function useRefundPayment() {
   return useMutation({
     mutationFn: (paymentId: number) =>
       api.request<Payment>(`/api/admin/payments/${paymentId}/refund`, { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: subscriberKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: subscriberKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['admin-payments'] }),
+      ]),
   });
 }
 

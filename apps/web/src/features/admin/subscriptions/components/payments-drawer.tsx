@@ -2,7 +2,6 @@ import type { Payment } from '@salomtv/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../../../shared/ui/alert';
-import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog';
 import { CloseIcon } from '../../../../shared/ui/icons';
 import { LoadingState } from '../../../../shared/ui/loading-state';
 import { useModalDialog } from '../../../../shared/ui/modal-dialog';
@@ -14,6 +13,7 @@ import {
   useRefundPayment,
 } from '../api/subscribers';
 import { formatMoney } from '../lib/money';
+import { RefundConfirm } from './refund-confirm';
 import { formatDate, PaymentStatusBadge, SubscriptionStatusBadge, subscriberName } from './subscription-bits';
 
 const PAGE_SIZE = 10;
@@ -155,11 +155,9 @@ export function PaymentsDrawer({ subscriber, onClose }: { subscriber: Subscriber
         ) : null}
       </div>
       {refunding ? (
-        <ConfirmDialog
-          title="Refund this payment?"
-          message={`${formatMoney(refunding.amount_cents, refunding.currency)} is marked refunded, the time it paid for is taken off the plan of ${name}, and they are told. Give the money back in Payme's cabinet too.`}
-          confirmLabel="Refund"
-          cancelLabel="Keep the payment"
+        <RefundConfirm
+          payment={refunding}
+          holder={name}
           busy={refund.isPending}
           onCancel={() => setRefunding(null)}
           onConfirm={() => refund.mutate(refunding.payment_id, { onSettled: () => setRefunding(null) })}

@@ -7,11 +7,15 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Alert } from '../../../../shared/ui/alert';
+import { Button } from '../../../../shared/ui/button';
 import { FilterRow, FilterSelect } from '../../../../shared/ui/list-filters';
 import { ListQueryState, ListTable } from '../../../../shared/ui/list-table';
 import { Pagination } from '../../../../shared/ui/pagination';
-import { adminPaymentsQuery } from '../api/payments';
+import { type AdminPaymentRow, adminPaymentsQuery } from '../api/payments';
+import { refundable, useRefundPayment } from '../api/subscribers';
 import { formatMoney } from '../lib/money';
+import { RefundConfirm } from './refund-confirm';
 import {
   formatDate,
   PAYMENT_PROVIDER_LABELS,
@@ -21,14 +25,26 @@ import {
 } from './subscription-bits';
 
 const PAGE_SIZE = 20;
-const COLUMNS = ['Date', 'Subscriber', 'Amount', 'Provider', "Provider's transaction", 'State', 'Refund'];
+const COLUMNS = [
+  'Date',
+  'Subscriber',
+  'Amount',
+  'Provider',
+  "Provider's transaction",
+  'State',
+  'Refund',
+  'Action',
+];
 const cell = 'px-4 py-3';
 
 const isStatus = (value: string): value is PaymentStatus => PAYMENT_STATUSES.includes(value as PaymentStatus);
 const isProvider = (value: string): value is PaymentProviderName =>
   PAYMENT_PROVIDERS.includes(value as PaymentProviderName);
 
-/** Every account's payments, newest first, by state and provider, with the provider's own transaction id. */
+/**
+ * Every account's payments, newest first, by state and provider, with the provider's own transaction id; a Payme
+ * or Click payment is refunded from here.
+ */
 export function PaymentsSection() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<PaymentStatus | undefined>(undefined);
@@ -37,6 +53,9 @@ export function PaymentsSection() {
     ...adminPaymentsQuery({ page, pageSize: PAGE_SIZE, status, provider }),
     placeholderData: keepPreviousData,
   });
+  const refund = useRefundPayment();
+  // The payment whose refund is being asked about.
+  const [refunding, setRefunding] = useState<AdminPaymentRow | null>(null);
 
   return (
     <section aria-labelledby="payments-heading" className="flex flex-col gap-4">
@@ -71,6 +90,7 @@ export function PaymentsSection() {
           wrapped
         />
       </FilterRow>
+      {refund.isError ? <Alert>{refund.error.message}</Alert> : null}
       <ListQueryState query={list} loadingLabel="Loading payments…" />
       {list.data ? (
         <>
@@ -110,11 +130,32 @@ export function PaymentsSection() {
                 <td className={`${cell} whitespace-nowrap`} data-testid="payment-refund">
                   {payment.status === 'refunded' ? formatMoney(payment.amount_cents, payment.currency) : '—'}
                 </td>
+                <td className={cell}>
+                  {refundable(payment) ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Refund payment #${payment.payment_id}`}
+                      onClick={() => setRefunding(payment)}
+                    >
+                      Refund
+                    </Button>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </ListTable>
           <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
         </>
+      ) : null}
+      {refunding ? (
+        <RefundConfirm
+          payment={refunding}
+          holder={subscriberName(refunding)}
+          busy={refund.isPending}
+          onCancel={() => setRefunding(null)}
+          onConfirm={() => refund.mutate(refunding.payment_id, { onSettled: () => setRefunding(null) })}
+        />
       ) : null}
     </section>
   );

@@ -30,5 +30,7 @@ describe('plan prices', () => {
     expect(formatMoney(1900, 'USD')).toBe('$19.00');
     expect(formatMoney(6990, 'EUR')).toBe('€69.90');
     expect(formatMoney(1900, 'ZZZ')).toMatch(/19\.00/);
+    // So'm as the viewer's pages write them, with no-break spaces.
+    expect(formatMoney(8_900_000, 'UZS').replace(/\s/g, ' ')).toBe("89 000 so'm");
   });
 });

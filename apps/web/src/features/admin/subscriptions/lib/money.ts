@@ -1,4 +1,4 @@
-import { numberFormat } from '@salomtv/contract';
+import { formatMoney as formatMoneyIn, numberFormat } from '@salomtv/contract';
 /** Prices are integer cents on the wire; the editor shows and reads them as 19.00. */
 
 /** 1900 -> "19.00"; null -> "". */
@@ -21,8 +21,12 @@ export function textToCents(text: string): number | null | undefined {
   return Number.isSafeInteger(cents) ? cents : undefined;
 }
 
-/** 1900, USD -> "$19.00" (an unknown currency code falls back to "19.00 XYZ"). */
+/**
+ * 1900, USD -> "$19.00" (an unknown currency code falls back to "19.00 XYZ"); so'm as the viewer reads them,
+ * 4900000, UZS -> "49 000 so'm".
+ */
 export function formatMoney(cents: number, currency: string): string {
+  if (currency.toUpperCase() === 'UZS') return formatMoneyIn(cents, currency, 'en');
   try {
     return numberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
   } catch {
