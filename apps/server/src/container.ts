@@ -48,7 +48,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const metrics = createMetrics(config, database);
 
   const languages = createLanguagesModule({ db, storage, audit, clock });
-  const billing = createBillingModule({ config, clock, db, audit, events, metrics });
+  const billing = createBillingModule({ config, clock, db, audit, events, metrics, limits });
   const accounts = createAccountsModule({
     config,
     clock,

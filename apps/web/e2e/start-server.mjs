@@ -68,8 +68,6 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE_RUNN
     OTP_WRONG_CODES_PER_ADDRESS_PER_HOUR: '10000',
     // The same for web-vitals reports: every page of the run reports from this one address.
     VITALS_PER_ADDRESS_PER_MINUTE: '100000',
-    // The address the providers send the viewer back to.
-    PUBLIC_URL: merchantUrl,
     // The demo card first, so a checkout that names no provider goes through it as on a fresh install.
     PAYMENT_PROVIDERS: 'demo,click,payme',
     ...CLICK_E2E.settings(click.url),

@@ -15,9 +15,13 @@ const PASSWORD = 'viewer-pass-123';
 const SMS_CODE = '123456';
 test.describe.configure({ timeout: 120_000 });
 
-/** A +998 viewer on a 360 px phone whose trial is over, so a purchase is paid at once. */
+/**
+ * A +998 viewer on a 360 px phone whose trial is over, so a purchase is paid at once. On `localhost`, the server's
+ * PUBLIC_URL, which the providers send the viewer back to.
+ */
 async function phoneViewer(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true });
+  const baseURL = String(test.info().project.use.baseURL).replace('127.0.0.1', 'localhost');
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, hasTouch: true });
   const page = await context.newPage();
   const { phone } = newPhone();
   await signUpViaApi(page, phone, PASSWORD);

@@ -615,6 +615,8 @@ export type ReconciliationDay = z.infer<typeof reconciliationDaySchema>;
 export const CLICK_CARD_CODE_TRIES = 5;
 /** Minutes a card waits for its SMS code. */
 export const CLICK_CARD_CODE_MINUTES = 10;
+/** Cards an account may send Click for a code in an hour (each one texts the card's owner). */
+export const CLICK_CARDS_PER_HOUR = 5;
 
 /** `POST /api/billing/click/card`: the card to keep (16 digits, spaces allowed), its expiry as MMYY, and consent. */
 export const clickCardBodySchema = z.strictObject({

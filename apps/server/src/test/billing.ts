@@ -1,4 +1,5 @@
-import type { Plan } from '@salomtv/contract';
+import { randomBytes } from 'node:crypto';
+import type { PaymentProviderName, Plan } from '@salomtv/contract';
 import type { AppInstance } from '../app-types.js';
 import { signedInViewer, type TestClient } from './harness.js';
 
@@ -97,4 +98,48 @@ export function saveDemoCard(client: TestClient, card: string) {
     cvc: '123',
     name: 'Test Viewer',
   });
+}
+
+/** Click's settings for tests: Click listed beside the demo card, with its ids and secret key. */
+export const CLICK_TEST_ENV = {
+  PAYMENT_PROVIDERS: 'demo,click',
+  CLICK_SERVICE_ID: '12345',
+  CLICK_MERCHANT_ID: '678',
+  CLICK_SECRET_KEY: 'click-test-secret',
+  CLICK_MERCHANT_USER_ID: '901',
+  PUBLIC_URL: 'https://tv.example.com',
+};
+
+/**
+ * A so'm checkout session waiting to be paid through a provider (Payme or Click), as the checkout opens it, for a viewer with
+ * no trial (or `trialDays` of it).
+ */
+export async function openSomCheckout(
+  app: AppInstance,
+  options: {
+    provider: PaymentProviderName;
+    priceTiyin: number;
+    planCode?: string;
+    trialDays?: number | null;
+  },
+) {
+  const viewer = await billingViewer(app, options.trialDays ?? null);
+  const plan = await planByCode(app, options.planCode ?? 'standard');
+  const now = app.container.clock.now();
+  const sessionId = randomBytes(12).toString('base64url');
+  await app.container.repos.checkouts.insert({
+    session_id: sessionId,
+    user_id: viewer.userId,
+    plan_id: plan.plan_id,
+    billing_interval: 'month',
+    price_cents: options.priceTiyin,
+    currency: 'UZS',
+    provider: options.provider,
+    provider_session_id: null,
+    status: 'open',
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
+    completed_at: null,
+  });
+  return { viewer, plan, sessionId };
 }

@@ -1,12 +1,14 @@
 import {
   CLICK_CARD_CODE_MINUTES,
   CLICK_CARD_CODE_TRIES,
+  CLICK_CARDS_PER_HOUR,
   type clickCardBodySchema,
   type SubscriptionReply,
 } from '@salomtv/contract';
 import type { z } from 'zod';
-import type { Clock } from '../../lib/clock.js';
+import { type Clock, HOUR_MS } from '../../lib/clock.js';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
+import type { RateLimitService } from '../../platform/limits/service.js';
 import type { ClickCardRequestRepo } from './click-card-repo.js';
 import type { ClickProvider } from './providers/click.js';
 import type { SubscriptionRepo } from './subscription-repo.js';
@@ -16,12 +18,15 @@ export interface ClickCardDeps {
   /** undefined: Click is not set up on this server. */
   click: ClickProvider | undefined;
   requests: ClickCardRequestRepo;
+  /** Each card sent makes Click text its owner: an account sends at most a few an hour. */
+  limits: Pick<RateLimitService, 'consume'>;
   subscriptions: SubscriptionRepo;
   service: SubscriptionService;
   clock: Clock;
 }
 
 const CODE_MS = CLICK_CARD_CODE_MINUTES * 60_000;
+const CARDS_PER_HOUR = { limit: CLICK_CARDS_PER_HOUR, windowMs: HOUR_MS };
 
 /**
  * A card Click keeps for a plan paid through Click, so renewals are paid with it: Click is asked to keep the card
@@ -37,6 +42,9 @@ export class ClickCardService {
   ): Promise<{ phone_number: string }> {
     const click = this.requireClick();
     await this.clickSubscription(userId);
+    const sent = await this.deps.limits.consume(`click-card:${userId}`, CARDS_PER_HOUR);
+    if (!sent.allowed)
+      throw tooManyRequests(sent.retryAfterSeconds, 'Too many cards sent to Click: try again later');
     const outcome = await click.requestCardToken(body.card_number, body.expire_date);
     if (!outcome.ok) throw badRequest(outcome.reason, { card_number: outcome.reason });
     await this.deps.requests.put({

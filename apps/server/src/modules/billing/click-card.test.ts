@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingViewer, DAY_MS, planByCode } from '../../test/billing.js';
+import { billingViewer, CLICK_TEST_ENV, DAY_MS, planByCode } from '../../test/billing.js';
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness.js';
 
-const SECRET = 'click-test-secret';
-const MERCHANT_USER = '901';
+const SECRET = CLICK_TEST_ENV.CLICK_SECRET_KEY;
+const MERCHANT_USER = CLICK_TEST_ENV.CLICK_MERCHANT_USER_ID;
 const SMS_CODE = '654321';
 const PRICE_TIYIN = 4_900_000;
 
@@ -63,15 +63,7 @@ describe('a card Click keeps for the renewals of a plan paid through Click', () 
   let click: Awaited<ReturnType<typeof startClickCards>>;
   beforeAll(async () => {
     click = await startClickCards();
-    t = await createTestApp({
-      PAYMENT_PROVIDERS: 'demo,click',
-      CLICK_SERVICE_ID: '12345',
-      CLICK_MERCHANT_ID: '678',
-      CLICK_SECRET_KEY: SECRET,
-      CLICK_MERCHANT_USER_ID: MERCHANT_USER,
-      CLICK_API_URL: click.url,
-      PUBLIC_URL: 'https://tv.example.com',
-    });
+    t = await createTestApp({ ...CLICK_TEST_ENV, CLICK_API_URL: click.url });
   });
   afterAll(async () => {
     await t.close();
@@ -204,6 +196,18 @@ describe('a card Click keeps for the renewals of a plan paid through Click', () 
     expect(
       (await viewer.client.post('/api/billing/click/card/verify', { sms_code: SMS_CODE })).statusCode,
     ).toBe(200);
+  });
+
+  it('sends Click at most five cards an hour per account: each one texts the card owner', async () => {
+    const { viewer } = await clickSubscriber();
+    const before = click.calls.filter((c) => c.path === 'card_token/request').length;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => viewer.client.post('/api/billing/click/card', card)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    expect(click.calls.filter((c) => c.path === 'card_token/request').length - before).toBe(5);
+    t.clock.advance(61 * 60_000);
+    expect((await viewer.client.post('/api/billing/click/card', card)).statusCode).toBe(200);
   });
 
   it("answers Click's refusal of a card, a code after 10 minutes, bad fields and a plan not paid through Click", async () => {

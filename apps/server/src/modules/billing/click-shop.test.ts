@@ -1,20 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
-import { billingViewer, DAY_MS, planByCode } from '../../test/billing.js';
+import { CLICK_TEST_ENV, DAY_MS, openSomCheckout } from '../../test/billing.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { clickSignString } from './providers/click-protocol.js';
 
-const SECRET = 'click-test-secret';
-const SERVICE_ID = '12345';
-const CLICK_ENV = {
-  PAYMENT_PROVIDERS: 'demo,click',
-  CLICK_SERVICE_ID: SERVICE_ID,
-  CLICK_MERCHANT_ID: '678',
-  CLICK_SECRET_KEY: SECRET,
-  CLICK_MERCHANT_USER_ID: '901',
-  PUBLIC_URL: 'https://tv.example.com',
-};
+const CLICK_ENV = CLICK_TEST_ENV;
+const SECRET = CLICK_ENV.CLICK_SECRET_KEY;
+const SERVICE_ID = CLICK_ENV.CLICK_SERVICE_ID;
 const PRICE_TIYIN = 4_900_000;
 
 let clickIds = 7_000_000_000;
@@ -26,28 +18,13 @@ describe('Click SHOP API (Prepare and Complete)', () => {
   });
   afterAll(() => t.close());
 
-  /** A UZS checkout session to be paid through Click, as the checkout would open it. */
-  async function clickOrder(options: { trialDays?: number | null; provider?: 'click' | 'demo' } = {}) {
-    const viewer = await billingViewer(t.app, options.trialDays ?? null);
-    const plan = await planByCode(t.app, 'standard');
-    const now = t.clock.now();
-    const sessionId = randomBytes(12).toString('base64url');
-    await t.app.container.repos.checkouts.insert({
-      session_id: sessionId,
-      user_id: viewer.userId,
-      plan_id: plan.plan_id,
-      billing_interval: 'month',
-      price_cents: PRICE_TIYIN,
-      currency: 'UZS',
+  /** A so'm checkout session to be paid through Click (or another provider), as the checkout would open it. */
+  const clickOrder = (options: { trialDays?: number | null; provider?: 'click' | 'demo' } = {}) =>
+    openSomCheckout(t.app, {
       provider: options.provider ?? 'click',
-      provider_session_id: null,
-      status: 'open',
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
-      completed_at: null,
+      priceTiyin: PRICE_TIYIN,
+      trialDays: options.trialDays ?? null,
     });
-    return { viewer, plan, sessionId };
-  }
 
   type Fields = Record<string, string>;
 

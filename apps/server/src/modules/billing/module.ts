@@ -6,6 +6,7 @@ import { writeTransaction } from '../../db/write-transaction.js';
 import { type Clock, DAY_MS } from '../../lib/clock.js';
 import type { AuditService } from '../../platform/audit/service.js';
 import type { EventBus } from '../../platform/events.js';
+import type { RateLimitService } from '../../platform/limits/service.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import { repeatWhileOpen } from '../../platform/timers.js';
 import type { LiveSessionReader } from '../../platform/viewer-session.js';
@@ -52,6 +53,8 @@ export interface BillingDeps {
   /** Billing opens a new account's free-trial row on `accountCreated`. */
   events: EventBus;
   metrics: Metrics;
+  /** The limit on cards sent to Click for a code. */
+  limits: RateLimitService;
 }
 
 /** Billing: plans, subscriptions, payments and their providers, and what each viewer's plan entitles them to. */
@@ -218,6 +221,7 @@ export function createBillingModule(deps: BillingDeps) {
     }),
     clickCards: new ClickCardService({
       click,
+      limits: deps.limits,
       requests: repos.clickCardRequests,
       subscriptions: repos.subscriptions,
       service: subscriptions,

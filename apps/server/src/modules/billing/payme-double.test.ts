@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingViewer, planByCode } from '../../test/billing.js';
+import { openSomCheckout } from '../../test/billing.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { PaymeProvider } from './providers/payme.js';
 
@@ -56,24 +55,12 @@ describe('Payme test double (apps/web/e2e/payme-double.mjs) against our Merchant
 
   /** A checkout to be paid through Payme, and the address PaymeProvider sends the viewer to. */
   async function checkout() {
-    const viewer = await billingViewer(t.app, null);
-    const plan = await planByCode(t.app, 'platinum');
-    const now = t.clock.now();
-    const sessionId = randomBytes(12).toString('base64url');
-    await t.app.container.repos.checkouts.insert({
-      session_id: sessionId,
-      user_id: viewer.userId,
-      plan_id: plan.plan_id,
-      billing_interval: 'month',
-      price_cents: PRICE_TIYIN,
-      currency: 'UZS',
+    const { viewer, plan, sessionId } = await openSomCheckout(t.app, {
       provider: 'payme',
-      provider_session_id: null,
-      status: 'open',
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
-      completed_at: null,
+      priceTiyin: PRICE_TIYIN,
+      planCode: 'platinum',
     });
+    const now = t.clock.now();
     const provider = new PaymeProvider(t.app.container.config.payme!);
     const { url } = await provider.createCheckout({
       sessionId,

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
-import { billingViewer, DAY_MS, planByCode } from '../../test/billing.js';
+import { billingViewer, DAY_MS, openSomCheckout } from '../../test/billing.js';
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/harness.js';
 
 const MERCHANT_ID = '5e730e8e0b852a417aa49ceb';
@@ -30,28 +29,13 @@ describe('Payme Merchant API', () => {
   });
   afterAll(() => t.close());
 
-  /** A UZS checkout session to be paid through Payme, as the checkout would open it. */
-  async function paymeOrder(options: { trialDays?: number | null; provider?: 'payme' | 'click' } = {}) {
-    const viewer = await billingViewer(t.app, options.trialDays ?? null);
-    const plan = await planByCode(t.app, 'standard');
-    const now = t.clock.now();
-    const sessionId = randomBytes(12).toString('base64url');
-    await t.app.container.repos.checkouts.insert({
-      session_id: sessionId,
-      user_id: viewer.userId,
-      plan_id: plan.plan_id,
-      billing_interval: 'month',
-      price_cents: PRICE_TIYIN,
-      currency: 'UZS',
+  /** A so'm checkout session to be paid through Payme (or another provider), as the checkout would open it. */
+  const paymeOrder = (options: { trialDays?: number | null; provider?: 'payme' | 'click' } = {}) =>
+    openSomCheckout(t.app, {
       provider: options.provider ?? 'payme',
-      provider_session_id: null,
-      status: 'open',
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + HOUR_MS).toISOString(),
-      completed_at: null,
+      priceTiyin: PRICE_TIYIN,
+      trialDays: options.trialDays ?? null,
     });
-    return { viewer, plan, sessionId };
-  }
 
   let rpcIds = 0;
   /** Payme's call: JSON-RPC with the cash desk's Basic credentials unless others are given. */

@@ -1,16 +1,9 @@
 import type { Plan, SubscriptionReply } from '@salomtv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingViewer, CARD_OK, DAY_MS, planByCode } from '../../test/billing.js';
+import { billingViewer, CARD_OK, CLICK_TEST_ENV, DAY_MS, planByCode } from '../../test/billing.js';
 import { createTestApp, signedInAdmin, type TestApp, type TestClient } from '../../test/harness.js';
 
-const CLICK_ENV = {
-  PAYMENT_PROVIDERS: 'demo,click',
-  CLICK_SERVICE_ID: '12345',
-  CLICK_MERCHANT_ID: '678',
-  CLICK_SECRET_KEY: 'click-test-secret',
-  CLICK_MERCHANT_USER_ID: '901',
-  PUBLIC_URL: 'https://tv.example.com',
-};
+const CLICK_ENV = CLICK_TEST_ENV;
 
 /** The session id of a demo checkout's page address. */
 const demoSession = (url: string) => new URL(url, 'http://x').searchParams.get('session')!;

@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingViewer, planByCode } from '../../test/billing.js';
+import { billingViewer, CLICK_TEST_ENV, planByCode } from '../../test/billing.js';
 import { createTestApp, signedInAdmin, type TestApp, type TestClient } from '../../test/harness.js';
 
-const CLICK_ENV = {
-  PAYMENT_PROVIDERS: 'demo,click',
-  CLICK_SERVICE_ID: '12345',
-  CLICK_MERCHANT_ID: '678',
-  CLICK_SECRET_KEY: 'click-test-secret',
-  CLICK_MERCHANT_USER_ID: '901',
-  PUBLIC_URL: 'https://tv.example.com',
-};
+const CLICK_ENV = CLICK_TEST_ENV;
 const STANDARD_TIYIN = 4_900_000;
 
 describe('the reconciliation report: our payments against what Click told us, per Tashkent day', () => {
