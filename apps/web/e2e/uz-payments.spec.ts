@@ -21,7 +21,11 @@ test.describe.configure({ timeout: 120_000 });
  */
 async function phoneViewer(browser: Browser) {
   const baseURL = String(test.info().project.use.baseURL).replace('127.0.0.1', 'localhost');
-  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 360, height: 740 },
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const { phone } = newPhone();
   await signUpViaApi(page, phone, PASSWORD);
