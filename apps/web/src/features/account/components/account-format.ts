@@ -1,18 +1,9 @@
-import type { ZodError } from 'zod';
 import { isApiError } from '../../../shared/api/api-error';
 import type { Translate } from '../../../shared/i18n/translate';
+import { type FieldErrors, fieldErrorsOf } from '../../../shared/ui/field-errors';
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** The first message of each field of a failed zod check (the server's own schema and messages). */
-export function fieldErrorsOf(error: ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+export type { FieldErrors };
+export { fieldErrorsOf };
 
 /** A refused save: per-field messages from the server, and a message for the row when no field names it. */
 export function refusalOf(

@@ -1,19 +1,10 @@
 import type { TranslationKey } from '@salomtv/contract';
-import type { ZodError } from 'zod';
 import { isApiError } from '../../../shared/api/api-error';
 import type { Translate, TranslatePlural } from '../../../shared/i18n/translate';
+import { type FieldErrors, fieldErrorsOf } from '../../../shared/ui/field-errors';
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** The first message of each field of a failed zod check (the same schema and messages as the server). */
-export function fieldErrorsOf(error: ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+export type { FieldErrors };
+export { fieldErrorsOf };
 
 /** Why a code could not be sent: the wait of a rate limit, a bad number, or the server's words. */
 export function sendRefusal(

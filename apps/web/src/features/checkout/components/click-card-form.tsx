@@ -5,18 +5,12 @@ import { useT } from '../../../shared/i18n/language-context';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { describedBy, Field, fieldErrorId } from '../../../shared/ui/field';
+import { fieldErrorsOf } from '../../../shared/ui/field-errors';
 import { Input } from '../../../shared/ui/input';
 import { useRequestClickCard, useVerifyClickCard } from '../api/checkout-api';
 
 type Fields = 'card_number' | 'expire_date' | 'consent' | 'sms_code';
 type Errors = Partial<Record<Fields, string>>;
-
-/** The first message of each field of a failed parse. */
-function issuesOf(error: { issues: { path: PropertyKey[]; message: string }[] }): Errors {
-  const found: Errors = {};
-  for (const issue of error.issues) found[String(issue.path[0]) as Fields] ??= issue.message;
-  return found;
-}
 
 /**
  * A card for Click to keep, so the renewals of a plan paid through Click are paid with it: the card and consent,
@@ -45,7 +39,7 @@ export function ClickCardForm({ onSaved }: { onSaved: () => void }) {
     event.preventDefault();
     clear();
     const parsed = clickCardBodySchema.safeParse(card);
-    if (!parsed.success) return setErrors(issuesOf(parsed.error));
+    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
     ask.mutate(card as typeof card & { consent: true }, {
       onSuccess: (reply) => setSentTo(reply.phone_number),
       onError: showError,
@@ -55,7 +49,7 @@ export function ClickCardForm({ onSaved }: { onSaved: () => void }) {
     event.preventDefault();
     clear();
     const parsed = clickCardVerifyBodySchema.safeParse({ sms_code: code });
-    if (!parsed.success) return setErrors(issuesOf(parsed.error));
+    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
     verify.mutate(code, { onSuccess: onSaved, onError: showError });
   };
 
