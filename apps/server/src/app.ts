@@ -29,7 +29,7 @@ import { onProfile } from './platform/viewer-session.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerBodylessCalls } from './plugins/bodyless-calls.js';
 import { cachedPing } from './plugins/cached-ping.js';
-import { closeSilentConnections, httpServerOptions } from './plugins/client-limits.js';
+import { closeSilentConnections, httpServerOptions, refuseNewRequests } from './plugins/client-limits.js';
 import { registerCookies } from './plugins/cookies.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -98,24 +98,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await container.database.close();
   });
   // Helmet's headers with our CSP for pages, a strict set for API answers, computed once. First: every answer
-  // has them, the shutdown refusal below too.
+  // has them.
   registerSecurityHeaders(app, container.storage.origins);
-  // Shutting down: requests already taken finish; one that still arrives (on an open connection) is refused.
-  let closing = false;
+  // Shutting down: what arrives from now on is refused, what was taken finishes.
   app.addHook('preClose', async () => {
-    closing = true;
-  });
-  // A callback hook, not an async one: it runs on every request (bench/README.md, framework cost).
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (!closing) return done();
-    // Sent as it is: a route's own 503 schema (the health check's) must not reshape it. Not returned:
-    // a callback hook that returns the reply (a thenable) would be run on twice.
-    reply
-      .code(503)
-      .headers({ connection: 'close', 'retry-after': '5' })
-      .type('application/json; charset=utf-8')
-      .serializer(JSON.stringify)
-      .send({ error: { code: 'unavailable', message: 'The server is restarting, try again shortly' } });
+    refuseNewRequests(app.server);
   });
 
   // Requests per route pattern: before any route is added, so each gets its hook (only when metrics are on).

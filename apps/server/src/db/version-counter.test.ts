@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { nextStamp } from '../lib/shared-read.js';
 import { migrationDatabase } from '../test/migration-database.js';
 import { isPostgres } from './migrations/helpers.js';
-import type { VersionCounterTable } from './version-counter.js';
+import { type VersionCounterTable, versionCounter } from './version-counter.js';
 
 /**
  * Every table, with the counters whose caches read it, or why no cache needs to hear of its writes. A new table, or
@@ -106,5 +107,33 @@ describe('version counters and the tables they watch', () => {
       const expected = typeof placed === 'string' ? [] : [...placed].sort();
       expect([...(bumped.get(table) ?? [])].sort(), table).toEqual(expected);
     }
+  });
+
+  it("reads the three counters in one query, so a request's later ask takes its session check's read", async () => {
+    const { db } = database;
+    await database.migrateToLatest();
+    // Counted as their results come back: a prepared read is compiled once and sent many times.
+    const queries: unknown[] = [];
+    const counted = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries.push(args.result);
+        return args.result;
+      },
+    });
+    const access = versionCounter(counted, 'access_version');
+    const catalog = versionCounter(counted, 'catalog_version');
+    const before = { access: await access(), catalog: await catalog() };
+    expect(queries).toHaveLength(2);
+
+    await sql`update catalog_version set version = version + 1 where id = 1`.execute(db);
+    const arrival = nextStamp();
+    expect(await access()).toBe(before.access);
+    // Sent after the request arrived: the same read answers the catalogue's ask, with the write in it.
+    expect(await catalog(arrival)).toBe(before.catalog + 1);
+    expect(queries).toHaveLength(3);
+    // Without an arrival, every ask after a read was sent gets a read of its own.
+    expect(await catalog()).toBe(before.catalog + 1);
+    expect(queries).toHaveLength(4);
   });
 });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { sharedRead } from '../lib/shared-read.js';
+import { type SharedRead, sharedRead } from '../lib/shared-read.js';
 import { PreparedRead } from './prepared-read.js';
 import type { Database } from './schema.js';
 
@@ -18,11 +18,41 @@ import type { Database } from './schema.js';
  */
 export type VersionCounterTable = 'catalog_version' | 'access_version' | 'playback_version';
 
+type Versions = Record<VersionCounterTable, number>;
+
+const TABLES: readonly VersionCounterTable[] = ['catalog_version', 'access_version', 'playback_version'];
+
+/** Per database: the three counters in one read, so a signed-in catalogue call waits for one round trip, not two. */
+const versionsOf = new WeakMap<Kysely<Database>, SharedRead<Versions>>();
+
+function versionsRead(db: Kysely<Database>): SharedRead<Versions> {
+  let read = versionsOf.get(db);
+  if (!read) {
+    const row = new PreparedRead(db, 0, (db) =>
+      db.selectNoFrom((eb) =>
+        TABLES.map((table) => eb.selectFrom(table).select('version').where('id', '=', 1).as(table)),
+      ),
+    );
+    read = sharedRead(async () => {
+      const found = (await row.first()) as Partial<Record<VersionCounterTable, unknown>> | undefined;
+      const versions = {} as Versions;
+      for (const table of TABLES) versions[table] = Number(found?.[table] ?? 0);
+      return versions;
+    });
+    versionsOf.set(db, read);
+  }
+  return read;
+}
+
 /**
  * A reader of a version counter for the caches kept per version. Many calls ask for it, so the calls of one turn
- * of the event loop share one read (`sharedRead`), compiled once.
+ * of the event loop share one read of all three counters (`sharedRead`), compiled once; a call that gives its
+ * request's arrival takes the read its request's session check already sent.
  */
-export function versionCounter(db: Kysely<Database>, table: VersionCounterTable): () => Promise<number> {
-  const row = new PreparedRead(db, 0, (db) => db.selectFrom(table).select('version').where('id', '=', 1));
-  return sharedRead(async () => Number((await row.first())?.version ?? 0));
+export function versionCounter(
+  db: Kysely<Database>,
+  table: VersionCounterTable,
+): (arrival?: number) => Promise<number> {
+  const read = versionsRead(db);
+  return (arrival) => read(arrival).then((versions) => versions[table]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedRead } from './shared-read.js';
+import { nextStamp, sharedRead } from './shared-read.js';
 
 describe('sharedRead', () => {
   it('answers the callers of one turn with one read, and the next turn with a new one', async () => {
@@ -54,5 +54,50 @@ describe('sharedRead', () => {
       throw new Error('no connection');
     });
     await expect(throwsAtOnce()).rejects.toThrow('no connection');
+  });
+
+  it('serves a request that gives its arrival with a read sent since, and never with one sent before', async () => {
+    let value = 1;
+    let reads = 0;
+    let held = true;
+    const pending: (() => void)[] = [];
+    const version = sharedRead(async () => {
+      reads += 1;
+      const seen = value;
+      if (held) await new Promise<void>((resolve) => pending.push(resolve));
+      return seen;
+    });
+    const before = nextStamp(); // a request that arrived before the first read was sent
+    const sessionCheck = version();
+    await new Promise((resolve) => setImmediate(resolve)); // the read is now in flight
+    value = 2; // a write committed after the read was sent
+    const after = nextStamp(); // a request that arrived after that write
+    const earlyRequest = version(before);
+    const lateRequest = version(after);
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const release of pending) release();
+    expect(await sessionCheck).toBe(1);
+    expect(await earlyRequest).toBe(1); // the read in flight, sent after it arrived
+    expect(await lateRequest).toBe(2); // a read of its own: the one in flight may have missed the write
+    expect(reads).toBe(2);
+
+    held = false;
+    // Finished reads serve too, as long as they were sent after the request arrived.
+    const later = nextStamp();
+    const fresh = await version();
+    expect(await version(later)).toBe(fresh);
+    expect(reads).toBe(3);
+  });
+
+  it('does not hand a failed read to a request that arrived before it was sent', async () => {
+    let fail = true;
+    const version = sharedRead(async () => {
+      if (fail) throw new Error('database unavailable');
+      return 7;
+    });
+    const arrival = nextStamp();
+    await expect(version()).rejects.toThrow('database unavailable');
+    fail = false;
+    expect(await version(arrival)).toBe(7);
   });
 });

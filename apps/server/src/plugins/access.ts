@@ -1,6 +1,7 @@
 import { SIGNED_IN_COOKIE } from '@salomtv/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden, kidsProfileRefused, profileRequired, unauthorized } from '../lib/errors.js';
+import { nextStamp } from '../lib/shared-read.js';
 import {
   type LiveSession,
   type NewSession,
@@ -47,6 +48,8 @@ declare module 'fastify' {
     /** The live session, on a profile or choosing one (`profileless` routes read it with `requireSession`). */
     liveSession: LiveSession | undefined;
     sessionToken: string | undefined;
+    /** Where the request arrived in the process's order of reads (`nextStamp`): a read sent since then may serve it. */
+    arrival: number;
   }
 }
 
@@ -67,6 +70,7 @@ export function registerAccessControl(
   app.decorateRequest('viewer', undefined);
   app.decorateRequest('liveSession', undefined);
   app.decorateRequest('sessionToken', undefined);
+  app.decorateRequest('arrival', 0);
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
 
@@ -90,6 +94,7 @@ export function registerAccessControl(
     (access: Access, shared: boolean, profileless: boolean): onRequestHookHandler =>
     (request, reply, done) => {
       if (!shared) reply.header('cache-control', PRIVATE_NO_STORE);
+      request.arrival = nextStamp();
       const token = request.cookies[SESSION_COOKIE];
       request.sessionToken = token;
       if (!token) return done(refusal(undefined, access, profileless));

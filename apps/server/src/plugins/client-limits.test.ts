@@ -4,7 +4,7 @@ import net from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { closeSilentConnections } from './client-limits.js';
+import { closeSilentConnections, refuseNewRequests } from './client-limits.js';
 
 interface Exchange {
   /** Everything the server sent before it closed the connection. */
@@ -221,5 +221,45 @@ describe('closing silent connections', () => {
     const [again] = await once(socket, 'data');
     expect(String(again)).toMatch(/^HTTP\/1\.1 200[\s\S]*ok$/);
     socket.destroy();
+  });
+});
+
+describe('refusing new requests while shutting down', () => {
+  it('finishes a request taken before, and answers one arriving after with 503 in the error format', async () => {
+    let finishHeld!: () => void;
+    const server = http.createServer((request, response) => {
+      if (request.url === '/held') finishHeld = () => response.end('finished');
+      else response.end('ok');
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as net.AddressInfo;
+    try {
+      const held = new Promise<string>((resolve) => {
+        http.get({ port, host: '127.0.0.1', path: '/held' }, (response) => {
+          let body = '';
+          response.on('data', (chunk) => {
+            body += chunk;
+          });
+          response.on('end', () => resolve(body));
+        });
+      });
+      while (!finishHeld) await new Promise((resolve) => setTimeout(resolve, 10));
+
+      refuseNewRequests(server);
+      const refused = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('connection')).toBe('close');
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await refused.json()).toEqual({
+        error: { code: 'unavailable', message: 'The server is restarting, try again shortly' },
+      });
+      finishHeld();
+      expect(await held).toBe('finished');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { Server, ServerOptions } from 'node:http';
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { HttpTimeouts } from '../config.js';
@@ -139,4 +139,28 @@ function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: Fa
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
     .send(JSON.stringify({ error: { code, message } }));
+}
+
+const RESTARTING_BODY = JSON.stringify({
+  error: { code: 'unavailable', message: 'The server is restarting, try again shortly' },
+});
+const RESTARTING_HEADERS: Record<string, string> = Object.fromEntries([
+  ...overPlainHttp(API_SECURITY_HEADERS),
+  ['cache-control', 'no-store'],
+  ['connection', 'close'],
+  ['retry-after', '5'],
+  ['content-type', 'application/json; charset=utf-8'],
+]);
+
+/**
+ * Shutting down: requests already taken finish; one that still arrives (on an open connection) is refused with a
+ * 503 in the API's error format and its connection closed. The server's request listener is swapped when the
+ * shutdown starts, so no request pays for a check before then (bench/README.md, framework cost).
+ */
+export function refuseNewRequests(server: Server): void {
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    request.resume();
+    response.writeHead(503, RESTARTING_HEADERS).end(RESTARTING_BODY);
+  });
 }

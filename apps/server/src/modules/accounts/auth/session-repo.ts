@@ -31,7 +31,7 @@ export class SessionRepo implements LiveSessionReader {
    * The access version: any write that could change what a live session says about its viewer (a sign-out, an
    * account's role, status or trial, a subscription, a plan) bumps it (database triggers, migration 0008).
    */
-  readonly version: () => Promise<number>;
+  readonly version: (arrival?: number) => Promise<number>;
 
   constructor(private readonly db: Kysely<Database>) {
     this.version = versionCounter(db, 'access_version');

@@ -39,7 +39,7 @@ export class CatalogRepo {
    * The catalogue's version: any write that changes a card bumps it (database triggers, migration 0007). Every
    * home rows call asks; the calls of one turn of the event loop share one read.
    */
-  readonly version: () => Promise<number>;
+  readonly version: (arrival?: number) => Promise<number>;
 
   constructor(private readonly db: Kysely<Database>) {
     this.version = versionCounter(db, 'catalog_version');

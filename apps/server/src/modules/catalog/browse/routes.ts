@@ -30,7 +30,11 @@ export function catalogRoutes(app: AppInstance, catalog: CatalogService): void {
     schema: { tags, querystring: catalogRowsQuerySchema, response: { 200: catalogRowsReplySchema } },
     handler: async (request, reply) => {
       const { kind, kids, lang } = request.query;
-      const answer = await catalog.rows({ kind, kids: queryFlag(kids), lang }, asker(request));
+      const answer = await catalog.rows(
+        { kind, kids: queryFlag(kids), lang },
+        asker(request),
+        request.arrival,
+      );
       return sendCachedReply(request, reply, answer);
     },
   });

@@ -217,11 +217,11 @@ export class CatalogService {
    * their own locks, one answer object per distinct set of locks, handed out again until the version changes (the
    * route serialises each object once).
    */
-  async rows(query: RowsQuery, asker?: Asker): Promise<RowsAnswer> {
+  async rows(query: RowsQuery, asker?: Asker, arrival?: number): Promise<RowsAnswer> {
     const [entry, lock, texts] = await Promise.all([
-      this.cachedRows({ ...query, ceiling: ceilingOf(asker) }),
+      this.cachedRows({ ...query, ceiling: ceilingOf(asker) }, arrival),
       this.lockRule(asker),
-      this.textsIn(query.lang),
+      this.textsIn(query.lang, arrival),
     ]);
     const answer = this.rowsWithLocks(entry, lock);
     return texts ? this.rowsIn(entry, answer, query.lang!, texts) : answer;
@@ -272,9 +272,12 @@ export class CatalogService {
     return translated;
   }
 
-  /** The published catalogue's translations, read once per catalogue version. */
-  private async catalogTranslations(): Promise<CatalogTranslations> {
-    const version = await this.catalog.version();
+  /**
+   * The published catalogue's translations, read once per catalogue version. `arrival`, the stamp of the asking
+   * request (`FastifyRequest.arrival`): the version read its session check sent then serves.
+   */
+  private async catalogTranslations(arrival?: number): Promise<CatalogTranslations> {
+    const version = await this.catalog.version(arrival);
     return this.translationsCache.get(version, 'all', async () => {
       const [titles, genres] = await Promise.all([
         this.translations.publishedTitles(),
@@ -285,13 +288,13 @@ export class CatalogService {
   }
 
   /** A language's texts, or undefined when none is asked for or nothing is translated into it. */
-  private async textsIn(lang: string | undefined): Promise<LanguageTexts | undefined> {
-    return lang ? (await this.catalogTranslations()).in(lang) : undefined;
+  private async textsIn(lang: string | undefined, arrival?: number): Promise<LanguageTexts | undefined> {
+    return lang ? (await this.catalogTranslations(arrival)).in(lang) : undefined;
   }
 
   /** The rows of one scope for today at the current catalogue version, built at most once per version. */
-  private async cachedRows(query: RowsQuery) {
-    const version = await this.catalog.version();
+  private async cachedRows(query: RowsQuery, arrival?: number) {
+    const version = await this.catalog.version(arrival);
     const key = `${this.today()}|${query.kind ?? ''}|${query.kids ? 'kids' : ''}|${query.ceiling ?? ''}`;
     // Versions are checked first, so only days and scopes pile up: a handful of entries a day.
     return this.rowsCache.get(version, key, async (): Promise<CachedRows> => {

@@ -11,7 +11,7 @@ export type StreamPlan = Pick<PlaybackRow, 'plan' | 'max_height'>;
 /** The playback_sessions table: players streaming now. */
 export class PlaybackRepo {
   /** Bumped by the database whenever a session ends or is deleted (migration 0012-playback-stream-bind). */
-  readonly version: () => Promise<number>;
+  readonly version: (arrival?: number) => Promise<number>;
 
   constructor(private readonly db: Kysely<Database>) {
     this.version = versionCounter(db, 'playback_version');
