@@ -111,8 +111,11 @@ describe('useContractForm with FormField', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByTestId('form-message').textContent).toBe('Not now');
     expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBeNull();
-    // A call that never reached the server shows the caller's words, not the client's.
     answer = networkError();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByTestId('form-message').textContent).toBe(networkError().message);
+    // Anything that is not an ApiError shows the caller's words.
+    answer = new TypeError('x is undefined');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByTestId('form-message').textContent).toBe('Something went wrong');
     answer = undefined;

@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type FieldErrors,
   type FieldPath,
   type FieldValues,
+  get,
   type Resolver,
+  set,
   type UseFormProps,
   type UseFormReturn,
   useForm,
@@ -12,25 +15,31 @@ import { isApiError } from '../api/api-error';
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
 
+/** The message of the field at `name` (a path such as `prices.0.currency`), if it has one. */
+export const errorAt = (errors: FieldErrors, name: string): string | undefined =>
+  (get(errors, name) as { message?: string } | undefined)?.message;
+
 export interface ContractFormOptions<Values extends FieldValues, S extends Schema>
-  extends Omit<UseFormProps<Values, unknown, z.output<S>>, 'resolver'> {
+  extends Omit<UseFormProps<Values, unknown, z.input<S>>, 'resolver'> {
   /** The request body made of what was typed, where the two differ (a phone's parts, a local date and time). */
-  toBody?: (values: Values) => z.input<S>;
+  toBody?: (values: Values) => unknown;
   /**
    * The form's field of each body field (or server's field name) named otherwise, such as `{ phone_number: 'phone' }`;
    * other names are the form's own.
    */
   fieldNames?: Partial<Record<string, FieldPath<Values>>>;
+  /** Checks only the browser can make (a time still ahead, a card's checksum): a message per field that fails. */
+  check?: (values: Values) => Partial<Record<FieldPath<Values>, string>>;
 }
 
 export type ContractForm<Values extends FieldValues, S extends Schema> = UseFormReturn<
   Values,
   unknown,
-  z.output<S>
+  z.input<S>
 > & {
   /**
-   * Shows a refused call: each field the server named next to that field, else one message for the form (the
-   * server's, or `fallback`'s when it gave none or the call never reached it).
+   * Shows a failed call: each field the server named next to that field, else one message for the form (the
+   * error's own, or `fallback` when it has none or is not an answer of ours).
    */
   showServerError: (error: unknown, fallback: string | ((error: unknown) => string)) => void;
   /** The message for the whole form, from `showServerError`; cleared by the next submit. */
@@ -39,21 +48,32 @@ export type ContractForm<Values extends FieldValues, S extends Schema> = UseForm
 
 /**
  * A form checked by the contract's schema (the server's own rules and messages) before it is sent: the handler
- * gets the parsed body, and each field shows its first message.
+ * gets the body as it passed the check (the server parses it again), and each field shows its first message.
  */
 export function useContractForm<S extends Schema, Values extends FieldValues = z.input<S>>(
   schema: S,
-  { toBody, fieldNames = {}, ...options }: ContractFormOptions<Values, S> = {},
+  { toBody, fieldNames = {}, check: checkInBrowser, ...options }: ContractFormOptions<Values, S> = {},
 ): ContractForm<Values, S> {
-  const check = zodResolver(schema) as unknown as Resolver<FieldValues, unknown, z.output<S>>;
-  const resolver: Resolver<Values, unknown, z.output<S>> = async (values, context, resolverOptions) => {
-    const result = await check(toBody ? toBody(values) : values, context, resolverOptions as never);
-    const errors = Object.fromEntries(
+  const checkSchema = zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<
+    FieldValues,
+    unknown,
+    z.input<S>
+  >;
+  const resolver: Resolver<Values, unknown, z.input<S>> = async (values, context, resolverOptions) => {
+    const result = await checkSchema(
+      (toBody ? toBody(values) : values) as FieldValues,
+      context,
+      resolverOptions as never,
+    );
+    const errors: Record<string, unknown> = Object.fromEntries(
       Object.entries(result.errors).map(([name, error]) => [fieldNames[name] ?? name, error]),
     );
-    return { ...result, errors } as never;
+    for (const [name, message] of Object.entries(checkInBrowser?.(values) ?? {})) {
+      if (message && !get(errors, name)) set(errors, name, { type: 'check', message });
+    }
+    return (Object.keys(errors).length > 0 ? { values: {}, errors } : result) as never;
   };
-  const form = useForm<Values, unknown, z.output<S>>({ ...options, resolver });
+  const form = useForm<Values, unknown, z.input<S>>({ ...options, resolver });
 
   const showServerError: ContractForm<Values, S>['showServerError'] = (error, fallback) => {
     const known = new Set(Object.keys(form.getValues()));
@@ -70,7 +90,7 @@ export function useContractForm<S extends Schema, Values extends FieldValues = z
     const message =
       typeof fallback === 'function'
         ? fallback(error)
-        : isApiError(error) && error.kind === 'http' && error.message
+        : isApiError(error) && error.message
           ? error.message
           : fallback;
     form.setError('root.server', { type: 'server', message });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { type FieldPath, type FieldValues, get, type UseFormReturn, useFormState } from 'react-hook-form';
+import { type FieldPath, type FieldValues, type UseFormReturn, useFormState } from 'react-hook-form';
+import { errorAt } from './contract-form';
 import { describedBy, Field } from './field';
 
 /** What a field's control carries: its id and the ARIA attributes pointing at its hint and error. */
@@ -28,7 +29,7 @@ export function FormField<Values extends FieldValues>({
   children,
 }: FormFieldProps<Values>) {
   const { errors } = useFormState({ control: form.control, name });
-  const error = (get(errors, name) as { message?: string } | undefined)?.message;
+  const error = errorAt(errors, name);
   return (
     <Field id={id} label={label} error={error} hint={hint} className={className}>
       {children({ id, ...describedBy(id, error, hint ? 'hint' : undefined) })}
