@@ -1,9 +1,10 @@
 import { demoCardBodySchema, expiryValid, luhnValid } from '@salomtv/contract';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { useT } from '../../../shared/i18n/language-context';
 import { Alert } from '../../../shared/ui/alert';
-import { describedBy, Field } from '../../../shared/ui/field';
+import { useContractForm } from '../../../shared/ui/contract-form';
+import { FormField } from '../../../shared/ui/form-field';
 import { Input } from '../../../shared/ui/input';
 
 export type CardField = 'card_number' | 'exp' | 'cvc' | 'name';
@@ -12,49 +13,45 @@ export type CardErrors = Partial<Record<CardField, string>>;
 
 const EMPTY_CARD: DemoCard = { card_number: '', exp: '', cvc: '', name: '' };
 
-/** The state of the demo provider's card form: what was typed, the field errors and a general message. */
+/** The same checks, and messages, as the server's demo provider, made before the card is sent. */
+function cardChecks(card: DemoCard): CardErrors {
+  const parsed = demoCardBodySchema.safeParse(card);
+  if (!parsed.success) return {};
+  const found: CardErrors = {};
+  if (!luhnValid(parsed.data.card_number)) found.card_number = 'This card number is not valid';
+  if (!expiryValid(parsed.data.exp, new Date())) found.exp = 'This card has expired';
+  return found;
+}
+
+/** The demo provider's card form: checked by the contract's rules (the server's own) before it is sent. */
 export function useDemoCardForm() {
   const t = useT();
-  const [card, setCard] = useState(EMPTY_CARD);
-  const [errors, setErrors] = useState<CardErrors>({});
-  const [message, setMessage] = useState<string>();
-
-  const set = (field: CardField) => (event: { target: { value: string } }) =>
-    setCard((previous) => ({ ...previous, [field]: event.target.value }));
-  /** Clears the errors of the previous attempt. */
-  const clear = () => {
-    setErrors({});
-    setMessage(undefined);
+  const form = useContractForm<typeof demoCardBodySchema, DemoCard>(demoCardBodySchema, {
+    defaultValues: EMPTY_CARD,
+    check: cardChecks,
+  });
+  const { errors } = form.formState;
+  const declined = () => form.setError('card_number', { type: 'server', message: t('card_declined') });
+  return {
+    form,
+    errors: {
+      card_number: errors.card_number?.message,
+      exp: errors.exp?.message,
+      cvc: errors.cvc?.message,
+      name: errors.name?.message,
+    } satisfies CardErrors,
+    message: form.formMessage,
+    /** Clears the errors of the previous attempt. */
+    clear: () => form.clearErrors(),
+    declined,
+    /** The submit handler: `send` gets the card once it passes the checks. */
+    submit: (send: (card: DemoCard) => void) => form.handleSubmit(send),
+    /** A declined card next to the number, field errors next to their fields, anything else above the form. */
+    showError: (cause: unknown) => {
+      if (isApiError(cause) && (cause.status === 402 || cause.code === 'card_declined')) declined();
+      else form.showServerError(cause, t('something_went_wrong'));
+    },
   };
-  const declined = () => setErrors({ card_number: t('card_declined') });
-  /**
-   * Checks the card against the contract's rules (the server's own) before it is sent; false, with each field's
-   * message shown, when something is wrong.
-   */
-  const check = () => {
-    const parsed = demoCardBodySchema.safeParse(card);
-    const found: CardErrors = {};
-    if (parsed.success) {
-      // The same checks, and messages, as the server's demo provider.
-      if (!luhnValid(parsed.data.card_number)) found.card_number = 'This card number is not valid';
-      if (!expiryValid(parsed.data.exp, new Date())) found.exp = 'This card has expired';
-    } else {
-      for (const issue of parsed.error.issues) found[String(issue.path[0]) as CardField] ??= issue.message;
-    }
-    setErrors(found);
-    return Object.keys(found).length === 0;
-  };
-  /** A declined card next to the number, field errors next to their fields, anything else above the form. */
-  const showError = (cause: unknown) => {
-    if (isApiError(cause) && (cause.status === 402 || cause.code === 'card_declined')) {
-      declined();
-    } else if (isApiError(cause) && Object.keys(cause.fields).length > 0) {
-      setErrors(cause.fields as CardErrors);
-    } else {
-      setMessage(isApiError(cause) && cause.message ? cause.message : t('something_went_wrong'));
-    }
-  };
-  return { card, errors, message, set, clear, declined, showError, check };
 }
 
 export type DemoCardFormState = ReturnType<typeof useDemoCardForm>;
@@ -83,7 +80,7 @@ export function DemoCardForm({
   children: ReactNode;
 }) {
   const t = useT();
-  const { card, errors, message, set } = form;
+  const { form: fields, message } = form;
   return (
     <form
       noValidate
@@ -91,48 +88,38 @@ export function DemoCardForm({
       className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5"
     >
       {message ? <Alert>{message}</Alert> : null}
-      <Field id="card_number" label={t('card_number')} error={errors.card_number} hint={t('test_cards_hint')}>
-        <Input
-          id="card_number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          value={card.card_number}
-          onChange={set('card_number')}
-          {...describedBy('card_number', errors.card_number, t('test_cards_hint'))}
-        />
-      </Field>
-      <div className="grid grid-cols-2 gap-4">
-        <Field id="exp" label={t('card_expiry')} error={errors.exp}>
+      <FormField
+        form={fields}
+        name="card_number"
+        id="card_number"
+        label={t('card_number')}
+        hint={t('test_cards_hint')}
+      >
+        {(control) => (
           <Input
-            id="exp"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            value={card.exp}
-            onChange={set('exp')}
-            {...describedBy('exp', errors.exp)}
-          />
-        </Field>
-        <Field id="cvc" label={t('card_cvc')} error={errors.cvc}>
-          <Input
-            id="cvc"
+            {...control}
             inputMode="numeric"
-            autoComplete="cc-csc"
-            value={card.cvc}
-            onChange={set('cvc')}
-            {...describedBy('cvc', errors.cvc)}
+            autoComplete="cc-number"
+            placeholder="4242 4242 4242 4242"
+            {...fields.register('card_number')}
           />
-        </Field>
+        )}
+      </FormField>
+      <div className="grid grid-cols-2 gap-4">
+        <FormField form={fields} name="exp" id="exp" label={t('card_expiry')}>
+          {(control) => (
+            <Input {...control} autoComplete="cc-exp" placeholder="MM/YY" {...fields.register('exp')} />
+          )}
+        </FormField>
+        <FormField form={fields} name="cvc" id="cvc" label={t('card_cvc')}>
+          {(control) => (
+            <Input {...control} inputMode="numeric" autoComplete="cc-csc" {...fields.register('cvc')} />
+          )}
+        </FormField>
       </div>
-      <Field id="name" label={t('name_on_card')} error={errors.name}>
-        <Input
-          id="name"
-          autoComplete="cc-name"
-          value={card.name}
-          onChange={set('name')}
-          {...describedBy('name', errors.name)}
-        />
-      </Field>
+      <FormField form={fields} name="name" id="name" label={t('name_on_card')}>
+        {(control) => <Input {...control} autoComplete="cc-name" {...fields.register('name')} />}
+      </FormField>
       {children}
     </form>
   );

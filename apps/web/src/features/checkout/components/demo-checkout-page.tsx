@@ -1,6 +1,6 @@
 import { planNameIn } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
@@ -59,13 +59,8 @@ export function DemoCheckoutPage() {
     },
     onError: form.showError,
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.clear();
-    // What the browser can check (the number's length, the expiry's form) is checked before it is sent.
-    if (!form.check()) return;
-    pay.mutate({ session: data.session_id, ...form.card }, paid);
-  };
+  // What the browser can check (the number's length, the expiry's form) is checked before it is sent.
+  const submit = form.submit((card) => pay.mutate({ session: data.session_id, ...card }, paid));
   const savedCard = anotherCard ? null : data.saved_card;
 
   const locale = htmlLangOf(keyword);

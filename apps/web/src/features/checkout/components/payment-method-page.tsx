@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { subscriptionQuery } from '../../../shared/api/billing';
@@ -48,11 +47,8 @@ export function PaymentMethodPage() {
   }
   const sub = subscription.data;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.clear();
-    if (!form.check()) return;
-    save.mutate(form.card, {
+  const submit = form.submit((card) =>
+    save.mutate(card, {
       onSuccess: (reply) => {
         if (reply.status === 'past_due') {
           form.declined();
@@ -62,8 +58,8 @@ export function PaymentMethodPage() {
         void navigate('/userprofile');
       },
       onError: form.showError,
-    });
-  };
+    }),
+  );
 
   const graceEnds = formatDate(sub?.grace_until, htmlLangOf(keyword));
   const pastDue =

@@ -1,13 +1,14 @@
 import { LEGAL_PAGES, type LegalPageName, type LegalText, legalTextBodySchema } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { isApiError } from '../../../../shared/api/api-error';
 import { languageListQuery } from '../../../../shared/i18n/languages-api';
 import { AdminPageHeader } from '../../../../shared/ui/admin-page-header';
 import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
-import { describedBy, Field } from '../../../../shared/ui/field';
+import { useContractForm } from '../../../../shared/ui/contract-form';
+import { Field } from '../../../../shared/ui/field';
+import { FormField } from '../../../../shared/ui/form-field';
 import { Input, Select } from '../../../../shared/ui/input';
 import { LoadingState } from '../../../../shared/ui/loading-state';
 import { RichTextEditor } from '../../../../shared/ui/rich-text-editor';
@@ -83,8 +84,6 @@ export function LegalPagesPage() {
   );
 }
 
-type Errors = Partial<Record<'title' | 'body', string>>;
-
 /** One page in one language: its title and text, saved together. */
 function LegalTextForm({
   page,
@@ -97,28 +96,18 @@ function LegalTextForm({
 }) {
   const toast = useToast();
   const save = useSaveLegalText();
-  const [title, setTitle] = useState(text?.title ?? '');
-  const [body, setBody] = useState(text?.body ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-  const serverFields = isApiError(save.error) ? save.error.fields : {};
-  const error = (name: keyof Errors) => errors[name] ?? serverFields[name];
-  const unnamed = save.error && Object.keys(serverFields).length === 0 ? save.error.message : undefined;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = legalTextBodySchema.safeParse({ title, body });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0]) as keyof Errors] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const form = useContractForm(legalTextBodySchema, {
+    defaultValues: { title: text?.title ?? '', body: text?.body ?? '' },
+  });
+  const submit = form.handleSubmit((body) =>
     save.mutate(
-      { page, keyword, text: parsed.data },
-      { onSuccess: () => toast.show(`${PAGE_LABELS[page]} (${keyword}) saved`) },
-    );
-  };
+      { page, keyword, text: body },
+      {
+        onSuccess: () => toast.show(`${PAGE_LABELS[page]} (${keyword}) saved`),
+        onError: (error) => form.showServerError(error, 'Something went wrong'),
+      },
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-6" data-testid="legal-form">
@@ -127,17 +116,23 @@ function LegalTextForm({
           Not written in this language yet: viewers who chose it read the default language's text.
         </p>
       )}
-      <Field id="legal-title" label="Title" error={error('title')}>
-        <Input
-          id="legal-title"
-          value={title}
-          maxLength={200}
-          onChange={(event) => setTitle(event.target.value)}
-          {...describedBy('legal-title', error('title'))}
-        />
-      </Field>
-      <RichTextEditor id="legal-body" label="Text" value={body} onChange={setBody} error={error('body')} />
-      {unnamed ? <Alert>{unnamed}</Alert> : null}
+      <FormField form={form} name="title" id="legal-title" label="Title">
+        {(control) => <Input {...control} maxLength={200} {...form.register('title')} />}
+      </FormField>
+      <Controller
+        control={form.control}
+        name="body"
+        render={({ field, fieldState }) => (
+          <RichTextEditor
+            id="legal-body"
+            label="Text"
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      {form.formMessage ? <Alert>{form.formMessage}</Alert> : null}
       <div>
         <Button type="submit" busy={save.isPending}>
           Save

@@ -1,5 +1,6 @@
-import type { Post, PostFields } from '@salomtv/contract';
+import type { Post, postFieldsSchema } from '@salomtv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../../shared/api/api-client';
 import { postKeys, publicPostsKey } from './post-keys';
 
@@ -15,7 +16,8 @@ function useSaved() {
 
 export interface SavePostInput {
   postId: number | null;
-  fields: PostFields;
+  /** The fields as sent (the server parses them again). */
+  fields: z.input<typeof postFieldsSchema>;
   /** A new cover image to upload after the text is saved. */
   cover: File | null;
 }

@@ -1,10 +1,12 @@
-import { type Post, type PostFields, postFieldsSchema } from '@salomtv/contract';
-import { type FormEvent, useState } from 'react';
+import { type Post, postFieldsSchema } from '@salomtv/contract';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../../shared/api/api-error';
 import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
-import { describedBy, Field } from '../../../../shared/ui/field';
+import { useContractForm } from '../../../../shared/ui/contract-form';
+import { FormField } from '../../../../shared/ui/form-field';
 import { Input, Select } from '../../../../shared/ui/input';
 import { RichTextEditor } from '../../../../shared/ui/rich-text-editor';
 import { useToast } from '../../../../shared/ui/toast-context';
@@ -12,7 +14,10 @@ import { useRemoveCover, useSavePost } from '../api/post-mutations';
 import { fromLocalInput, toLocalInput } from '../lib/post-dates';
 import { CoverPicker } from './cover-picker';
 
-type Errors = Partial<Record<'title' | 'body' | 'status' | 'publish_at' | 'cover', string>>;
+/** What the form holds: the publish date as the `datetime-local` input's value. */
+type PostForm = { title: string; body: string; status: 'draft' | 'published'; publish_at: string };
+
+const toBody = (values: PostForm) => ({ ...values, publish_at: fromLocalInput(values.publish_at) });
 
 /** The create and edit form: title, cover, rich-text body, status and publish date. */
 export function PostForm({ post }: { post: Post | null }) {
@@ -20,40 +25,33 @@ export function PostForm({ post }: { post: Post | null }) {
   const toast = useToast();
   const save = useSavePost();
   const removeCover = useRemoveCover();
-  const [title, setTitle] = useState(post?.title ?? '');
-  const [body, setBody] = useState(post?.body ?? '');
-  const [status, setStatus] = useState<'draft' | 'published'>(post?.status ?? 'draft');
-  const [publishAt, setPublishAt] = useState(toLocalInput(post?.publish_at));
+  const form = useContractForm(postFieldsSchema, {
+    defaultValues: {
+      title: post?.title ?? '',
+      body: post?.body ?? '',
+      status: post?.status ?? 'draft',
+      publish_at: toLocalInput(post?.publish_at),
+    },
+    toBody,
+  });
   const [cover, setCover] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
   const location = useLocation();
   // A new post whose cover was refused reopens here as saved, carrying the reason.
   const [coverError, setCoverError] = useState<string | undefined>(
     () => (location.state as { coverError?: string } | null)?.coverError,
   );
-
   const serverFields = isApiError(save.error) ? save.error.fields : {};
-  const error = (name: keyof Errors) => errors[name] ?? serverFields[name];
-  const unnamed =
-    save.error && !(isApiError(save.error) && Object.keys(save.error.fields).length > 0)
-      ? save.error.message
-      : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const fields: PostFields = { title, body, status, publish_at: fromLocalInput(publishAt) };
-    const parsed = postFieldsSchema.safeParse(fields);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0]) as keyof Errors] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const submit = form.handleSubmit((fields) => {
     setCoverError(undefined);
     save.mutate(
-      { postId: post?.post_id ?? null, fields: parsed.data, cover },
+      { postId: post?.post_id ?? null, fields, cover },
       {
+        // A refused cover is shown by the cover picker.
+        onError: (error) =>
+          isApiError(error) && error.fields.cover
+            ? undefined
+            : form.showServerError(error, 'Something went wrong'),
         onSuccess: ({ post: saved, coverError: refused }) => {
           if (!refused) {
             toast.show(`${saved.title} saved`);
@@ -72,19 +70,13 @@ export function PostForm({ post }: { post: Post | null }) {
         },
       },
     );
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-6">
-      <Field id="post-title" label="Title" error={error('title')}>
-        <Input
-          id="post-title"
-          value={title}
-          maxLength={200}
-          onChange={(event) => setTitle(event.target.value)}
-          {...describedBy('post-title', error('title'))}
-        />
-      </Field>
+      <FormField form={form} name="title" id="post-title" label="Title">
+        {(control) => <Input {...control} maxLength={200} {...form.register('title')} />}
+      </FormField>
       <CoverPicker
         current={post?.cover ?? null}
         file={cover}
@@ -95,43 +87,42 @@ export function PostForm({ post }: { post: Post | null }) {
             : undefined
         }
         removing={removeCover.isPending}
-        error={coverError ?? error('cover') ?? removeCover.error?.message}
+        error={coverError ?? serverFields.cover ?? removeCover.error?.message}
       />
-      <RichTextEditor
-        key={post?.post_id ?? 'new'}
-        id="post-body"
-        label="Body"
-        value={body}
-        onChange={setBody}
-        error={error('body')}
+      <Controller
+        control={form.control}
+        name="body"
+        render={({ field, fieldState }) => (
+          <RichTextEditor
+            key={post?.post_id ?? 'new'}
+            id="post-body"
+            label="Body"
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="post-status" label="Status" error={error('status')}>
-          <Select
-            id="post-status"
-            value={status}
-            onChange={(event) => setStatus(event.target.value === 'published' ? 'published' : 'draft')}
-          >
-            <option value="draft">Draft</option>
-            <option value="published">Published</option>
-          </Select>
-        </Field>
-        <Field
+        <FormField form={form} name="status" id="post-status" label="Status">
+          {(control) => (
+            <Select {...control} {...form.register('status')}>
+              <option value="draft">Draft</option>
+              <option value="published">Published</option>
+            </Select>
+          )}
+        </FormField>
+        <FormField
+          form={form}
+          name="publish_at"
           id="post-publish-at"
           label="Publish date"
-          error={error('publish_at')}
           hint="Empty: at once when published. A later date schedules the post."
         >
-          <Input
-            id="post-publish-at"
-            type="datetime-local"
-            value={publishAt}
-            onChange={(event) => setPublishAt(event.target.value)}
-            {...describedBy('post-publish-at', error('publish_at'), 'hint')}
-          />
-        </Field>
+          {(control) => <Input {...control} type="datetime-local" {...form.register('publish_at')} />}
+        </FormField>
       </div>
-      {unnamed ? <Alert>{unnamed}</Alert> : null}
+      {form.formMessage ? <Alert>{form.formMessage}</Alert> : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={save.isPending}>
           {post ? 'Save changes' : 'Create post'}

@@ -1,17 +1,17 @@
 import { type Post, postTranslationBodySchema } from '@salomtv/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { isApiError } from '../../../../shared/api/api-error';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { languageListQuery } from '../../../../shared/i18n/languages-api';
 import { Alert } from '../../../../shared/ui/alert';
 import { Button } from '../../../../shared/ui/button';
-import { describedBy, Field } from '../../../../shared/ui/field';
+import { useContractForm } from '../../../../shared/ui/contract-form';
+import { Field } from '../../../../shared/ui/field';
+import { FormField } from '../../../../shared/ui/form-field';
 import { Input, Select } from '../../../../shared/ui/input';
 import { RichTextEditor } from '../../../../shared/ui/rich-text-editor';
 import { useToast } from '../../../../shared/ui/toast-context';
 import { postTranslationsQuery, useChangePostTranslation } from '../api/post-translations';
-
-type Errors = Partial<Record<'title' | 'body', string>>;
 
 /**
  * The post in other languages: a title and body per language the site has; a viewer reading a language without
@@ -67,24 +67,18 @@ function TranslationForm(props: {
 }) {
   const toast = useToast();
   const change = useChangePostTranslation(props.postId);
-  const [title, setTitle] = useState(props.title);
-  const [body, setBody] = useState(props.body);
-  const [errors, setErrors] = useState<Errors>({});
-  const serverFields = isApiError(change.error) ? change.error.fields : {};
-  const error = (name: keyof Errors) => errors[name] ?? serverFields[name];
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = postTranslationBodySchema.safeParse({ language: props.keyword, title, body });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0]) as keyof Errors] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    change.mutate({ remove: false, body: parsed.data }, { onSuccess: () => toast.show('Translation saved') });
-  };
+  const form = useContractForm(postTranslationBodySchema, {
+    defaultValues: { language: props.keyword, title: props.title, body: props.body },
+  });
+  const submit = form.handleSubmit((body) =>
+    change.mutate(
+      { remove: false, body },
+      {
+        onSuccess: () => toast.show('Translation saved'),
+        onError: (error) => form.showServerError(error, 'Something went wrong'),
+      },
+    ),
+  );
   const remove = () =>
     change.mutate(
       { remove: true, body: { language: props.keyword, title: props.title } },
@@ -93,25 +87,29 @@ function TranslationForm(props: {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Translation">
-      {change.isError && Object.keys(serverFields).length === 0 ? (
-        <Alert>{change.error.message}</Alert>
-      ) : null}
-      <Field id="post-translation-title" label={`Title in ${props.languageTitle}`} error={error('title')}>
-        <Input
-          id="post-translation-title"
-          dir="auto"
-          lang={props.keyword.toLowerCase()}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          {...describedBy('post-translation-title', error('title'))}
-        />
-      </Field>
-      <RichTextEditor
-        id="post-translation-body"
-        label={`Body in ${props.languageTitle}`}
-        value={body}
-        onChange={setBody}
-        error={error('body')}
+      {form.formMessage ? <Alert>{form.formMessage}</Alert> : null}
+      <FormField
+        form={form}
+        name="title"
+        id="post-translation-title"
+        label={`Title in ${props.languageTitle}`}
+      >
+        {(control) => (
+          <Input {...control} dir="auto" lang={props.keyword.toLowerCase()} {...form.register('title')} />
+        )}
+      </FormField>
+      <Controller
+        control={form.control}
+        name="body"
+        render={({ field, fieldState }) => (
+          <RichTextEditor
+            id="post-translation-body"
+            label={`Body in ${props.languageTitle}`}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={change.isPending && !change.variables?.remove}>
